@@ -1,0 +1,58 @@
+package dev.trackgen.api.config;
+
+/**
+ * Knobs of the pipeline as a whole: batch, generator and runtime choice, road geometry,
+ * resampling and the validity gate. Defaults are those of the original implementation.
+ */
+public final class PipelineKnobs {
+    private PipelineKnobs() {
+    }
+
+    /** Registered generator name. */
+    public static final Knob<String> GENERATOR = Knob.ofName("generator", "bezier",
+            "Name of the registered centerline generator (see `trackgen generators`).");
+
+    /** Runtime name: {@code cpu}, {@code cuda} or {@code auto}. */
+    public static final Knob<String> RUNTIME = Knob.ofName("runtime", "auto",
+            "Compute runtime: cpu, cuda, or auto (cuda when a usable GPU is present, else cpu).");
+
+    /** Batch size E. */
+    public static final Knob<Integer> NUM_ENVS = Knob.ofInt("num_envs", 1, Range.closed(1, 1 << 22),
+            "Batch size E: number of tracks produced by every generate() call.");
+
+    /** Road half-width (world units). */
+    public static final Knob<Double> HALF_WIDTH = Knob.ofDouble("half_width", 0.1, Range.greaterThan(0),
+            "Road half-width, in world units (the borders lie this far from the centerline).");
+
+    /** Constant arc spacing of output points; auto means 0.6 * half_width. */
+    public static final Knob<Double> SPACING = Knob.ofOptionalDouble("spacing", Range.greaterThan(0),
+            "Constant arc-length spacing of the output points, in world units; auto = 0.6 * half_width.");
+
+    /** Dense resolution of a generated centerline before constant-spacing resampling. */
+    public static final Knob<Integer> NUM_POINTS = Knob.ofInt("num_points", 256, Range.closed(8, 1 << 16),
+            "Dense points per generated centerline before the constant-spacing resample.");
+
+    /** Output stride N_max; a track needing more points is invalid. */
+    public static final Knob<Integer> N_MAX = Knob.ofInt("N_max", 384, Range.closed(4, 1 << 16),
+            "Output stride N_max: the most points a track may have; a longer track is truncated and invalid.");
+
+    /** Whether the XPBD relaxation runs. */
+    public static final Knob<Boolean> RELAX_ENABLE = Knob.ofBoolean("relax_enable", true,
+            "Run the XPBD relaxation (false inflates the raw constant-spacing centerline, for ablations).");
+
+    /** Thickness tolerance of the validity gate. */
+    public static final Knob<Double> RELAX_TOL = Knob.ofDouble("relax_tol", 0.02, Range.closedOpen(0, 1),
+            "Validity gate: thickness must be at least (1 - relax_tol) * half_width.");
+
+    /** Turning-number tolerance of the validity gate, radians. */
+    public static final Knob<Double> TURNING_TOL = Knob.ofDouble("turning_tol", 0.1, Range.open(0, Math.PI),
+            "Validity gate: | |net turning| - 2*pi | must not exceed this, in radians.");
+
+    /** Width floor of the validity gate. */
+    public static final Knob<Double> W_FLOOR = Knob.ofDouble("w_floor", 1e-3, Range.atLeast(0),
+            "Validity gate: every point's half-width must exceed this floor, in world units.");
+
+    /** Optional border self-intersection check of the validity gate. */
+    public static final Knob<Boolean> VALIDITY_BORDER_CHECK = Knob.ofBoolean("validity_border_check", false,
+            "Validity gate: also reject tracks whose inner or outer border crosses itself (O(N^2) per track).");
+}

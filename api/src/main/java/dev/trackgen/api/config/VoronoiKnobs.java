@@ -1,0 +1,29 @@
+package dev.trackgen.api.config;
+
+import java.util.Set;
+
+/** Knobs of the {@code voronoi} generator. */
+public final class VoronoiKnobs {
+    private VoronoiKnobs() {
+    }
+
+    /** Number of cell sites per environment. */
+    public static final Knob<Integer> NUM_SITES = Knob.ofInt("voronoi_num_sites", 256, Range.closed(6, 1 << 16),
+            "Number of cell sites drawn per environment (>= voronoi_control_points).");
+
+    /** Spatial layout of the sites. */
+    public static final Knob<String> SITE_LAYOUT = Knob.ofChoice("voronoi_site_layout", "void_ring",
+            Set.of("ring", "void_ring", "clustered", "mixed"), "Spatial layout of the site field.");
+
+    /** Number of angular anchors. */
+    public static final Knob<Integer> CONTROL_POINTS = Knob.ofInt("voronoi_control_points", 18, Range.closed(6, 4096),
+            "Number of angular anchors snapped from the site field.");
+
+    /** Radius modulation amplitude of the anchors. */
+    public static final Knob<Double> RADIAL_VARIATION = Knob.ofDouble("voronoi_radial_variation", 0.62,
+            Range.closed(0, 10), "Amplitude of the per-anchor radius modulation.");
+
+    /** Angular perturbation of the sector targets, radians. */
+    public static final Knob<Double> ANGULAR_JITTER = Knob.ofDouble("voronoi_angular_jitter", 0.08,
+            Range.closed(0, Math.PI), "Largest angular perturbation of each sector target, in radians.");
+}

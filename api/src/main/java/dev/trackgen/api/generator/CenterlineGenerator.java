@@ -1,0 +1,88 @@
+package dev.trackgen.api.generator;
+
+import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.Vec2Array;
+
+import java.util.List;
+
+/**
+ * Service-provider interface of a centerline generator: the first stage of the pipeline,
+ * turning {@code E} per-environment seeds into {@code E} closed centerlines of
+ * {@code config.numPoints()} points each.
+ *
+ * <p>Implementations are found at run time: by {@link java.util.ServiceLoader} on the module path
+ * ({@code provides dev.trackgen.api.generator.CenterlineGenerator with ...}) or the class path
+ * ({@code META-INF/services/dev.trackgen.api.generator.CenterlineGenerator}), or as OSGi services.
+ * A third-party generator is a jar that depends on the api module alone.
+ *
+ * <p><b>Contract.</b> {@link #allocateScratch} sizes every private buffer once from the
+ * configuration. {@link #generate} then issues a fixed launch sequence on the runtime it is given:
+ * for a {@linkplain #capturable() capturable} generator that sequence allocates nothing, never
+ * reads device data back on the host and does not branch on device data, so it can be captured
+ * into a graph and replayed. It must be deterministic in (seed, config): use
+ * {@link dev.trackgen.api.kernel.CounterRng} keyed by the seed. Flags are not a quality verdict:
+ * generators write 1 for every environment, and the pipeline's validity gate decides later.
+ */
+public interface CenterlineGenerator {
+
+    /** @return the name selected by the {@code generator} knob, unique among registered generators */
+    String name();
+
+    /** @return a one-line description for listings */
+    default String description() {
+        return "";
+    }
+
+    /**
+     * @return whether {@link #generate} obeys the capture contract; a non-capturable generator (one
+     *         that reads convergence back on the host, say) is run eagerly on every call
+     */
+    default boolean capturable() {
+        return true;
+    }
+
+    /**
+     * Knobs this generator adds to {@link TrackGenConfig}; their values reach it through
+     * {@code config.get(knob)}. Built-in generators use the built-in knobs and return none.
+     *
+     * @return the plugin's own knobs
+     */
+    default List<Knob<?>> knobs() {
+        return List.of();
+    }
+
+    /**
+     * @return every kernel {@link #generate} may launch, so a runtime can tell up front whether it
+     *         has bodies for all of them (the CUDA runtime needs PTX; a Java-only generator then
+     *         runs on the host and its centerlines are uploaded)
+     */
+    List<Kernel> kernels();
+
+    /**
+     * Allocates the generator's private buffers for a configuration. Called once per
+     * {@code TrackGenerator}, outside any capture.
+     *
+     * @param runtime where the buffers live
+     * @param config  the validated configuration (batch size, resolution, knobs)
+     * @return the scratch, later passed back to {@link #generate}
+     */
+    GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config);
+
+    /**
+     * Writes one closed centerline per environment.
+     *
+     * @param runtime        the runtime to launch on (the one the scratch was allocated on)
+     * @param seeds          {@code [E]} per-environment seeds
+     * @param config         the configuration the scratch was allocated for
+     * @param outCenterline  {@code [E * config.numPoints()]} points: env {@code e}'s closed loop at
+     *                       {@code e * numPoints}, without repeating the first point at the end
+     * @param outValid       {@code [E]} generation flags, written 1 by built-in generators
+     * @param scratch        what {@link #allocateScratch} returned
+     */
+    void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
+                  I32Array outValid, GeneratorScratch scratch);
+}

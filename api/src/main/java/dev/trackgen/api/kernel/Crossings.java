@@ -1,0 +1,105 @@
+package dev.trackgen.api.kernel;
+
+/**
+ * Counting proper self-crossings of a closed polygon stored in an interleaved float array, for
+ * kernel bodies (self-intersection flags of generators, the optional border check of the
+ * validity gate). Pairs of edges whose circular index distance exceeds 1 are tested with
+ * {@link Geometry#properCrossing}; non-finite coordinates read as 0. A broadphase over chunks of
+ * {@value #CHUNK} consecutive edges skips chunk pairs with disjoint bounding boxes.
+ */
+public final class Crossings {
+    /** Edges per broadphase chunk. */
+    public static final int CHUNK = 8;
+
+    private Crossings() {
+    }
+
+    /**
+     * @param n most points of a polygon
+     * @return floats of bounding-box scratch one polygon needs
+     */
+    public static int boxFloats(int n) {
+        return 4 * ((n + CHUNK - 1) / CHUNK);
+    }
+
+    private static float finite(float v) {
+        return Float.isFinite(v) ? v : 0f;
+    }
+
+    /**
+     * Counts the crossings of one closed polygon.
+     *
+     * @param p        interleaved points
+     * @param base     index of the polygon's first point (in points, not floats)
+     * @param n        number of points
+     * @param boxes    scratch of at least {@code boxFloats(n)} floats from {@code bb}
+     * @param bb       offset into {@code boxes}
+     * @param maxCount stop counting at this many when positive
+     * @return the number of crossing edge pairs (at most {@code maxCount} when positive)
+     */
+    public static int count(float[] p, int base, int n, float[] boxes, int bb, int maxCount) {
+        if (n < 4) {
+            return 0;
+        }
+        int chunks = (n + CHUNK - 1) / CHUNK;
+        for (int c = 0; c < chunks; c++) {
+            float minx = Float.POSITIVE_INFINITY;
+            float miny = Float.POSITIVE_INFINITY;
+            float maxx = Float.NEGATIVE_INFINITY;
+            float maxy = Float.NEGATIVE_INFINITY;
+            int last = Math.min(n, (c + 1) * CHUNK);
+            for (int i = c * CHUNK; i <= last; i++) {
+                int k = i == n ? 0 : i;
+                float x = finite(p[2 * (base + k)]);
+                float y = finite(p[2 * (base + k) + 1]);
+                minx = Math.min(minx, x);
+                maxx = Math.max(maxx, x);
+                miny = Math.min(miny, y);
+                maxy = Math.max(maxy, y);
+            }
+            boxes[bb + 4 * c] = minx;
+            boxes[bb + 4 * c + 1] = miny;
+            boxes[bb + 4 * c + 2] = maxx;
+            boxes[bb + 4 * c + 3] = maxy;
+        }
+        int crossings = 0;
+        for (int ci = 0; ci < chunks; ci++) {
+            for (int cj = ci; cj < chunks; cj++) {
+                if (boxes[bb + 4 * ci] > boxes[bb + 4 * cj + 2] || boxes[bb + 4 * cj] > boxes[bb + 4 * ci + 2]
+                        || boxes[bb + 4 * ci + 1] > boxes[bb + 4 * cj + 3]
+                        || boxes[bb + 4 * cj + 1] > boxes[bb + 4 * ci + 3]) {
+                    continue;
+                }
+                int iEnd = Math.min(n, (ci + 1) * CHUNK);
+                int jEnd = Math.min(n, (cj + 1) * CHUNK);
+                for (int i = ci * CHUNK; i < iEnd; i++) {
+                    int i1 = i + 1 == n ? 0 : i + 1;
+                    float ax = finite(p[2 * (base + i)]);
+                    float ay = finite(p[2 * (base + i) + 1]);
+                    float bx = finite(p[2 * (base + i1)]);
+                    float by = finite(p[2 * (base + i1) + 1]);
+                    // skip segment i when its box misses chunk cj's box
+                    if ((Math.max(ax, bx) < boxes[bb + 4 * cj]) | (Math.min(ax, bx) > boxes[bb + 4 * cj + 2])
+                            | (Math.max(ay, by) < boxes[bb + 4 * cj + 1]) | (Math.min(ay, by) > boxes[bb + 4 * cj + 3])) {
+                        continue;
+                    }
+                    for (int j = Math.max(cj * CHUNK, i + 2); j < jEnd; j++) {
+                        if (i == 0 && j == n - 1) {
+                            continue; // edges n-1 and 0 share point 0
+                        }
+                        int j1 = j + 1 == n ? 0 : j + 1;
+                        if (Geometry.properCrossing(ax, ay, bx, by,
+                                finite(p[2 * (base + j)]), finite(p[2 * (base + j) + 1]),
+                                finite(p[2 * (base + j1)]), finite(p[2 * (base + j1) + 1]))) {
+                            crossings++;
+                            if (maxCount > 0 && crossings >= maxCount) {
+                                return crossings;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return crossings;
+    }
+}

@@ -1,0 +1,149 @@
+package dev.trackgen.api.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A fixed sequence of launches and device-to-device copies with their arguments bound once,
+ * built when a stage is constructed and issued on every call by {@link #enqueue(ComputeRuntime)}
+ * without allocating. Issuing a plan inside {@link ComputeRuntime#capture(Runnable)} records it.
+ */
+public final class LaunchPlan {
+    private final Kernel[] kernels;
+    private final int[] dims;
+    private final KernelArgs[] args;
+    private final DeviceArray[] copySrc;
+    private final DeviceArray[] copyDst;
+
+    private LaunchPlan(List<Step> steps) {
+        int n = steps.size();
+        kernels = new Kernel[n];
+        dims = new int[n];
+        args = new KernelArgs[n];
+        copySrc = new DeviceArray[n];
+        copyDst = new DeviceArray[n];
+        for (int i = 0; i < n; i++) {
+            Step s = steps.get(i);
+            kernels[i] = s.kernel();
+            dims[i] = s.dim();
+            args[i] = s.args();
+            copySrc[i] = s.src();
+            copyDst[i] = s.dst();
+        }
+    }
+
+    /** One launch (kernel set) or copy (src and dst set). */
+    private record Step(Kernel kernel, int dim, KernelArgs args, DeviceArray src, DeviceArray dst) {
+    }
+
+    /** @return a builder for a new plan */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Issues every step in order on a runtime.
+     *
+     * @param runtime the runtime the plan's arrays live on
+     */
+    public void enqueue(ComputeRuntime runtime) {
+        for (int i = 0; i < kernels.length; i++) {
+            if (kernels[i] != null) {
+                runtime.launch(kernels[i], dims[i], args[i]);
+            } else {
+                runtime.copy(copySrc[i], copyDst[i]);
+            }
+        }
+    }
+
+    /** @return the number of steps */
+    public int size() {
+        return kernels.length;
+    }
+
+    /** @return the distinct kernels the plan launches */
+    public List<Kernel> kernels() {
+        List<Kernel> out = new ArrayList<>();
+        for (Kernel k : kernels) {
+            if (k != null && !out.contains(k)) {
+                out.add(k);
+            }
+        }
+        return out;
+    }
+
+    /** Collects the steps of a plan. */
+    public static final class Builder {
+        private final List<Step> steps = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        /**
+         * Appends a launch; the binding is checked for completeness and kept (not copied), so a
+         * later re-bind of a slot changes what the plan launches.
+         *
+         * @param kernel the kernel
+         * @param dim    launch dimension
+         * @param args   its complete binding
+         * @return this builder
+         */
+        public Builder launch(Kernel kernel, int dim, KernelArgs args) {
+            if (args.kernel() != kernel) {
+                throw new IllegalArgumentException("arguments of " + args.kernel().name() + " given for " + kernel.name());
+            }
+            args.checkComplete();
+            steps.add(new Step(kernel, dim, args, null, null));
+            return this;
+        }
+
+        /**
+         * Appends a launch with a fresh binding of {@code values} (see {@link KernelArgs#bind}).
+         *
+         * @param kernel the kernel
+         * @param dim    launch dimension
+         * @param values one value per parameter
+         * @return this builder
+         */
+        public Builder launch(Kernel kernel, int dim, Object... values) {
+            return launch(kernel, dim, KernelArgs.of(kernel).bind(values));
+        }
+
+        /**
+         * Appends a device-to-device copy.
+         *
+         * @param src source
+         * @param dst destination of the same type and length
+         * @return this builder
+         */
+        public Builder copy(DeviceArray src, DeviceArray dst) {
+            if (src.type() != dst.type() || src.length() != dst.length()) {
+                throw new IllegalArgumentException("copy needs the same type and length");
+            }
+            steps.add(new Step(null, 0, null, src, dst));
+            return this;
+        }
+
+        /**
+         * Appends every step of another plan.
+         *
+         * @param plan the plan to append
+         * @return this builder
+         */
+        public Builder append(LaunchPlan plan) {
+            for (int i = 0; i < plan.kernels.length; i++) {
+                if (plan.kernels[i] != null) {
+                    steps.add(new Step(plan.kernels[i], plan.dims[i], plan.args[i], null, null));
+                } else {
+                    steps.add(new Step(null, 0, null, plan.copySrc[i], plan.copyDst[i]));
+                }
+            }
+            return this;
+        }
+
+        /** @return the plan */
+        public LaunchPlan build() {
+            return new LaunchPlan(steps);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package dev.trackgen.api.runtime;
+
+/**
+ * A device array of 2D points stored as interleaved float pairs {@code x0, y0, x1, y1, ...};
+ * {@link #length()} counts pairs, so the backing storage holds {@code 2 * length()} floats.
+ */
+public interface Vec2Array extends DeviceArray {
+    @Override
+    default KernelParam.Type type() {
+        return KernelParam.Type.VEC2_ARRAY;
+    }
+}

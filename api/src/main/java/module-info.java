@@ -1,0 +1,11 @@
+/**
+ * TrackGen API: configuration, the Track result, per-environment seeding, the generator and
+ * runtime service-provider interfaces, and the kernel toolkit shared by every kernel author.
+ */
+module dev.trackgen.api {
+    exports dev.trackgen.api;
+    exports dev.trackgen.api.config;
+    exports dev.trackgen.api.generator;
+    exports dev.trackgen.api.kernel;
+    exports dev.trackgen.api.runtime;
+}

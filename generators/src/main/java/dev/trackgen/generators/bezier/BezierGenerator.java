@@ -1,0 +1,185 @@
+package dev.trackgen.generators.bezier;
+
+import dev.trackgen.api.config.BezierKnobs;
+import dev.trackgen.api.config.Interval;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.generator.CenterlineGenerator;
+import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.kernel.ArcResampleLookupKernel;
+import dev.trackgen.api.kernel.ArcResampleScanKernel;
+import dev.trackgen.api.kernel.Crossings;
+import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.kernel.SelectRowsKernel;
+import dev.trackgen.api.kernel.SelfIntersectionsKernel;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.corners.CornerSampleKernel;
+import dev.trackgen.generators.corners.CornerSortKernel;
+
+import java.util.List;
+
+/**
+ * The {@code bezier} generator (the default): random grid-jittered corners, sorted by angle about
+ * their centroid into a star-shaped simple polygon, joined by a closed cubic Bezier spline whose
+ * handles are {@code rad * chord} long and clamped to {@code handle_clamp_frac} of each corner's
+ * shorter edge. A curve that still crosses itself falls back to its corner polygon, which the
+ * relaxation rounds. Knobs: {@link BezierKnobs}. After the original implementation's
+ * docs/generators/bezier.rst.
+ *
+ * <p>Launch sequence per call: style draw, corner sample, corner sort, vertex tangents, Bezier
+ * assembly ({@code max_num_points * num_points_per_segment} samples per env), arc-length resample
+ * to {@code num_points}, self-intersection flags, polygon assembly and resample for the crossing
+ * envs only, row select, flags. All of it is fixed and allocation-free, so it is capturable.
+ */
+public final class BezierGenerator implements CenterlineGenerator {
+
+    private static final List<Kernel> KERNELS = List.of(StyleSampleKernel.INSTANCE, CornerSampleKernel.INSTANCE,
+            CornerSortKernel.INSTANCE, VertexTangentKernel.INSTANCE, BezierAssembleKernel.INSTANCE,
+            ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE,
+            SelectRowsKernel.INSTANCE, FillI32Kernel.INSTANCE);
+
+    @Override
+    public String name() {
+        return "bezier";
+    }
+
+    @Override
+    public String description() {
+        return "angle-sorted grid corners joined by a clamped closed cubic Bezier; corner-polygon fallback";
+    }
+
+    @Override
+    public List<Kernel> kernels() {
+        return KERNELS;
+    }
+
+    @Override
+    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+        return new Scratch(runtime, config);
+    }
+
+    @Override
+    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
+                         I32Array outValid, GeneratorScratch scratch) {
+        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
+    }
+
+    /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
+    private static final class Scratch implements GeneratorScratch {
+        private final TrackGenConfig config;
+        private final int envs;
+        private final int p;
+        private final int npseg;
+        private final int n;
+        private final F32Array rad;
+        private final F32Array scale;
+        private final F32Array clamp;
+        private final I32Array used;
+        private final I32Array count;
+        private final Vec2Array corners;
+        private final Vec2Array sorted;
+        private final F32Array keys;
+        private final Vec2Array tangents;
+        private final F32Array minEdge;
+        private final Vec2Array dense;
+        private final Vec2Array resampled;
+        private final I32Array crossers;
+        private final Vec2Array arcReal;
+        private final F32Array arcSeg;
+        private final F32Array arcS;
+        private final I32Array arcCountReal;
+        private final I32Array arcCountOut;
+        private final F32Array boxes;
+        private LaunchPlan plan;
+        private I32Array boundSeeds;
+        private Vec2Array boundOut;
+        private I32Array boundValid;
+
+        Scratch(ComputeRuntime rt, TrackGenConfig config) {
+            this.config = config;
+            this.envs = config.numEnvs();
+            this.p = config.get(BezierKnobs.MAX_NUM_POINTS);
+            this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
+            this.n = config.numPoints();
+            int m = p * npseg;
+            rad = rt.allocF32(envs);
+            scale = rt.allocF32(envs);
+            clamp = rt.allocF32(envs);
+            used = rt.allocI32(envs * p);
+            count = rt.allocI32(envs);
+            corners = rt.allocVec2(envs * p);
+            sorted = rt.allocVec2(envs * p);
+            keys = rt.allocF32(envs * p);
+            tangents = rt.allocVec2(envs * p);
+            minEdge = rt.allocF32(envs * p);
+            dense = rt.allocVec2(envs * m);
+            resampled = rt.allocVec2(envs * n);
+            crossers = rt.allocI32(envs);
+            arcReal = rt.allocVec2(envs * m);
+            arcSeg = rt.allocF32(envs * m);
+            arcS = rt.allocF32(envs * (m + 1));
+            arcCountReal = rt.allocI32(envs);
+            arcCountOut = rt.allocI32(envs);
+            boxes = rt.allocF32(envs * Crossings.boxFloats(n));
+        }
+
+        LaunchPlan planFor(I32Array seeds, Vec2Array out, I32Array valid) {
+            if (plan == null || seeds != boundSeeds || out != boundOut || valid != boundValid) {
+                plan = buildPlan(seeds, out, valid);
+                boundSeeds = seeds;
+                boundOut = out;
+                boundValid = valid;
+            }
+            return plan;
+        }
+
+        private LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
+            int m = p * npseg;
+            double radV = config.get(BezierKnobs.RAD);
+            double scaleV = config.get(BezierKnobs.SCALE);
+            double clampV = config.get(BezierKnobs.HANDLE_CLAMP_FRAC);
+            Interval radR = new Interval(radV, radV);
+            Interval scaleR = new Interval(scaleV, scaleV);
+            Interval clampR = new Interval(clampV, clampV);
+            if (config.get(BezierKnobs.STYLE_SAMPLING)) {
+                radR = orElse(config.get(BezierKnobs.RAD_RANGE), radR);
+                scaleR = orElse(config.get(BezierKnobs.SCALE_RANGE), scaleR);
+                clampR = orElse(config.get(BezierKnobs.HANDLE_CLAMP_FRAC_RANGE), clampR);
+            }
+            double mpd = config.get(BezierKnobs.MIN_POINT_DISTANCE);
+            int numCells = Math.max(1, (int) (1.0 / (mpd * 2.0)));
+            float blend = (float) (Math.atan(config.get(BezierKnobs.EDGY)) / Math.PI + 0.5);
+            return LaunchPlan.builder()
+                    .launch(StyleSampleKernel.INSTANCE, envs, seeds, (float) radR.lo(), (float) radR.hi(),
+                            (float) scaleR.lo(), (float) scaleR.hi(), (float) clampR.lo(), (float) clampR.hi(),
+                            rad, scale, clamp)
+                    .launch(CornerSampleKernel.INSTANCE, envs, seeds, config.get(BezierKnobs.MIN_NUM_POINTS), p,
+                            numCells, (float) (mpd * 2.0), p, scale, used, count, corners)
+                    .launch(CornerSortKernel.INSTANCE, envs, corners, p, count, keys, sorted)
+                    .launch(VertexTangentKernel.INSTANCE, envs * p, sorted, count, p, blend, tangents, minEdge)
+                    .launch(BezierAssembleKernel.INSTANCE, envs * m, sorted, count, tangents, minEdge, p, npseg,
+                            rad, clamp, 0, crossers, dense)
+                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 0, arcReal, arcSeg, arcS,
+                            arcCountReal, arcCountOut)
+                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n,
+                            resampled)
+                    .launch(SelfIntersectionsKernel.INSTANCE, envs, resampled, n, arcCountOut, boxes, 1, crossers)
+                    .launch(BezierAssembleKernel.INSTANCE, envs * m, sorted, count, tangents, minEdge, p, npseg,
+                            rad, clamp, 1, crossers, dense)
+                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 1, arcReal, arcSeg, arcS,
+                            arcCountReal, arcCountOut)
+                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
+                    .launch(SelectRowsKernel.INSTANCE, envs * n, resampled, out, crossers, n, out)
+                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .build();
+        }
+
+        private static Interval orElse(Interval v, Interval fallback) {
+            return v != null ? v : fallback;
+        }
+    }
+}

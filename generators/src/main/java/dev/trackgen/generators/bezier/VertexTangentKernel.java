@@ -1,0 +1,68 @@
+package dev.trackgen.generators.bezier;
+
+import dev.trackgen.api.kernel.Geometry;
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.generators.GeneratorKernels;
+
+/**
+ * Corner tangents, one thread per corner slot ({@code dim = E * P}).
+ *
+ * <p>{@code tg_vertex_tangent(corners, count, P, blend, tangents, minEdge)}: for kept corner
+ * {@code i} (neighbours wrap modulo {@code count[e]}), the tangent is
+ * {@code normalize(blend * u_out + (1 - blend) * u_in)} of the unit outgoing and incoming edge
+ * directions, with {@code blend = atan(edgy) / pi + 0.5}; {@code minEdge} is the shorter incident
+ * edge, used to clamp the handles. Slots past the count get NaN. Normalization floors lengths at
+ * 1e-8.
+ *
+ * <p>Shapes: {@code corners, tangents: [E*P]} pairs; {@code count: [E]}; {@code minEdge: [E*P]}.
+ */
+public final class VertexTangentKernel extends AbstractKernel {
+    /** The kernel instance. */
+    public static final VertexTangentKernel INSTANCE = new VertexTangentKernel();
+
+    private VertexTangentKernel() {
+        super("tg_vertex_tangent", GeneratorKernels.PTX,
+                KernelParam.vec2("corners"), KernelParam.i32("count"), KernelParam.intValue("P"),
+                KernelParam.floatValue("blend"), KernelParam.vec2("tangents"), KernelParam.f32("minEdge"));
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        float[] c = a.vec2(0);
+        int[] count = a.i32(1);
+        int p = a.intValue(2);
+        float blend = a.floatValue(3);
+        float[] tan = a.vec2(4);
+        float[] minEdge = a.f32(5);
+        for (int t = begin; t < end; t++) {
+            int e = t / p;
+            int i = t - e * p;
+            int cnt = count[e];
+            if (i >= cnt) {
+                tan[2 * t] = Float.NaN;
+                tan[2 * t + 1] = Float.NaN;
+                minEdge[t] = Float.NaN;
+                continue;
+            }
+            int b = e * p;
+            int in = b + (i + 1) % cnt;
+            int ip = b + (i + cnt - 1) % cnt;
+            float ox = c[2 * in] - c[2 * t];
+            float oy = c[2 * in + 1] - c[2 * t + 1];
+            float ix = c[2 * t] - c[2 * ip];
+            float iy = c[2 * t + 1] - c[2 * ip + 1];
+            float lo = Geometry.length(ox, oy);
+            float li = Geometry.length(ix, iy);
+            float lon = Math.max(lo, 1.0e-8f);
+            float lin = Math.max(li, 1.0e-8f);
+            float bx = blend * (ox / lon) + (1f - blend) * (ix / lin);
+            float by = blend * (oy / lon) + (1f - blend) * (iy / lin);
+            float lb = Math.max(Geometry.length(bx, by), 1.0e-8f);
+            tan[2 * t] = bx / lb;
+            tan[2 * t + 1] = by / lb;
+            minEdge[t] = Math.min(lo, li);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.trackgen.generators.corners;
+
+import dev.trackgen.api.kernel.CounterRng;
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.generators.GeneratorKernels;
+
+/**
+ * Random corner anchors on a jittered grid, one thread per environment ({@code dim = E}).
+ *
+ * <p>{@code tg_corner_sample(seeds, minNum, maxNum, numCells, cellSize, P, scale, used, count,
+ * corners)}: draws {@code count[e]} uniformly in {@code [minNum, maxNum]}, then {@code P} corners:
+ * each picks one of {@code numCells^2} grid cells, redrawn up to 8 times while it repeats a cell
+ * of an earlier corner, and lands at {@code (cell * cellSize + jitter) * scale[e]} with a jitter
+ * uniform in {@code [-0.5, 0.5)} per axis. Only the first {@code count[e]} corners are used
+ * downstream. Draws come from the seed's corner-count and corner streams in a fixed order, so the
+ * result depends on (seed, config) only.
+ *
+ * <p>Shapes: {@code seeds, count, scale: [E]}; {@code used: [E*P]} scratch;
+ * {@code corners: [E*P]} pairs.
+ */
+public final class CornerSampleKernel extends AbstractKernel {
+    /** Redraws of a cell that repeats an earlier corner's. */
+    public static final int DEDUP_RETRIES = 8;
+
+    /** The kernel instance. */
+    public static final CornerSampleKernel INSTANCE = new CornerSampleKernel();
+
+    private CornerSampleKernel() {
+        super("tg_corner_sample", GeneratorKernels.PTX,
+                KernelParam.i32("seeds"), KernelParam.intValue("minNum"), KernelParam.intValue("maxNum"),
+                KernelParam.intValue("numCells"), KernelParam.floatValue("cellSize"), KernelParam.intValue("P"),
+                KernelParam.f32("scale"), KernelParam.i32("used"), KernelParam.i32("count"),
+                KernelParam.vec2("corners"));
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        int[] seeds = a.i32(0);
+        int minNum = a.intValue(1);
+        int maxNum = a.intValue(2);
+        int numCells = a.intValue(3);
+        float cellSize = a.floatValue(4);
+        int p = a.intValue(5);
+        float[] scale = a.f32(6);
+        int[] used = a.i32(7);
+        int[] count = a.i32(8);
+        float[] corners = a.vec2(9);
+        int nc2 = numCells * numCells;
+        for (int e = begin; e < end; e++) {
+            int seed = seeds[e];
+            count[e] = CounterRng.uniformInt(seed, GeneratorKernels.STREAM_CORNER_COUNT, 0, minNum, maxNum);
+            int draw = 0;
+            int base = e * p;
+            float sc = scale[e];
+            for (int c = 0; c < p; c++) {
+                int cell = CounterRng.uniformInt(seed, GeneratorKernels.STREAM_CORNERS, draw++, 0, nc2 - 1);
+                for (int retry = 0; retry < DEDUP_RETRIES; retry++) {
+                    boolean dup = false;
+                    for (int k = 0; k < c; k++) {
+                        dup |= used[base + k] == cell;
+                    }
+                    if (!dup) {
+                        break;
+                    }
+                    cell = CounterRng.uniformInt(seed, GeneratorKernels.STREAM_CORNERS, draw++, 0, nc2 - 1);
+                }
+                used[base + c] = cell;
+                float jx = CounterRng.uniform(seed, GeneratorKernels.STREAM_CORNERS, draw++) - 0.5f;
+                float jy = CounterRng.uniform(seed, GeneratorKernels.STREAM_CORNERS, draw++) - 0.5f;
+                corners[2 * (base + c)] = ((cell % numCells) * cellSize + jx) * sc;
+                corners[2 * (base + c) + 1] = ((cell / numCells) * cellSize + jy) * sc;
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.trackgen.pipeline.inflate;
+
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.pipeline.PipelineKernels;
+
+/**
+ * Count-aware re-uniformization, step 2, one thread per slot ({@code dim = E * nMax}).
+ *
+ * <p>{@code tg_uniform_lookup(center, seg, s, nMax, count, out)}: slot {@code k < count[e]} gets
+ * the point at arc length {@code k * perimeter / count[e]} of env {@code e}'s closed chain; other
+ * slots get NaN. Evens out the spacing the relaxation leaves, so frames and curvature are not
+ * biased by it.
+ *
+ * <p>Shapes: {@code center, out: [E*nMax]} pairs; {@code seg: [E*nMax]};
+ * {@code s: [E*(nMax+1)]}; {@code count: [E]}.
+ */
+public final class UniformResampleLookupKernel extends AbstractKernel {
+    /** The kernel instance. */
+    public static final UniformResampleLookupKernel INSTANCE = new UniformResampleLookupKernel();
+
+    private UniformResampleLookupKernel() {
+        super("tg_uniform_lookup", PipelineKernels.PTX,
+                KernelParam.vec2("center"), KernelParam.f32("seg"), KernelParam.f32("s"),
+                KernelParam.intValue("nMax"), KernelParam.i32("count"), KernelParam.vec2("out"));
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        float[] c = a.vec2(0);
+        float[] seg = a.f32(1);
+        float[] s = a.f32(2);
+        int nMax = a.intValue(3);
+        int[] count = a.i32(4);
+        float[] out = a.vec2(5);
+        int t = begin;
+        while (t < end) {
+            int e = t / nMax;
+            int b = e * nMax;
+            int envEnd = Math.min(end, b + nMax);
+            int cn = count[e];
+            int realEnd = Math.min(envEnd, b + cn);
+            int es = e * (nMax + 1);
+            float total = cn > 0 ? s[es + cn] : 0f;
+            int idx = 0;
+            for (; t < realEnd; t++) {
+                float tk = (float) (t - b) * total / (float) cn;
+                while (idx < cn - 1 && s[es + idx + 1] < tk) {
+                    idx++;
+                }
+                float segl = Math.max(seg[b + idx], 1.0e-12f);
+                float frac = Math.min(Math.max((tk - s[es + idx]) / segl, 0f), 1f);
+                int i1 = idx + 1 == cn ? 0 : idx + 1;
+                float p0x = c[2 * (b + idx)];
+                float p0y = c[2 * (b + idx) + 1];
+                out[2 * t] = p0x + frac * (c[2 * (b + i1)] - p0x);
+                out[2 * t + 1] = p0y + frac * (c[2 * (b + i1) + 1] - p0y);
+            }
+            for (; t < envEnd; t++) {
+                out[2 * t] = Float.NaN;
+                out[2 * t + 1] = Float.NaN;
+            }
+        }
+    }
+}

@@ -1,0 +1,390 @@
+package dev.trackgen.pipeline.relax;
+
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.pipeline.PipelineKernels;
+
+/**
+ * The whole XPBD relaxation of each track in one launch, one index per environment
+ * ({@code dim = E}); the CUDA body runs one thread block per environment, one thread per bead.
+ *
+ * <p>For env {@code e} with {@code n = count[e]} real beads (the chain closes on itself):
+ * <ol>
+ *   <li><b>Setup.</b> Rest length {@code L0 = perimeter / n} and separation band
+ *       ({@link SeparationBand}, or {@code bandOverride} when positive), written to {@code l0} and
+ *       {@code band}.</li>
+ *   <li><b>Sweeps</b> {@code k = 0 .. iters-1}, Jacobi semantics (every bead reads the previous
+ *       sweep's positions only). With a candidate cache ({@code slots > 0} and {@code sepEvery > 1})
+ *       the cache is refreshed from the current positions when {@code k % sepEvery == 0}: each bead
+ *       keeps, in index order, up to {@code slots} beads outside the band closer than
+ *       {@code cacheRadius} (a bounding-box broadphase over chunks of 8 beads skips far chunks;
+ *       beads with more candidates are counted in {@code overflow}). Without a cache the separation
+ *       scans every bead outside the band, on sweeps with {@code k % sepEvery == 0} only. A bead
+ *       moves to {@code x + sepScale * sep + spcScale * spc + bscale * (mid - x)}:
+ *       <ul>
+ *         <li>{@code sep}: average over candidates {@code j} closer than {@code target} of
+ *             {@code 0.5 * (target - d) / d * (x_i - x_j)} (d floored at 1e-9);</li>
+ *         <li>{@code spc = 0.25 * (f_i * (x_{i+1} - x_i) - f_{i-1} * (x_i - x_{i-1}))} with the edge
+ *             factor {@code f = (l - L0) / l}, {@code l} the edge length floored at 1e-9;</li>
+ *         <li>{@code bscale = min(bendScale * max((rMin - r) / rMin, 0), 1)} with {@code r} the Menger
+ *             radius through (i-1, i, i+1), so corners tighter than {@code rMin} are pulled toward
+ *             the neighbours' midpoint {@code mid}, never past it.</li>
+ *       </ul>
+ *       From sweep {@code chebyStart} on, the Jacobi result {@code h} is blended:
+ *       {@code x_new = omega_k * (gamma * (h - x) + (x - x_prev)) + x_prev}, with
+ *       {@code x_prev = x} on the first accelerated sweep ({@link ChebyshevSchedule}).</li>
+ *   <li><b>Smoothing tail.</b> {@code smoothPasses} Taubin passes
+ *       ({@code x += 0.5 L(x)} then {@code x += -0.53 L(x)}, {@code L(x_i) = (x_{i-1} + x_{i+1})/2 - x_i}),
+ *       then {@code polishIters} sweeps with spacing only.</li>
+ * </ol>
+ * The result lands in {@code bufA} (NaN past the count); {@code bufB}, {@code bufC},
+ * {@code edgeLen}, {@code edgeFactor}, the cache arrays and {@code boxes} are per-env scratch.
+ * Fusing the sweeps keeps each track's beads in cache (shared memory on CUDA) for the whole
+ * solve; it computes exactly what the per-sweep launch sequence of the original implementation
+ * would. Sources: M. Müller et al., "Position Based Dynamics" (2007); M. Macklin et al., "XPBD"
+ * (2016) and "Unified Particle Physics for Real-Time Applications" (2014, Chebyshev);
+ * G. Taubin, "A Signal Processing Approach to Fair Surface Design" (1995); constants and schedule
+ * from the original implementation's docs/relaxation/.
+ *
+ * <p>Shapes: {@code in, bufA, bufB, bufC: [E*nMax]} pairs; {@code count, band, l0, overflow: [E]};
+ * {@code omegas: [max(iters, 1)]}; {@code edgeLen, edgeFactor, cacheCount: [E*nMax]};
+ * {@code cacheIdx: [E*nMax*max(slots, 1)]}; {@code boxes: [E * 4 * ceil(nMax / 8)]}.
+ */
+public final class XpbdRelaxKernel extends AbstractKernel {
+    /** Taubin shrinking half-step factor. */
+    public static final float TAUBIN_LAMBDA = 0.5f;
+    /** Taubin un-shrinking half-step factor. */
+    public static final float TAUBIN_MU = -0.53f;
+    /** Beads per broadphase chunk of the candidate cache refresh. */
+    public static final int CHUNK = 8;
+
+    private static final int MODE_NONE = 0;
+    private static final int MODE_CACHED = 1;
+    private static final int MODE_DENSE = 2;
+
+    /** The kernel instance. */
+    public static final XpbdRelaxKernel INSTANCE = new XpbdRelaxKernel();
+
+    private XpbdRelaxKernel() {
+        super("tg_xpbd_relax", PipelineKernels.PTX,
+                KernelParam.vec2("in"), KernelParam.i32("count"), KernelParam.intValue("nMax"),
+                KernelParam.floatValue("twoHalfWidth"), KernelParam.intValue("bandOverride"),
+                KernelParam.floatValue("target"), KernelParam.floatValue("rMin"),
+                KernelParam.floatValue("sepScale"), KernelParam.floatValue("spcScale"),
+                KernelParam.floatValue("bendScale"), KernelParam.intValue("iters"), KernelParam.intValue("sepEvery"),
+                KernelParam.intValue("slots"), KernelParam.floatValue("cacheRadius"),
+                KernelParam.intValue("chebyStart"), KernelParam.f32("omegas"), KernelParam.floatValue("gamma"),
+                KernelParam.intValue("smoothPasses"), KernelParam.intValue("polishIters"),
+                KernelParam.vec2("bufA"), KernelParam.vec2("bufB"), KernelParam.vec2("bufC"),
+                KernelParam.f32("edgeLen"), KernelParam.f32("edgeFactor"),
+                KernelParam.i32("cacheCount"), KernelParam.i32("cacheIdx"), KernelParam.i32("overflow"),
+                KernelParam.f32("boxes"), KernelParam.i32("band"), KernelParam.f32("l0"));
+    }
+
+    /** @param nMax stride; @return floats of broadphase box scratch per env */
+    public static int boxFloats(int nMax) {
+        return 4 * ((nMax + CHUNK - 1) / CHUNK);
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        for (int e = begin; e < end; e++) {
+            relaxEnv(e, a);
+        }
+    }
+
+    private static void relaxEnv(int e, KernelArgs a) {
+        float[] in = a.vec2(0);
+        int n = a.i32(1)[e];
+        int nMax = a.intValue(2);
+        float twoHw = a.floatValue(3);
+        int bandOverride = a.intValue(4);
+        float target = a.floatValue(5);
+        float rMin = a.floatValue(6);
+        float sr = a.floatValue(7);
+        float pr = a.floatValue(8);
+        float br = a.floatValue(9);
+        int iters = a.intValue(10);
+        int sepEvery = a.intValue(11);
+        int slots = a.intValue(12);
+        float cacheRadius = a.floatValue(13);
+        int chebyStart = a.intValue(14);
+        float[] omegas = a.f32(15);
+        float gamma = a.floatValue(16);
+        int smoothPasses = a.intValue(17);
+        int polishIters = a.intValue(18);
+        float[] bufA = a.vec2(19);
+        float[] edgeLen = a.f32(22);
+        float[] edgeFactor = a.f32(23);
+        int[] cacheCount = a.i32(24);
+        int[] cacheIdx = a.i32(25);
+        int[] overflow = a.i32(26);
+        int b = e * nMax;
+        System.arraycopy(in, 2 * b, bufA, 2 * b, 2 * nMax);
+        overflow[e] = 0;
+        float peri = 0f;
+        for (int i = 0; i < n; i++) {
+            int u = b + (i + 1 == n ? 0 : i + 1);
+            int t = b + i;
+            float dx = in[2 * u] - in[2 * t];
+            float dy = in[2 * u + 1] - in[2 * t + 1];
+            peri += (float) Math.sqrt(dx * dx + dy * dy);
+        }
+        float l0e = peri / (float) n;
+        int bandE = bandOverride > 0 ? bandOverride : SeparationBand.of(l0e, twoHw);
+        a.f32(29)[e] = l0e;
+        a.i32(28)[e] = bandE;
+        if (n < 3) {
+            return;
+        }
+        boolean useCache = slots > 0 && sepEvery > 1;
+        float[] read = bufA;
+        float[] write = a.vec2(20);
+        float[] prev = a.vec2(21);
+        for (int k = 0; k < iters; k++) {
+            int mode;
+            if (useCache) {
+                if (k % sepEvery == 0) {
+                    overflow[e] = buildCache(read, b, n, bandE, cacheRadius, slots, cacheCount, cacheIdx, a.f32(27),
+                            e * boxFloats(nMax));
+                }
+                mode = MODE_CACHED;
+            } else {
+                mode = k % sepEvery == 0 ? MODE_DENSE : MODE_NONE;
+            }
+            boolean accelerate = k >= chebyStart;
+            float[] xPrev = k == chebyStart ? read : prev;
+            sweep(read, write, accelerate ? xPrev : null, omegas[k], gamma, b, n, bandE, l0e, target, rMin,
+                    sr, pr, br, mode, slots, cacheCount, cacheIdx, edgeLen, edgeFactor);
+            if (accelerate) {
+                float[] freed = prev;
+                prev = read;
+                read = write;
+                write = freed;
+            } else {
+                float[] t = read;
+                read = write;
+                write = t;
+            }
+        }
+        for (int pass = 0; pass < smoothPasses; pass++) {
+            taubin(read, write, b, n, TAUBIN_LAMBDA);
+            taubin(write, read, b, n, TAUBIN_MU);
+        }
+        for (int k = 0; k < polishIters; k++) {
+            sweep(read, write, null, 1f, 1f, b, n, bandE, l0e, target, rMin, 0f, pr, 0f, MODE_NONE, slots,
+                    cacheCount, cacheIdx, edgeLen, edgeFactor);
+            float[] t = read;
+            read = write;
+            write = t;
+        }
+        if (read != bufA) {
+            System.arraycopy(read, 2 * b, bufA, 2 * b, 2 * n);
+        }
+    }
+
+    /**
+     * Refreshes the candidate lists of env beads {@code [b, b+n)}. Candidacy is symmetric, so each
+     * pair {@code i < j} is tested once and appended to both lists; visiting {@code i} in ascending
+     * order and {@code j > i} in ascending order leaves every list in ascending index order, exactly
+     * as a per-bead scan would, and an overflowing list keeps its {@code slots} lowest indices.
+     * Chunk pairs whose bounding boxes are {@code radius} or more apart are skipped.
+     *
+     * @return the number of beads whose list overflowed
+     */
+    private static int buildCache(float[] x, int b, int n, int band, float radius, int slots, int[] cacheCount,
+                                  int[] cacheIdx, float[] boxes, int bb) {
+        int chunks = (n + CHUNK - 1) / CHUNK;
+        for (int c = 0; c < chunks; c++) {
+            float minx = Float.POSITIVE_INFINITY;
+            float miny = Float.POSITIVE_INFINITY;
+            float maxx = Float.NEGATIVE_INFINITY;
+            float maxy = Float.NEGATIVE_INFINITY;
+            int last = Math.min(n, (c + 1) * CHUNK);
+            for (int j = c * CHUNK; j < last; j++) {
+                float px = x[2 * (b + j)];
+                float py = x[2 * (b + j) + 1];
+                minx = Math.min(minx, px);
+                maxx = Math.max(maxx, px);
+                miny = Math.min(miny, py);
+                maxy = Math.max(maxy, py);
+            }
+            boxes[bb + 4 * c] = minx;
+            boxes[bb + 4 * c + 1] = miny;
+            boxes[bb + 4 * c + 2] = maxx;
+            boxes[bb + 4 * c + 3] = maxy;
+        }
+        for (int i = 0; i < n; i++) {
+            cacheCount[b + i] = 0;
+        }
+        float r2 = radius * radius;
+        int overflowing = 0;
+        for (int ci = 0; ci < chunks; ci++) {
+            int iEnd = Math.min(n, (ci + 1) * CHUNK);
+            for (int i = ci * CHUNK; i < iEnd; i++) {
+                int ti = b + i;
+                float xi = x[2 * ti];
+                float yi = x[2 * ti + 1];
+                for (int cj = ci; cj < chunks; cj++) {
+                    // Non-short-circuit tests keep these loops to one hard-to-predict branch each.
+                    if ((boxes[bb + 4 * cj] - boxes[bb + 4 * ci + 2] >= radius)
+                            | (boxes[bb + 4 * ci] - boxes[bb + 4 * cj + 2] >= radius)
+                            | (boxes[bb + 4 * cj + 1] - boxes[bb + 4 * ci + 3] >= radius)
+                            | (boxes[bb + 4 * ci + 1] - boxes[bb + 4 * cj + 3] >= radius)) {
+                        continue;
+                    }
+                    int jEnd = Math.min(n, (cj + 1) * CHUNK);
+                    for (int j = Math.max(i + 1, cj * CHUNK); j < jEnd; j++) {
+                        int dd = j - i;
+                        float dx = xi - x[2 * (b + j)];
+                        float dy = yi - x[2 * (b + j) + 1];
+                        if ((dx * dx + dy * dy < r2) & (Math.min(dd, n - dd) > band)) {
+                            overflowing += append(ti, j, slots, cacheCount, cacheIdx);
+                            overflowing += append(b + j, i, slots, cacheCount, cacheIdx);
+                        }
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            cacheCount[b + i] = Math.min(cacheCount[b + i], slots);
+        }
+        return overflowing;
+    }
+
+    /** Appends {@code j} to bead {@code t}'s list; @return 1 when the list just overflowed, else 0. */
+    private static int append(int t, int j, int slots, int[] cacheCount, int[] cacheIdx) {
+        int c = cacheCount[t];
+        if (c < slots) {
+            cacheIdx[t * slots + c] = j;
+            cacheCount[t] = c + 1;
+            return 0;
+        }
+        if (c == slots) {
+            cacheCount[t] = c + 1; // marks the overflow once; clamped to slots after the build
+            return 1;
+        }
+        return 0;
+    }
+
+    /**
+     * One Jacobi sweep of env beads {@code [b, b+n)} from {@code x} into {@code out}; with
+     * {@code xPrev != null} the Chebyshev blend is applied to each bead's result.
+     */
+    private static void sweep(float[] x, float[] out, float[] xPrev, float omega, float gamma, int b, int n, int band,
+                              float l0, float target, float rMin, float sr, float pr, float br, int mode, int slots,
+                              int[] cacheCount, int[] cacheIdx, float[] edgeLen, float[] edgeFactor) {
+        for (int i = 0; i < n; i++) {
+            int t = b + i;
+            int u = b + (i + 1 == n ? 0 : i + 1);
+            float dx = x[2 * u] - x[2 * t];
+            float dy = x[2 * u + 1] - x[2 * t + 1];
+            float len = (float) Math.sqrt(dx * dx + dy * dy);
+            float l = Math.max(len, 1.0e-9f);
+            edgeLen[t] = len;
+            edgeFactor[t] = (l - l0) / l;
+        }
+        float target2 = target * target;
+        for (int i = 0; i < n; i++) {
+            int t = b + i;
+            float xi = x[2 * t];
+            float yi = x[2 * t + 1];
+            float sx = 0f;
+            float sy = 0f;
+            int hits = 0;
+            if (mode == MODE_CACHED) {
+                int nc = cacheCount[t];
+                int cb = t * slots;
+                for (int s = 0; s < nc; s++) {
+                    int j = b + cacheIdx[cb + s];
+                    float ddx = xi - x[2 * j];
+                    float ddy = yi - x[2 * j + 1];
+                    float d2 = ddx * ddx + ddy * ddy;
+                    if (d2 < target2) {
+                        float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
+                        float w = 0.5f * (target - dist) / dist;
+                        sx += w * ddx;
+                        sy += w * ddy;
+                        hits++;
+                    }
+                }
+            } else if (mode == MODE_DENSE) {
+                for (int jj = 0; jj < n; jj++) {
+                    int dd = Math.abs(i - jj);
+                    if (Math.min(dd, n - dd) <= band) {
+                        continue;
+                    }
+                    int j = b + jj;
+                    float ddx = xi - x[2 * j];
+                    float ddy = yi - x[2 * j + 1];
+                    if (Math.abs(ddx) < target && Math.abs(ddy) < target) {
+                        float d2 = ddx * ddx + ddy * ddy;
+                        if (d2 < target2) {
+                            float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
+                            float w = 0.5f * (target - dist) / dist;
+                            sx += w * ddx;
+                            sy += w * ddy;
+                            hits++;
+                        }
+                    }
+                }
+            }
+            if (hits > 0) {
+                sx /= hits;
+                sy /= hits;
+            }
+            int ip = i == 0 ? n - 1 : i - 1;
+            int tp = b + ip;
+            int tn = b + (i + 1 == n ? 0 : i + 1);
+            float xn = x[2 * tn];
+            float yn = x[2 * tn + 1];
+            float xp = x[2 * tp];
+            float yp = x[2 * tp + 1];
+            float dnx = xn - xi;
+            float dny = yn - yi;
+            float dpx = xi - xp;
+            float dpy = yi - yp;
+            float fn = edgeFactor[t];
+            float fp = edgeFactor[tp];
+            float spx = 0.25f * (fn * dnx - fp * dpx);
+            float spy = 0.25f * (fn * dny - fp * dpy);
+            // Bending guard. The Menger radius r = lp * ln * lc / (2 |cross|) is below rMin exactly when
+            // (2 |cross| rMin)^2 > (lp ln)^2 lc^2, which needs no root; only then is r itself computed.
+            float bscale = 0f;
+            float twoCross = 2.0f * Math.abs(dpx * dny - dpy * dnx);
+            float cx = xn - xp;
+            float cy = yn - yp;
+            float lc2 = cx * cx + cy * cy;
+            float lpln = edgeLen[tp] * edgeLen[t];
+            float q = twoCross * rMin;
+            if (q * q > lpln * lpln * lc2) {
+                float radius = Math.max(lpln * (float) Math.sqrt(lc2), 1.0e-12f) / twoCross;
+                bscale = Math.min(br * ((rMin - radius) / rMin), 1.0f);
+            }
+            float hx = xi + sr * sx + pr * spx + bscale * (0.5f * (xp + xn) - xi);
+            float hy = yi + sr * sy + pr * spy + bscale * (0.5f * (yp + yn) - yi);
+            if (xPrev != null) {
+                float px = xPrev[2 * t];
+                float py = xPrev[2 * t + 1];
+                hx = omega * (gamma * (hx - xi) + (xi - px)) + px;
+                hy = omega * (gamma * (hy - yi) + (yi - py)) + py;
+            }
+            out[2 * t] = hx;
+            out[2 * t + 1] = hy;
+        }
+    }
+
+    /** One Taubin half-step of env beads {@code [b, b+n)} from {@code x} into {@code out}. */
+    private static void taubin(float[] x, float[] out, int b, int n, float factor) {
+        for (int i = 0; i < n; i++) {
+            int t = b + i;
+            int tn = b + (i + 1 == n ? 0 : i + 1);
+            int tp = b + (i == 0 ? n - 1 : i - 1);
+            float xi = x[2 * t];
+            float yi = x[2 * t + 1];
+            out[2 * t] = xi + factor * (0.5f * (x[2 * tp] + x[2 * tn]) - xi);
+            out[2 * t + 1] = yi + factor * (0.5f * (x[2 * tp + 1] + x[2 * tn + 1]) - yi);
+        }
+    }
+}

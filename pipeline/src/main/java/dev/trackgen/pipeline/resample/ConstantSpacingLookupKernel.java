@@ -1,0 +1,68 @@
+package dev.trackgen.pipeline.resample;
+
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.pipeline.PipelineKernels;
+
+/**
+ * Constant-spacing resample, step 2: one thread per output slot ({@code dim = E * nMax}).
+ *
+ * <p>{@code tg_cs_lookup(center, seg, s, N, spacing, nMax, count, out)}: slot {@code k < count[e]}
+ * gets the point at arc length {@code k * spacing} along env {@code e}'s closed loop (first
+ * segment whose cumulative end reaches it, linear interpolation); slots {@code k >= count[e]} get
+ * NaN.
+ *
+ * <p>Shapes: {@code center: [E*N]} pairs; {@code seg: [E*N]}; {@code s: [E*(N+1)]};
+ * {@code count: [E]}; {@code out: [E*nMax]} pairs.
+ */
+public final class ConstantSpacingLookupKernel extends AbstractKernel {
+    /** The kernel instance. */
+    public static final ConstantSpacingLookupKernel INSTANCE = new ConstantSpacingLookupKernel();
+
+    private ConstantSpacingLookupKernel() {
+        super("tg_cs_lookup", PipelineKernels.PTX,
+                KernelParam.vec2("center"), KernelParam.f32("seg"), KernelParam.f32("s"),
+                KernelParam.intValue("N"), KernelParam.floatValue("spacing"), KernelParam.intValue("nMax"),
+                KernelParam.i32("count"), KernelParam.vec2("out"));
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        float[] c = a.vec2(0);
+        float[] seg = a.f32(1);
+        float[] s = a.f32(2);
+        int n = a.intValue(3);
+        float spacing = a.floatValue(4);
+        int nMax = a.intValue(5);
+        int[] count = a.i32(6);
+        float[] out = a.vec2(7);
+        int t = begin;
+        while (t < end) {
+            int e = t / nMax;
+            int base = e * nMax;
+            int envEnd = Math.min(end, base + nMax);
+            int realEnd = Math.min(envEnd, base + count[e]);
+            int eb = e * n;
+            int es = e * (n + 1);
+            int idx = 0;
+            for (; t < realEnd; t++) {
+                float target = (float) (t - base) * spacing;
+                while (idx < n - 1 && s[es + idx + 1] < target) {
+                    idx++;
+                }
+                float segl = Math.max(seg[eb + idx], 1.0e-12f);
+                float frac = Math.min(Math.max((target - s[es + idx]) / segl, 0f), 1f);
+                int i1 = idx + 1 == n ? 0 : idx + 1;
+                float p0x = c[2 * (eb + idx)];
+                float p0y = c[2 * (eb + idx) + 1];
+                out[2 * t] = p0x + frac * (c[2 * (eb + i1)] - p0x);
+                out[2 * t + 1] = p0y + frac * (c[2 * (eb + i1) + 1] - p0y);
+            }
+            for (; t < envEnd; t++) {
+                out[2 * t] = Float.NaN;
+                out[2 * t + 1] = Float.NaN;
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.trackgen.pipeline.resample;
+
+import dev.trackgen.api.kernel.Geometry;
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.pipeline.PipelineKernels;
+
+/**
+ * Constant-spacing resample, step 1: per-track perimeter and point count, one thread per
+ * environment ({@code dim = E}).
+ *
+ * <p>{@code tg_cs_scan(center, N, spacing, nMax, seg, s, count, valid)}: for env {@code e}'s closed
+ * loop of {@code N} points, writes the segment lengths, the cumulative arc length (accumulated in
+ * double) and {@code count[e] = floor(perimeter / spacing) + 1}, decremented while
+ * {@code (count - 1) * spacing >= perimeter} so every gap is at most {@code spacing}, then capped
+ * at {@code nMax}. A track that needs more than {@code nMax} points is truncated by the cap and
+ * marked invalid ({@code valid[e] = 0}); a NaN or zero perimeter gives {@code count[e] = 0}.
+ *
+ * <p>Shapes: {@code center: [E*N]} pairs; {@code seg: [E*N]}; {@code s: [E*(N+1)]};
+ * {@code count, valid: [E]}.
+ */
+public final class ConstantSpacingScanKernel extends AbstractKernel {
+    /** The kernel instance. */
+    public static final ConstantSpacingScanKernel INSTANCE = new ConstantSpacingScanKernel();
+
+    private ConstantSpacingScanKernel() {
+        super("tg_cs_scan", PipelineKernels.PTX,
+                KernelParam.vec2("center"), KernelParam.intValue("N"), KernelParam.floatValue("spacing"),
+                KernelParam.intValue("nMax"), KernelParam.f32("seg"), KernelParam.f32("s"),
+                KernelParam.i32("count"), KernelParam.i32("valid"));
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        float[] c = a.vec2(0);
+        int n = a.intValue(1);
+        float spacing = a.floatValue(2);
+        int nMax = a.intValue(3);
+        float[] seg = a.f32(4);
+        float[] s = a.f32(5);
+        int[] count = a.i32(6);
+        int[] valid = a.i32(7);
+        for (int e = begin; e < end; e++) {
+            int b = e * n;
+            int es = e * (n + 1);
+            s[es] = 0f;
+            double acc = 0.0;
+            for (int i = 0; i < n; i++) {
+                int in = i + 1 == n ? 0 : i + 1;
+                float l = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
+                seg[b + i] = l;
+                acc += l;
+                s[es + i + 1] = (float) acc;
+            }
+            float total = (float) acc;
+            if (!(total > 0f)) {
+                count[e] = 0;
+                valid[e] = 0;
+                continue;
+            }
+            int k = (int) Math.floor(total / spacing) + 1;
+            while (k > 1 && (float) (k - 1) * spacing >= total) {
+                k--;
+            }
+            if (k > nMax) {
+                valid[e] = 0;
+            }
+            count[e] = Math.min(Math.max(k, 1), nMax);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * The TrackGenerator facade and the pipeline stages it runs: constant-spacing resample, XPBD
+ * relaxation and inflation with the validity gate.
+ */
+module dev.trackgen.pipeline {
+    requires transitive dev.trackgen.api;
+    requires transitive dev.trackgen.registry;
+
+    exports dev.trackgen.pipeline;
+    exports dev.trackgen.pipeline.resample;
+    exports dev.trackgen.pipeline.relax;
+    exports dev.trackgen.pipeline.inflate;
+}

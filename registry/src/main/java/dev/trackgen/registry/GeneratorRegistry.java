@@ -1,0 +1,187 @@
+package dev.trackgen.registry;
+
+import dev.trackgen.api.generator.CenterlineGenerator;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The generators available to a {@code TrackGenerator}, by name.
+ *
+ * <p>{@link #discover()} finds every {@link CenterlineGenerator} provider with
+ * {@link ServiceLoader}: {@code provides} clauses of modules on the module path and
+ * {@code META-INF/services} entries on the class path. Inside an OSGi framework the registry is
+ * filled and emptied by a service tracker through {@link #register} and {@link #unregister}.
+ * A provider that fails to load, or whose name is already taken, is left out and reported in
+ * {@link #problems()}; the others keep working. Thread-safe.
+ */
+public final class GeneratorRegistry {
+    private final Map<String, GeneratorEntry> entries = new TreeMap<>();
+    private final List<String> problems = new CopyOnWriteArrayList<>();
+
+    /** Creates an empty registry. */
+    public GeneratorRegistry() {
+    }
+
+    /** @return a registry holding every generator {@link ServiceLoader} finds for this class's loader */
+    public static GeneratorRegistry discover() {
+        return discover(ServiceLoader.load(CenterlineGenerator.class, GeneratorRegistry.class.getClassLoader()));
+    }
+
+    /**
+     * @param layer a module layer holding plugin modules (and its parents)
+     * @return a registry holding every generator provided in that layer
+     */
+    public static GeneratorRegistry discover(ModuleLayer layer) {
+        return discover(ServiceLoader.load(layer, CenterlineGenerator.class));
+    }
+
+    /**
+     * @param loader a class loader whose class path holds plugin jars
+     * @return a registry holding every generator visible to that loader
+     */
+    public static GeneratorRegistry discover(ClassLoader loader) {
+        return discover(ServiceLoader.load(CenterlineGenerator.class, loader));
+    }
+
+    private static GeneratorRegistry discover(ServiceLoader<CenterlineGenerator> loader) {
+        GeneratorRegistry r = new GeneratorRegistry();
+        r.addAll(loader);
+        return r;
+    }
+
+    /**
+     * Adds every provider of a loader, recording failures in {@link #problems()}.
+     *
+     * @param loader a service loader for generators
+     */
+    public void addAll(ServiceLoader<CenterlineGenerator> loader) {
+        for (ServiceLoader.Provider<CenterlineGenerator> p : providers(loader)) {
+            String source = Origin.of(p.type());
+            CenterlineGenerator g;
+            try {
+                g = p.get();
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+                problems.add("generator plugin " + p.type().getName() + " from " + source
+                        + " failed to start: " + rootMessage(e));
+                continue;
+            }
+            register(g, source);
+        }
+    }
+
+    private List<ServiceLoader.Provider<CenterlineGenerator>> providers(ServiceLoader<CenterlineGenerator> loader) {
+        List<ServiceLoader.Provider<CenterlineGenerator>> out = new ArrayList<>();
+        var it = loader.stream().iterator();
+        while (true) {
+            try {
+                if (!it.hasNext()) {
+                    break;
+                }
+                out.add(it.next());
+            } catch (ServiceConfigurationError e) {
+                problems.add("a generator plugin could not be loaded: " + rootMessage(e));
+            }
+        }
+        return out;
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        return t.getClass().getSimpleName() + (m != null ? ": " + m : "");
+    }
+
+    /**
+     * Registers a generator unless its name is taken (the first registration wins; a clash is
+     * reported in {@link #problems()}).
+     *
+     * @param generator the generator
+     * @param source    where it came from
+     * @return whether it was registered
+     */
+    public synchronized boolean register(CenterlineGenerator generator, String source) {
+        String name;
+        try {
+            name = generator.name();
+        } catch (RuntimeException e) {
+            problems.add("generator plugin from " + source + " failed to report its name: " + rootMessage(e));
+            return false;
+        }
+        if (name == null || name.isBlank()) {
+            problems.add("generator plugin from " + source + " has no name");
+            return false;
+        }
+        GeneratorEntry existing = entries.get(name);
+        if (existing != null) {
+            if (existing.generator() != generator) {
+                problems.add("generator '" + name + "' from " + source + " was ignored: the name is taken by "
+                        + existing.source());
+            }
+            return false;
+        }
+        entries.put(name, new GeneratorEntry(generator, source));
+        return true;
+    }
+
+    /**
+     * Removes a generator if it is the one registered under its name.
+     *
+     * @param generator the generator to remove
+     * @return whether it was removed
+     */
+    public synchronized boolean unregister(CenterlineGenerator generator) {
+        GeneratorEntry e = entries.get(generator.name());
+        if (e != null && e.generator() == generator) {
+            entries.remove(generator.name());
+            return true;
+        }
+        return false;
+    }
+
+    /** @return the registered names, sorted */
+    public synchronized List<String> available() {
+        return List.copyOf(entries.keySet());
+    }
+
+    /** @return every registration, sorted by name */
+    public synchronized List<GeneratorEntry> entries() {
+        return List.copyOf(entries.values());
+    }
+
+    /**
+     * @param name a generator name
+     * @return the generator
+     * @throws UnknownNameException listing the available names if none is registered under it
+     */
+    public synchronized CenterlineGenerator get(String name) {
+        return entry(name).generator();
+    }
+
+    /**
+     * @param name a generator name
+     * @return its registration
+     * @throws UnknownNameException listing the available names if none is registered under it
+     */
+    public synchronized GeneratorEntry entry(String name) {
+        GeneratorEntry e = entries.get(name);
+        if (e == null) {
+            throw new UnknownNameException("generator", name, new ArrayList<>(entries.keySet()));
+        }
+        return e;
+    }
+
+    /** @return messages about plugins that were left out, in the order they occurred */
+    public List<String> problems() {
+        return Collections.unmodifiableList(new ArrayList<>(problems));
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * Generator and runtime registries: plugins found by ServiceLoader on the module path and the
+ * class path, or registered by an OSGi service tracker.
+ */
+module dev.trackgen.registry {
+    requires transitive dev.trackgen.api;
+
+    exports dev.trackgen.registry;
+
+    uses dev.trackgen.api.generator.CenterlineGenerator;
+    uses dev.trackgen.api.runtime.RuntimeProvider;
+}

@@ -1,0 +1,250 @@
+package dev.trackgen.runtime.cpu;
+
+import dev.trackgen.api.runtime.CaptureViolationException;
+import dev.trackgen.api.runtime.CapturedGraph;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.HostF32Array;
+import dev.trackgen.api.runtime.HostI32Array;
+import dev.trackgen.api.runtime.HostVec2Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.Vec2Array;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The eager CPU runtime: arrays are Java primitive arrays, and each launch runs the kernel's Java
+ * body over its index range on every core (a {@link WorkerPool}).
+ *
+ * <p>Capture records the launches and copies of a sequence into a list that replay re-runs. While
+ * recording, allocation and host-device copies throw {@link CaptureViolationException}, so the
+ * capture contract that CUDA graphs need is checked on every machine.
+ */
+public final class CpuRuntime implements ComputeRuntime {
+    private final WorkerPool pool;
+    private final boolean prefersReplay;
+    private final Lock lock = new ReentrantLock();
+    private List<RecordedGraph.Step> recording;
+    private boolean closed;
+
+    /**
+     * @param threads       threads per launch, including the caller; 0 means one per available processor
+     * @param prefersReplay whether callers should capture and replay (exercises the capture path)
+     */
+    public CpuRuntime(int threads, boolean prefersReplay) {
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must be >= 0 (0 = all processors), got " + threads);
+        }
+        int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+        this.pool = new WorkerPool(n);
+        this.prefersReplay = prefersReplay;
+    }
+
+    /** @return a runtime on all processors that runs eagerly */
+    public static CpuRuntime allCores() {
+        return new CpuRuntime(0, false);
+    }
+
+    /** @return the number of threads working on each launch */
+    public int threads() {
+        return pool.threads();
+    }
+
+    @Override
+    public String name() {
+        return "cpu";
+    }
+
+    @Override
+    public String describe() {
+        return "cpu (" + pool.threads() + " thread" + (pool.threads() == 1 ? "" : "s") + ", "
+                + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + ")";
+    }
+
+    private void checkNotRecording(String what) {
+        if (closed) {
+            throw new IllegalStateException("the CPU runtime is closed");
+        }
+        if (recording != null) {
+            throw new CaptureViolationException(what + " inside a capture: captured sequences must not "
+                    + "allocate or copy between host and device");
+        }
+    }
+
+    @Override
+    public F32Array allocF32(int length) {
+        checkNotRecording("allocation of " + length + " floats");
+        return new HostF32Array(length);
+    }
+
+    @Override
+    public I32Array allocI32(int length) {
+        checkNotRecording("allocation of " + length + " ints");
+        return new HostI32Array(length);
+    }
+
+    @Override
+    public Vec2Array allocVec2(int length) {
+        checkNotRecording("allocation of " + length + " points");
+        return new HostVec2Array(length);
+    }
+
+    @Override
+    public void upload(int[] src, I32Array dst) {
+        checkNotRecording("host-to-device copy");
+        copyChecked(src, ((HostI32Array) dst).data());
+    }
+
+    @Override
+    public void upload(float[] src, F32Array dst) {
+        checkNotRecording("host-to-device copy");
+        copyChecked(src, ((HostF32Array) dst).data());
+    }
+
+    @Override
+    public void upload(float[] src, Vec2Array dst) {
+        checkNotRecording("host-to-device copy");
+        copyChecked(src, ((HostVec2Array) dst).data());
+    }
+
+    @Override
+    public void download(I32Array src, int[] dst) {
+        checkNotRecording("device-to-host read-back");
+        copyChecked(((HostI32Array) src).data(), dst);
+    }
+
+    @Override
+    public void download(F32Array src, float[] dst) {
+        checkNotRecording("device-to-host read-back");
+        copyChecked(((HostF32Array) src).data(), dst);
+    }
+
+    @Override
+    public void download(Vec2Array src, float[] dst) {
+        checkNotRecording("device-to-host read-back");
+        copyChecked(((HostVec2Array) src).data(), dst);
+    }
+
+    private static void copyChecked(int[] src, int[] dst) {
+        checkLengths(src.length, dst.length);
+        System.arraycopy(src, 0, dst, 0, src.length);
+    }
+
+    private static void copyChecked(float[] src, float[] dst) {
+        checkLengths(src.length, dst.length);
+        System.arraycopy(src, 0, dst, 0, src.length);
+    }
+
+    private static void checkLengths(int n, int m) {
+        if (n != m) {
+            throw new IllegalArgumentException("copy between arrays of different lengths: " + n + " vs " + m);
+        }
+    }
+
+    @Override
+    public void copy(DeviceArray src, DeviceArray dst) {
+        if (closed) {
+            throw new IllegalStateException("the CPU runtime is closed");
+        }
+        if (src.type() != dst.type() || src.length() != dst.length()) {
+            throw new IllegalArgumentException("device copy needs the same type and length: " + src.type() + "["
+                    + src.length() + "] -> " + dst.type() + "[" + dst.length() + "]");
+        }
+        if (recording != null) {
+            recording.add(RecordedGraph.Step.copy(src, dst));
+            return;
+        }
+        deviceCopy(src, dst);
+    }
+
+    /** Copies between two host arrays of the same type and length. */
+    static void deviceCopy(DeviceArray src, DeviceArray dst) {
+        if (src instanceof HostF32Array f) {
+            System.arraycopy(f.data(), 0, ((HostF32Array) dst).data(), 0, f.data().length);
+        } else if (src instanceof HostI32Array i) {
+            System.arraycopy(i.data(), 0, ((HostI32Array) dst).data(), 0, i.data().length);
+        } else if (src instanceof HostVec2Array v) {
+            System.arraycopy(v.data(), 0, ((HostVec2Array) dst).data(), 0, v.data().length);
+        } else {
+            throw new IllegalArgumentException("not a host array: " + src);
+        }
+    }
+
+    @Override
+    public void launch(Kernel kernel, int dim, KernelArgs args) {
+        if (closed) {
+            throw new IllegalStateException("the CPU runtime is closed");
+        }
+        if (args.kernel() != kernel) {
+            throw new IllegalArgumentException("arguments of " + args.kernel().name() + " passed to " + kernel.name());
+        }
+        if (dim < 0) {
+            throw new IllegalArgumentException("launch dimension must be >= 0, got " + dim);
+        }
+        if (recording != null) {
+            args.checkComplete();
+            recording.add(RecordedGraph.Step.launch(kernel, dim, args.copy()));
+            return;
+        }
+        pool.run(kernel, args, dim);
+    }
+
+    void runRecorded(Kernel kernel, int dim, KernelArgs args) {
+        pool.run(kernel, args, dim);
+    }
+
+    @Override
+    public boolean supports(Kernel kernel) {
+        return true;
+    }
+
+    @Override
+    public CapturedGraph capture(Runnable sequence) {
+        checkNotRecording("a nested capture");
+        List<RecordedGraph.Step> steps = new ArrayList<>();
+        recording = steps;
+        try {
+            sequence.run();
+        } finally {
+            recording = null;
+        }
+        return new RecordedGraph(this, steps);
+    }
+
+    @Override
+    public boolean prefersReplay() {
+        return prefersReplay;
+    }
+
+    @Override
+    public boolean hostResident() {
+        return true;
+    }
+
+    @Override
+    public Lock executionLock() {
+        return lock;
+    }
+
+    @Override
+    public void synchronize() {
+        // Launches complete before launch() returns.
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        pool.close();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

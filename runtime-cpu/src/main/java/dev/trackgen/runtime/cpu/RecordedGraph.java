@@ -1,0 +1,69 @@
+package dev.trackgen.runtime.cpu;
+
+import dev.trackgen.api.runtime.CapturedGraph;
+import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.KernelArgs;
+
+import java.util.List;
+
+/** The CPU runtime's captured graph: the recorded launches and copies, re-run in order. */
+final class RecordedGraph implements CapturedGraph {
+    private final CpuRuntime runtime;
+    private final Step[] steps;
+    private boolean closed;
+
+    RecordedGraph(CpuRuntime runtime, List<Step> steps) {
+        this.runtime = runtime;
+        this.steps = steps.toArray(new Step[0]);
+    }
+
+    @Override
+    public void replay() {
+        if (closed) {
+            throw new IllegalStateException("graph is closed");
+        }
+        for (Step s : steps) {
+            if (s.kernel != null) {
+                runtime.runRecorded(s.kernel, s.dim, s.args);
+            } else {
+                CpuRuntime.deviceCopy(s.src, s.dst);
+            }
+        }
+    }
+
+    @Override
+    public int size() {
+        return steps.length;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    /** One recorded launch or device-to-device copy. */
+    static final class Step {
+        final Kernel kernel;
+        final int dim;
+        final KernelArgs args;
+        final DeviceArray src;
+        final DeviceArray dst;
+
+        private Step(Kernel kernel, int dim, KernelArgs args, DeviceArray src, DeviceArray dst) {
+            this.kernel = kernel;
+            this.dim = dim;
+            this.args = args;
+            this.src = src;
+            this.dst = dst;
+        }
+
+        static Step launch(Kernel kernel, int dim, KernelArgs args) {
+            return new Step(kernel, dim, args, null, null);
+        }
+
+        static Step copy(DeviceArray src, DeviceArray dst) {
+            return new Step(null, 0, null, src, dst);
+        }
+    }
+}
