@@ -30,7 +30,9 @@ final class Origin {
                 return null;
             }
             if ("file".equals(cs.getLocation().getProtocol())) {
-                return Path.of(cs.getLocation().toURI()).getFileName().toString();
+                Path p = Path.of(cs.getLocation().toURI());
+                // a jar is named by its file; a class folder (a development build) by its full path
+                return java.nio.file.Files.isDirectory(p) ? p.toString() : p.getFileName().toString();
             }
             return cs.getLocation().toString();
         } catch (URISyntaxException | SecurityException | IllegalArgumentException e) {

@@ -1,0 +1,159 @@
+package dev.trackgen.api.config;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TrackGenConfigTest {
+
+    @Test
+    void defaultsAreThoseOfTheReference() {
+        TrackGenConfig c = TrackGenConfig.defaults();
+        assertEquals("bezier", c.generator());
+        assertEquals(1, c.numEnvs());
+        assertEquals(0.1, c.halfWidth());
+        assertEquals(0.06, c.spacing(), 1e-12);
+        assertEquals(256, c.numPoints());
+        assertEquals(384, c.nMax());
+        assertEquals(9, c.get(BezierKnobs.MIN_NUM_POINTS));
+        assertEquals(13, c.get(BezierKnobs.MAX_NUM_POINTS));
+        assertEquals(30, c.get(BezierKnobs.NUM_POINTS_PER_SEGMENT));
+        assertEquals(0.05, c.get(BezierKnobs.MIN_POINT_DISTANCE));
+        assertEquals(0.4, c.get(BezierKnobs.RAD));
+        assertEquals(0.4, c.get(BezierKnobs.HANDLE_CLAMP_FRAC));
+        assertEquals(50, c.get(RelaxKnobs.ITERS));
+        assertEquals("chebyshev", c.get(RelaxKnobs.ACCEL));
+        assertEquals(0.98, c.get(RelaxKnobs.CHEBY_RHO));
+        assertEquals(0.9, c.get(RelaxKnobs.CHEBY_GAMMA));
+        assertEquals(8, c.get(RelaxKnobs.CHEBY_START));
+        assertEquals(5, c.get(RelaxKnobs.SMOOTH_PASSES));
+        assertEquals(10, c.get(RelaxKnobs.SMOOTH_SPACING_ITERS));
+        assertEquals(20, c.get(RelaxKnobs.SEP_EVERY));
+        assertEquals(16, c.get(RelaxKnobs.SEP_CACHE_SLOTS));
+        assertEquals(0.5, c.get(RelaxKnobs.SEP_CACHE_SKIN));
+        assertEquals(1.5, c.get(RelaxKnobs.BEND_RELAX));
+        assertEquals(0.15, c.get(RelaxKnobs.MARGIN));
+        assertEquals(0.02, c.get(PipelineKnobs.RELAX_TOL));
+        assertEquals(0.1, c.get(PipelineKnobs.TURNING_TOL));
+        assertEquals(1e-3, c.get(PipelineKnobs.W_FLOOR));
+        assertEquals(false, c.get(PipelineKnobs.VALIDITY_BORDER_CHECK));
+        assertEquals(List.of(64, 128, 256), c.get(RepulsiveKnobs.STAGES));
+        assertEquals("void_ring", c.get(VoronoiKnobs.SITE_LAYOUT));
+        assertNull(c.get(RelaxKnobs.BAND));
+    }
+
+    @Test
+    void spacingFollowsHalfWidthUntilSet() {
+        assertEquals(0.3, TrackGenConfig.builder().halfWidth(0.5).build().spacing(), 1e-12);
+        assertEquals(0.2, TrackGenConfig.builder().halfWidth(0.5).spacing(0.2).build().spacing(), 1e-12);
+        assertEquals(0.3, TrackGenConfig.builder().halfWidth(0.5).set("spacing", "auto").build().spacing(), 1e-12);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "half_width|-1|half_width = -1.0 is outside the allowed range (0, +inf)",
+            "half_width|NaN|half_width = NaN is not a finite number",
+            "half_width|Infinity|half_width = Infinity is not a finite number",
+            "min_point_distance|0.7|min_point_distance = 0.7 is outside the allowed range (0, 0.5]",
+            "num_envs|0|num_envs = 0 is outside the allowed range [1, 4194304]",
+            "relax_accel|fast|relax_accel = 'fast' is not one of [chebyshev, none]",
+            "relax_iters|ten|relax_iters = 'ten' is not a valid int",
+            "relax_enable|maybe|relax_enable = 'maybe' is not a valid bool",
+            "repulsive_stages|64,32|repulsive_stages = [64, 32] must be strictly increasing",
+            "repulsive_stages|64,130|repulsive_stages = [64, 130] must hold multiples of 4",
+            "voronoi_control_points|5|voronoi_control_points = 5 is outside the allowed range [6, 4096]",
+            "checkpoint_best_of_k|0|checkpoint_best_of_k = 0 is outside the allowed range [1, 64]",
+            "voronoi_site_layout|grid|voronoi_site_layout = 'grid' is not one of [clustered, mixed, ring, void_ring]",
+    })
+    void badValuesNameKnobValueAndRange(String knob, String text, String message) {
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set(knob, text));
+        assertTrue(e.getMessage().startsWith(message), e.getMessage());
+        assertEquals(knob, e.knob());
+    }
+
+    @Test
+    void unknownKnobSuggestsTheClosestName() {
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set("half_widht", "0.2"));
+        assertTrue(e.getMessage().contains("unknown knob 'half_widht'"), e.getMessage());
+        assertTrue(e.getMessage().contains("did you mean 'half_width'"), e.getMessage());
+    }
+
+    @Test
+    void crossKnobRelationsAreCheckedAtBuild() {
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set("min_num_points", "12").set("max_num_points", "10").build());
+        assertEquals("max_num_points = 10 must be >= min_num_points = 12", e.getMessage());
+        e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().generator("repulsive").set("num_points", "200").build());
+        assertTrue(e.getMessage().contains("must end at num_points = 200"), e.getMessage());
+        e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().numEnvs(4_000_000).nMax(4096).build());
+        assertTrue(e.getMessage().contains("2^31"), e.getMessage());
+    }
+
+    @Test
+    void jsonValuesAreCoercedAndChecked() {
+        TrackGenConfig c = TrackGenConfig.builder()
+                .setValue("relax_iters", 80)
+                .setValue("half_width", 0.2)
+                .setValue("relax_enable", false)
+                .setValue("repulsive_stages", List.of(32, 64, 256))
+                .setValue("rad_range", List.of(0.2, 0.6))
+                .setValue("relax_band", null)
+                .build();
+        assertEquals(80, c.get(RelaxKnobs.ITERS));
+        assertEquals(new Interval(0.2, 0.6), c.get(BezierKnobs.RAD_RANGE));
+        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().setValue("relax_iters", 2.5));
+        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().setValue("relax_enable", 1));
+        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().setValue("half_width", null));
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set("rad_range", "0.6,0.2"));
+        assertTrue(e.getMessage().startsWith("rad_range = '0.6,0.2' is not a valid interval"), e.getMessage());
+    }
+
+    @Test
+    void asMapRoundTripsThroughSetValue() {
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(7).set("rad_range", "0.1,0.5")
+                .set("relax_band", "3").build();
+        TrackGenConfig.Builder b = TrackGenConfig.builder();
+        for (Map.Entry<String, Object> en : c.asMap().entrySet()) {
+            b.setValue(en.getKey(), en.getValue());
+        }
+        TrackGenConfig back = b.build();
+        assertEquals(c.asMap(), back.asMap());
+        assertEquals(0.06, (Double) c.asMap().get("spacing"), 1e-12);
+    }
+
+    @Test
+    void pluginKnobsAreDeclaredValidatedAndMayNotShadowBuiltins() {
+        Knob<Double> noise = Knob.ofDouble("ellipse_noise", 0.1, Range.closed(0, 1), "radial noise");
+        TrackGenConfig c = TrackGenConfig.builder().declare(List.of(noise)).set("ellipse_noise", "0.3").build();
+        assertEquals(0.3, c.get(noise));
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().declare(List.of(noise)).set("ellipse_noise", "2"));
+        assertEquals("ellipse_noise = 2.0 is outside the allowed range [0, 1]", e.getMessage());
+        Knob<Integer> clash = Knob.ofInt("half_width", 3, Range.atLeast(0), "clash");
+        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().declare(List.of(clash)));
+        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.defaults().get(noise));
+    }
+
+    @Test
+    void builtinKnobNamesAreUniqueAndDefaultsValid() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Knob<?> k : BuiltinKnobs.all()) {
+            assertTrue(names.add(k.name()), "duplicate knob " + k.name());
+            assertTrue(!k.description().isBlank(), k.name());
+        }
+        assertTrue(names.size() > 60);
+    }
+}

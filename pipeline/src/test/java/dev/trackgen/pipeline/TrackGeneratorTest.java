@@ -1,0 +1,223 @@
+package dev.trackgen.pipeline;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.Track;
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.InvalidConfigException;
+import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.UnknownNameException;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The facade contract of the seed: fixed batch, one persistent Track, determinism, errors. */
+class TrackGeneratorTest {
+    private static final int E = 48;
+    private static CpuRuntime runtime;
+
+    @BeforeAll
+    static void start() {
+        runtime = new CpuRuntime(2, false);
+    }
+
+    @AfterAll
+    static void stop() {
+        runtime.close();
+    }
+
+    private static TrackGenConfig config(int e) {
+        return TrackGenConfig.builder().numEnvs(e).build();
+    }
+
+    private static TrackGenerator generator(TrackGenConfig c, PerEnvSeededRng rng, ComputeRuntime rt) {
+        return TrackGenerator.builder(c).rng(rng).runtime(rt).build();
+    }
+
+    static void assertSameBatch(TrackSnapshot a, TrackSnapshot b) {
+        assertArrayEquals(a.center(), b.center());
+        assertArrayEquals(a.outer(), b.outer());
+        assertArrayEquals(a.inner(), b.inner());
+        assertArrayEquals(a.tangent(), b.tangent());
+        assertArrayEquals(a.normal(), b.normal());
+        assertArrayEquals(a.arclen(), b.arclen());
+        assertArrayEquals(a.length(), b.length());
+        assertArrayEquals(a.winding(), b.winding());
+        assertArrayEquals(a.valid(), b.valid());
+        assertArrayEquals(a.count(), b.count());
+    }
+
+    @Test
+    void everyCallReturnsTheSamePersistentTrackAndIdenticalBatches() {
+        try (TrackGenerator g = generator(config(E), PerEnvSeededRng.fromScalar(E, 0), runtime)) {
+            Track first = g.generate();
+            TrackSnapshot a = first.snapshot();
+            Track second = g.generate(E);
+            assertSame(first, second);
+            assertSame(first.center(), second.center(), "buffers are never reallocated");
+            assertSameBatch(a, second.snapshot());
+            assertTrue(a.validCount() > E * 0.9, "yield " + a.yield());
+        }
+    }
+
+    @Test
+    void reseedingChangesExactlyTheReseededTracks() {
+        PerEnvSeededRng rng = PerEnvSeededRng.fromScalar(E, 0);
+        try (TrackGenerator g = generator(config(E), rng, runtime)) {
+            TrackSnapshot a = g.generate().snapshot();
+            rng.reseed(new int[] {3, 17}, new int[] {1000, 2000});
+            TrackSnapshot b = g.generate().snapshot();
+            int nMax = a.nMax();
+            for (int e = 0; e < E; e++) {
+                float[] ra = Arrays.copyOfRange(a.center(), 2 * e * nMax, 2 * (e + 1) * nMax);
+                float[] rb = Arrays.copyOfRange(b.center(), 2 * e * nMax, 2 * (e + 1) * nMax);
+                if (e == 3 || e == 17) {
+                    assertFalse(Arrays.equals(ra, rb), "env " + e + " was reseeded");
+                } else {
+                    assertArrayEquals(ra, rb, "env " + e + " depends only on its own seed");
+                }
+            }
+            rng.reseed(0);
+            assertSameBatch(a, g.generate().snapshot());
+        }
+    }
+
+    @Test
+    void snapshotsAreIndependentCopies() {
+        PerEnvSeededRng rng = PerEnvSeededRng.fromScalar(E, 0);
+        try (TrackGenerator g = generator(config(E), rng, runtime)) {
+            TrackSnapshot a = g.generate().snapshot();
+            float before = a.center()[0];
+            rng.reseed(77);
+            g.generate();
+            assertEquals(before, a.center()[0]);
+            TrackSnapshot reuse = new TrackSnapshot(E, a.nMax());
+            g.track().snapshotInto(reuse);
+            assertFalse(Arrays.equals(a.center(), reuse.center()));
+            assertThrows(IllegalArgumentException.class, () -> g.track().snapshotInto(new TrackSnapshot(E + 1, 384)));
+        }
+    }
+
+    @Test
+    void resultsDoNotDependOnTheThreadCount() {
+        TrackGenConfig c = config(E);
+        try (CpuRuntime one = new CpuRuntime(1, false); CpuRuntime three = new CpuRuntime(3, false);
+             TrackGenerator g1 = generator(c, PerEnvSeededRng.fromScalar(E, 5), one);
+             TrackGenerator g3 = generator(c, PerEnvSeededRng.fromScalar(E, 5), three)) {
+            assertSameBatch(g1.generate().snapshot(), g3.generate().snapshot());
+        }
+    }
+
+    @Test
+    void captureAndReplayGiveTheEagerResult() {
+        TrackGenConfig c = config(E);
+        PerEnvSeededRng rng = PerEnvSeededRng.fromScalar(E, 11);
+        try (CpuRuntime replaying = new CpuRuntime(2, true);
+             TrackGenerator eager = generator(c, PerEnvSeededRng.fromScalar(E, 11), runtime);
+             TrackGenerator replay = generator(c, rng, replaying)) {
+            assertTrue(replay.replaying());
+            assertSameBatch(eager.generate().snapshot(), replay.generate().snapshot());
+            // later calls replay the captured graph with the new seeds written in place
+            rng.reseed(500);
+            eager.rng().reseed(500);
+            assertSameBatch(eager.generate().snapshot(), replay.generate().snapshot());
+        }
+    }
+
+    @Test
+    void aGeneratorTheRuntimeCannotRunRunsOnTheHostWithTheSameResult() {
+        TrackGenConfig c = config(E);
+        try (CpuRuntime inner = new CpuRuntime(2, true);
+             ComputeRuntime noGeneratorKernels = new KernelFilteringRuntime(inner);
+             TrackGenerator onHost = generator(c, PerEnvSeededRng.fromScalar(E, 2), noGeneratorKernels);
+             TrackGenerator onDevice = generator(c, PerEnvSeededRng.fromScalar(E, 2), runtime)) {
+            assertTrue(onHost.generatorOnHost());
+            assertFalse(onDevice.generatorOnHost());
+            assertSameBatch(onDevice.generate().snapshot(), onHost.generate().snapshot());
+            onHost.rng().reseed(9);
+            onDevice.rng().reseed(9);
+            assertSameBatch(onDevice.generate().snapshot(), onHost.generate().snapshot());
+        }
+    }
+
+    @Test
+    void fixedBatchMismatchNamesBothNumbers() {
+        try (TrackGenerator g = generator(config(4), PerEnvSeededRng.fromScalar(4, 0), runtime)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> g.generate(5));
+            assertTrue(e.getMessage().contains("num_envs = 4") && e.getMessage().contains("generate(5)"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
+    void constructionErrorsAreClear() {
+        NullPointerException npe = assertThrows(NullPointerException.class,
+                () -> generator(config(4), null, runtime));
+        assertTrue(npe.getMessage().contains("PerEnvSeededRng must be provided"));
+        IllegalArgumentException mismatch = assertThrows(IllegalArgumentException.class,
+                () -> generator(config(4), PerEnvSeededRng.fromScalar(3, 0), runtime));
+        assertEquals("the RNG holds 3 seeds but num_envs is 4", mismatch.getMessage());
+        UnknownNameException unknown = assertThrows(UnknownNameException.class,
+                () -> generator(TrackGenConfig.builder().numEnvs(2).generator("bezeir").build(),
+                        PerEnvSeededRng.fromScalar(2, 0), runtime));
+        assertTrue(unknown.getMessage().startsWith("unknown generator 'bezeir'; available: ")
+                && unknown.getMessage().contains("bezier"), unknown.getMessage());
+        UnknownNameException runtimeName = assertThrows(UnknownNameException.class,
+                () -> new TrackGenerator(TrackGenConfig.builder().numEnvs(2).runtime("tpu").build(),
+                        PerEnvSeededRng.fromScalar(2, 0)));
+        assertTrue(runtimeName.getMessage().contains("available: auto, cpu"), runtimeName.getMessage());
+        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().set("half_width", "0"));
+    }
+
+    @Test
+    void theConfiguredRuntimeIsCreatedAndClosedWithTheGenerator() {
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(3).runtime("cpu").build();
+        TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(3, 0))
+                .runtimeOptions(RuntimeOptions.defaults().withThreads(1))
+                .generators(GeneratorRegistry.discover()).build();
+        assertEquals("cpu", g.runtime().name());
+        assertEquals("cpu (1 thread", g.runtime().describe().substring(0, 13));
+        g.generate();
+        g.close();
+        assertThrows(IllegalStateException.class, g::generate);
+        assertThrows(IllegalStateException.class, () -> g.runtime().allocF32(1));
+    }
+
+    @Test
+    void tooLongTracksAreTruncatedAndInvalid() {
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(E).nMax(40).build();
+        try (TrackGenerator g = generator(c, PerEnvSeededRng.fromScalar(E, 0), runtime)) {
+            TrackSnapshot s = g.generate().snapshot();
+            assertEquals(0, s.validCount(), "every default track needs more than 40 points");
+            for (int e = 0; e < E; e++) {
+                assertEquals(40, s.count(e));
+            }
+            assertEquals(List.of(), TrackInvariants.check(s, c.halfWidth(), c.get(PipelineKnobs.RELAX_TOL)));
+        }
+    }
+
+    @Test
+    void withoutRelaxationTheRawCenterlineIsInflatedAndGated() {
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(E).set(PipelineKnobs.RELAX_ENABLE, false).build();
+        try (TrackGenerator g = generator(c, PerEnvSeededRng.fromScalar(E, 0), runtime)) {
+            TrackSnapshot s = g.generate().snapshot();
+            assertSame(g.intermediates().spaced(), g.intermediates().relaxed());
+            assertTrue(s.yield() < 0.5, "raw centerlines are rarely inflatable: " + s.yield());
+            assertEquals(List.of(), TrackInvariants.check(s, c.halfWidth(), c.get(PipelineKnobs.RELAX_TOL)));
+        }
+    }
+}

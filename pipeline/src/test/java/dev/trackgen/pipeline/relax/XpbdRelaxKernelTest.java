@@ -1,0 +1,276 @@
+package dev.trackgen.pipeline.relax;
+
+import dev.trackgen.api.runtime.HostF32Array;
+import dev.trackgen.api.runtime.HostI32Array;
+import dev.trackgen.api.runtime.HostVec2Array;
+import dev.trackgen.api.runtime.KernelArgs;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The fused relaxation kernel against a plain reference: one sweep at a time over whole arrays,
+ * per-bead candidate scans, explicit buffer copies. The two must agree bit for bit.
+ */
+class XpbdRelaxKernelTest {
+
+    record Params(float hw, float margin, int iters, int sepEvery, int slots, float skin, int chebyStart,
+                  float rho, float gamma, int passes, int polish, int bandOverride) {
+        float target() {
+            return 2f * hw * (1f + margin);
+        }
+
+        float rMin() {
+            return hw * (1f + margin);
+        }
+    }
+
+    /** The reference: the documented per-sweep semantics, written for clarity rather than speed. */
+    static float[] reference(float[] in, int n, Params p) {
+        float[] x = in.clone();
+        float peri = 0f;
+        for (int i = 0; i < n; i++) {
+            int u = (i + 1) % n;
+            float dx = x[2 * u] - x[2 * i];
+            float dy = x[2 * u + 1] - x[2 * i + 1];
+            peri += (float) Math.sqrt(dx * dx + dy * dy);
+        }
+        float l0 = peri / n;
+        int band = p.bandOverride() > 0 ? p.bandOverride() : SeparationBand.of(l0, 2f * p.hw());
+        boolean useCache = p.slots() > 0 && p.sepEvery() > 1;
+        float[] omegas = ChebyshevSchedule.omegas(Math.max(p.iters(), 1), p.rho(), p.chebyStart());
+        List<List<Integer>> cache = new ArrayList<>();
+        float[] prev = null;
+        for (int k = 0; k < p.iters(); k++) {
+            List<List<Integer>> candidates;
+            if (useCache) {
+                if (k % p.sepEvery() == 0) {
+                    cache = candidates(x, n, band, p.target() * (1f + p.skin()), p.slots());
+                }
+                candidates = cache;
+            } else if (k % p.sepEvery() == 0) {
+                candidates = candidates(x, n, band, p.target(), Integer.MAX_VALUE);
+            } else {
+                candidates = null;
+            }
+            float[] h = sweep(x, n, l0, p.target(), p.rMin(), 1f, 1f, 1.5f, candidates);
+            if (k >= p.chebyStart()) {
+                float[] xPrev = k == p.chebyStart() ? x : prev;
+                float[] blended = new float[h.length];
+                for (int q = 0; q < h.length; q++) {
+                    blended[q] = omegas[k] * (p.gamma() * (h[q] - x[q]) + (x[q] - xPrev[q])) + xPrev[q];
+                }
+                prev = x;
+                x = blended;
+            } else {
+                x = h;
+            }
+        }
+        for (int pass = 0; pass < p.passes(); pass++) {
+            x = taubin(taubin(x, n, 0.5f), n, -0.53f);
+        }
+        for (int k = 0; k < p.polish(); k++) {
+            x = sweep(x, n, l0, p.target(), p.rMin(), 0f, 1f, 0f, null);
+        }
+        return x;
+    }
+
+    private static List<List<Integer>> candidates(float[] x, int n, int band, float radius, int slots) {
+        List<List<Integer>> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<Integer> c = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                int d = Math.abs(i - j);
+                float dx = x[2 * i] - x[2 * j];
+                float dy = x[2 * i + 1] - x[2 * j + 1];
+                if (Math.min(d, n - d) > band && dx * dx + dy * dy < radius * radius && c.size() < slots) {
+                    c.add(j);
+                }
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    private static float[] sweep(float[] x, int n, float l0, float target, float rMin, float sr, float pr, float br,
+                                 List<List<Integer>> candidates) {
+        float[] out = new float[x.length];
+        for (int i = 0; i < n; i++) {
+            int ip = (i + n - 1) % n;
+            int in = (i + 1) % n;
+            float xi = x[2 * i];
+            float yi = x[2 * i + 1];
+            float sx = 0f;
+            float sy = 0f;
+            int hits = 0;
+            if (candidates != null) {
+                for (int j : candidates.get(i)) {
+                    float dx = xi - x[2 * j];
+                    float dy = yi - x[2 * j + 1];
+                    float d2 = dx * dx + dy * dy;
+                    if (d2 < target * target) {
+                        float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
+                        float w = 0.5f * (target - dist) / dist;
+                        sx += w * dx;
+                        sy += w * dy;
+                        hits++;
+                    }
+                }
+            }
+            if (hits > 0) {
+                sx /= hits;
+                sy /= hits;
+            }
+            float dnx = x[2 * in] - xi;
+            float dny = x[2 * in + 1] - yi;
+            float dpx = xi - x[2 * ip];
+            float dpy = yi - x[2 * ip + 1];
+            float lnRaw = (float) Math.sqrt(dnx * dnx + dny * dny);
+            float lpRaw = (float) Math.sqrt(dpx * dpx + dpy * dpy);
+            float ln = Math.max(lnRaw, 1.0e-9f);
+            float lp = Math.max(lpRaw, 1.0e-9f);
+            float fn = (ln - l0) / ln;
+            float fp = (lp - l0) / lp;
+            float spx = 0.25f * (fn * dnx - fp * dpx);
+            float spy = 0.25f * (fn * dny - fp * dpy);
+            float twoCross = 2.0f * Math.abs(dpx * dny - dpy * dnx);
+            float cx = x[2 * in] - x[2 * ip];
+            float cy = x[2 * in + 1] - x[2 * ip + 1];
+            float lc2 = cx * cx + cy * cy;
+            float lpln = lpRaw * lnRaw;
+            float q = twoCross * rMin;
+            float bscale = 0f;
+            if (q * q > lpln * lpln * lc2) {
+                float radius = Math.max(lpln * (float) Math.sqrt(lc2), 1.0e-12f) / twoCross;
+                bscale = Math.min(br * ((rMin - radius) / rMin), 1.0f);
+            }
+            out[2 * i] = xi + sr * sx + pr * spx + bscale * (0.5f * (x[2 * ip] + x[2 * in]) - xi);
+            out[2 * i + 1] = yi + sr * sy + pr * spy + bscale * (0.5f * (x[2 * ip + 1] + x[2 * in + 1]) - yi);
+        }
+        return out;
+    }
+
+    private static float[] taubin(float[] x, int n, float f) {
+        float[] out = new float[x.length];
+        for (int i = 0; i < n; i++) {
+            int ip = (i + n - 1) % n;
+            int in = (i + 1) % n;
+            out[2 * i] = x[2 * i] + f * (0.5f * (x[2 * ip] + x[2 * in]) - x[2 * i]);
+            out[2 * i + 1] = x[2 * i + 1] + f * (0.5f * (x[2 * ip + 1] + x[2 * in + 1]) - x[2 * i + 1]);
+        }
+        return out;
+    }
+
+    /** A loop with a pinch (two arcs closer than the target) and a sharp corner, plus noise. */
+    static float[] pinchedLoop(int n, long seed) {
+        Random r = new Random(seed);
+        float[] x = new float[2 * n];
+        for (int i = 0; i < n; i++) {
+            double t = 2 * Math.PI * i / n;
+            double rad = 1.0 - 0.85 * Math.pow(Math.sin(t), 8) + 0.02 * r.nextGaussian();
+            x[2 * i] = (float) (rad * Math.cos(t) * 1.6);
+            x[2 * i + 1] = (float) (rad * Math.sin(t));
+        }
+        return x;
+    }
+
+    private static float[] runKernel(float[][] envs, int[] counts, int nMax, Params p) {
+        int e = envs.length;
+        HostVec2Array in = new HostVec2Array(e * nMax);
+        java.util.Arrays.fill(in.data(), Float.NaN);
+        for (int k = 0; k < e; k++) {
+            System.arraycopy(envs[k], 0, in.data(), 2 * k * nMax, 2 * counts[k]);
+        }
+        HostI32Array count = new HostI32Array(e);
+        System.arraycopy(counts, 0, count.data(), 0, e);
+        float[] om = ChebyshevSchedule.omegas(Math.max(p.iters(), 1), p.rho(), p.chebyStart());
+        HostF32Array omegas = new HostF32Array(om.length);
+        System.arraycopy(om, 0, omegas.data(), 0, om.length);
+        HostVec2Array out = new HostVec2Array(e * nMax);
+        int dim = e * nMax;
+        KernelArgs a = KernelArgs.of(XpbdRelaxKernel.INSTANCE).bind(in, count, nMax, 2f * p.hw(), p.bandOverride(),
+                p.target(), p.rMin(), 1f, 1f, 1.5f, p.iters(), p.sepEvery(), p.slots(),
+                p.target() * (1f + p.skin()), p.chebyStart(), omegas, p.gamma(), p.passes(), p.polish(),
+                out, new HostVec2Array(dim), new HostVec2Array(dim), new HostF32Array(dim), new HostF32Array(dim),
+                new HostI32Array(dim), new HostI32Array(dim * Math.max(p.slots(), 1)), new HostI32Array(e),
+                new HostF32Array(e * XpbdRelaxKernel.boxFloats(nMax)), new HostI32Array(e), new HostF32Array(e));
+        XpbdRelaxKernel.INSTANCE.run(a, 0, e);
+        return out.data();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            // iters, sepEvery, slots, chebyStart, passes, polish, bandOverride
+            "50, 20, 16, 8, 5, 10, 0",
+            "30, 1, 0, 1000000, 0, 0, 0",
+            "40, 7, 0, 3, 2, 3, 0",
+            "25, 4, 4, 1, 0, 5, 5",
+            "0, 20, 16, 8, 3, 2, 0",
+    })
+    void fusedKernelMatchesThePlainReferenceBitForBit(int iters, int sepEvery, int slots, int chebyStart,
+                                                      int passes, int polish, int bandOverride) {
+        Params p = new Params(0.1f, 0.15f, iters, sepEvery, slots, 0.5f, chebyStart, 0.98f, 0.9f, passes, polish,
+                bandOverride);
+        int nMax = 200;
+        int[] counts = {160, 120, 200, 90};
+        float[][] envs = new float[counts.length][];
+        for (int k = 0; k < counts.length; k++) {
+            envs[k] = pinchedLoop(counts[k], k);
+        }
+        float[] got = runKernel(envs, counts, nMax, p);
+        for (int k = 0; k < counts.length; k++) {
+            float[] ref = reference(envs[k], counts[k], p);
+            float[] mine = java.util.Arrays.copyOfRange(got, 2 * k * nMax, 2 * (k * nMax + counts[k]));
+            assertArrayEquals(java.util.Arrays.copyOf(ref, 2 * counts[k]), mine, "env " + k);
+            for (int i = counts[k]; i < nMax; i++) {
+                assertTrue(Float.isNaN(got[2 * (k * nMax + i)]), "padding of env " + k);
+            }
+        }
+    }
+
+    @Test
+    void relaxationOpensThePinch() {
+        Params p = new Params(0.1f, 0.15f, 50, 20, 16, 0.5f, 8, 0.98f, 0.9f, 5, 10, 0);
+        int n = 160;
+        float[] in = pinchedLoop(n, 3);
+        float[] out = java.util.Arrays.copyOf(runKernel(new float[][] {in}, new int[] {n}, n, p), 2 * n);
+        assertTrue(minSeparation(in, n, 5) < 0.12, "the input should be pinched");
+        assertTrue(minSeparation(out, n, 5) > 0.19, "relaxation should open it: " + minSeparation(out, n, 5));
+    }
+
+    @Test
+    void aRegularPolygonAtRestLengthIsAFixedPoint() {
+        int n = 100;
+        float r = 1.5f;
+        float[] x = new float[2 * n];
+        for (int i = 0; i < n; i++) {
+            x[2 * i] = (float) (r * Math.cos(2 * Math.PI * i / n));
+            x[2 * i + 1] = (float) (r * Math.sin(2 * Math.PI * i / n));
+        }
+        Params p = new Params(0.1f, 0.15f, 20, 20, 16, 0.5f, 8, 0.98f, 0.9f, 0, 0, 0);
+        float[] out = runKernel(new float[][] {x}, new int[] {n}, n, p);
+        for (int k = 0; k < 2 * n; k++) {
+            assertEquals(x[k], out[k], 1e-5f);
+        }
+    }
+
+    private static double minSeparation(float[] x, int n, int band) {
+        double m = Double.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                if (Math.min(j - i, n - j + i) > band) {
+                    m = Math.min(m, Math.hypot(x[2 * i] - x[2 * j], x[2 * i + 1] - x[2 * j + 1]));
+                }
+            }
+        }
+        return m;
+    }
+}
