@@ -1,0 +1,75 @@
+package dev.trackgen.benchmarks;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.Track;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Warm time of one {@code TrackGenerator.generate()} call, end to end, on the CPU runtime.
+ *
+ * <p>Run with {@code java -jar benchmarks/target/benchmarks.jar GenerateBenchmark -prof gc} to get
+ * {@code gc.alloc.rate.norm}, the bytes allocated per call. Parameters: the generator, the batch
+ * size E, and the thread count (0 = every available processor).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 5, time = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
+public class GenerateBenchmark {
+
+    /** Registered generator name. */
+    @Param({"bezier"})
+    public String generator;
+
+    /** Batch size E. */
+    @Param({"512", "4096"})
+    public int envs;
+
+    /** Worker threads; 0 means every available processor. */
+    @Param({"1", "0"})
+    public int threads;
+
+    private CpuRuntime runtime;
+    private TrackGenerator gen;
+
+    /** Builds the generator and runs it once. */
+    @Setup(Level.Trial)
+    public void setUp() {
+        TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(envs).build();
+        runtime = new CpuRuntime(threads, false);
+        gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(runtime).build();
+        gen.generate();
+    }
+
+    /** @return the track, so the call cannot be optimized away */
+    @Benchmark
+    public Track generate() {
+        return gen.generate();
+    }
+
+    /** Releases the generator and its threads. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        gen.close();
+        runtime.close();
+    }
+}
