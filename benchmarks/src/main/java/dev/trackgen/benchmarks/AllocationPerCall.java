@@ -1,0 +1,54 @@
+package dev.trackgen.benchmarks;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+
+/**
+ * Measures the bytes allocated per steady-state {@code generate()} call by the calling thread and
+ * every CPU-runtime worker, with {@code com.sun.management.ThreadMXBean} (JMH's gc profiler also
+ * counts the harness's own allocations).
+ *
+ * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar dev.trackgen.benchmarks.AllocationPerCall
+ * [envs=4096] [threads=0] [generator=bezier] [calls=20]}.
+ */
+public final class AllocationPerCall {
+    private AllocationPerCall() {
+    }
+
+    /**
+     * @param args optional {@code envs threads generator calls}
+     */
+    public static void main(String[] args) {
+        int envs = args.length > 0 ? Integer.parseInt(args[0]) : 4096;
+        int threads = args.length > 1 ? Integer.parseInt(args[1]) : 0;
+        String generator = args.length > 2 ? args[2] : "bezier";
+        int calls = args.length > 3 ? Integer.parseInt(args[3]) : 20;
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(envs).build();
+        try (CpuRuntime runtime = new CpuRuntime(threads, false);
+             TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0))
+                     .runtime(runtime).build()) {
+            for (int k = 0; k < 5; k++) {
+                gen.generate();
+            }
+            long[] ids = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith("trackgen-cpu-worker") || t == Thread.currentThread())
+                    .mapToLong(Thread::getId).toArray();
+            long before = Arrays.stream(mx.getThreadAllocatedBytes(ids)).sum();
+            long t0 = System.nanoTime();
+            for (int k = 0; k < calls; k++) {
+                gen.generate();
+            }
+            long t1 = System.nanoTime();
+            long after = Arrays.stream(mx.getThreadAllocatedBytes(ids)).sum();
+            System.out.printf("generator=%s envs=%d threads=%d calls=%d: %.1f bytes/call over %d threads, %.1f ms/call%n",
+                    generator, envs, runtime.threads(), calls, (after - before) / (double) calls, ids.length,
+                    (t1 - t0) / 1e6 / calls);
+        }
+    }
+}
