@@ -13,7 +13,14 @@ import java.util.List;
  */
 public record CommandLineOverrides(String generator, Integer numEnvs, String runtime, List<KnobAssignment> sets) {
 
-    /** Copies the list. */
+    /**
+     * Copies the list.
+     *
+     * @param generator {@code --generator}, or {@code null}
+     * @param numEnvs   {@code --envs}, or {@code null}
+     * @param runtime   {@code --runtime}, or {@code null}
+     * @param sets      the {@code --set} arguments, in order
+     */
     public CommandLineOverrides {
         sets = List.copyOf(sets);
     }

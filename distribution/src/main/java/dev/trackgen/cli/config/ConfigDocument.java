@@ -1,6 +1,7 @@
 package dev.trackgen.cli.config;
 
 import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.cli.CliException;
 
 import java.nio.file.Path;
 import java.util.Collections;
@@ -20,7 +21,12 @@ public record ConfigDocument(Optional<Path> source, Map<String, Object> values) 
     /** The {@code runtime} key, which takes part in the runtime choice rather than plain knob resolution. */
     public static final String RUNTIME_KEY = PipelineKnobs.RUNTIME.name();
 
-    /** Copies the values into an unmodifiable, order-preserving map. */
+    /**
+     * Copies the values into an unmodifiable, order-preserving map.
+     *
+     * @param source the file it was read from, empty when there is none
+     * @param values knob name to value
+     */
     public ConfigDocument {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
@@ -37,7 +43,7 @@ public record ConfigDocument(Optional<Path> source, Map<String, Object> values) 
 
     /**
      * @return the file's {@code runtime} value, or {@code null} when it has none
-     * @throws dev.trackgen.cli.CliException if the value is not a non-empty name
+     * @throws CliException if the value is not a non-empty name
      */
     public String runtime() {
         Object v = values.get(RUNTIME_KEY);
@@ -45,7 +51,7 @@ public record ConfigDocument(Optional<Path> source, Map<String, Object> values) 
             return null;
         }
         if (!(v instanceof String s) || s.isBlank()) {
-            throw new dev.trackgen.cli.CliException(describe() + ": runtime = " + v
+            throw new CliException(describe() + ": runtime = " + v
                     + " is not a runtime name (allowed: cpu, cuda or auto)");
         }
         return s.strip();

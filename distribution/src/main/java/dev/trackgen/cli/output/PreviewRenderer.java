@@ -18,13 +18,20 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
- * Draws the first tracks of a batch as a grid of cells with Java2D, for judging a batch at a
- * glance: each track scaled to fit its own cell, the road band (the area between the outer and
- * inner border) in grey, the centerline in yellow, the start point in green. Invalid tracks get a
- * red-tinted cell, red road and an "INVALID" label. A title line above the grid says what was
- * generated. Usable without the CLI; works headless.
+ * Draws tracks of a batch as a grid of cells with Java2D, for judging a batch at a glance: each
+ * track scaled to fit its own cell and labelled with its env index, the road band (the area
+ * between the outer and inner border) in grey, the centerline in yellow, the start point in
+ * green. Invalid tracks get a red-tinted cell, red road and an "INVALID" label. A title line above
+ * the grid says what was generated.
+ *
+ * <p>The cells show the first tracks of the batch; when the batch has invalid tracks beyond them,
+ * up to a quarter of the cells are given to those instead (see {@link #select}), so failures are
+ * visible even when they are rare. Usable without the CLI; works headless.
  */
 public final class PreviewRenderer {
     /** Tracks drawn by default (a 6 x 6 grid). */
@@ -81,6 +88,43 @@ public final class PreviewRenderer {
     }
 
     /**
+     * Chooses the tracks to draw: the first {@link #shown} envs, except that when invalid envs lie
+     * beyond them, up to a quarter of the cells (at least one) go to the first of those instead.
+     *
+     * @param snapshot the batch
+     * @return env indices in increasing order, {@code shown(numEnvs)} of them
+     */
+    public int[] select(TrackSnapshot snapshot) {
+        int e = snapshot.numEnvs();
+        int k = shown(e);
+        int[] envs = new int[k];
+        for (int i = 0; i < k; i++) {
+            envs[i] = i;
+        }
+        int shownInvalid = 0;
+        for (int i = 0; i < k; i++) {
+            shownInvalid += snapshot.isValid(i) ? 0 : 1;
+        }
+        int budget = Math.max(1, k / 4) - shownInvalid;
+        List<Integer> extra = new ArrayList<>();
+        for (int env = k; env < e && extra.size() < budget; env++) {
+            if (!snapshot.isValid(env)) {
+                extra.add(env);
+            }
+        }
+        // Replace the last valid cells by the extra invalid envs, keeping the order by env index.
+        int slot = k - 1;
+        for (int j = extra.size() - 1; j >= 0; j--) {
+            while (slot >= 0 && !snapshot.isValid(envs[slot])) {
+                slot--;
+            }
+            envs[slot--] = extra.get(j);
+        }
+        Arrays.sort(envs);
+        return envs;
+    }
+
+    /**
      * @param numEnvs the batch size
      * @return the grid's columns
      */
@@ -97,12 +141,18 @@ public final class PreviewRenderer {
         return (shown(numEnvs) + cols - 1) / cols;
     }
 
-    /** @param numEnvs the batch size; @return the image width in pixels */
+    /**
+     * @param numEnvs the batch size
+     * @return the image width in pixels (at least 480, so the title fits)
+     */
     public int width(int numEnvs) {
         return Math.max(columns(numEnvs) * cellSize, 480);
     }
 
-    /** @param numEnvs the batch size; @return the image height in pixels */
+    /**
+     * @param numEnvs the batch size
+     * @return the image height in pixels: the title band plus the grid
+     */
     public int height(int numEnvs) {
         return TITLE_HEIGHT + rows(numEnvs) * cellSize;
     }
@@ -124,10 +174,11 @@ public final class PreviewRenderer {
             g.fillRect(0, 0, img.getWidth(), img.getHeight());
             drawTitle(g, title, snapshot, img.getWidth());
             int cols = columns(e);
-            for (int i = 0; i < shown(e); i++) {
+            int[] envs = select(snapshot);
+            for (int i = 0; i < envs.length; i++) {
                 int x = (i % cols) * cellSize;
                 int y = TITLE_HEIGHT + (i / cols) * cellSize;
-                drawCell(g, snapshot, i, x, y);
+                drawCell(g, snapshot, envs[i], x, y);
             }
         } finally {
             g.dispose();
@@ -156,7 +207,10 @@ public final class PreviewRenderer {
         FontMetrics fm = g.getFontMetrics();
         int baseline = (TITLE_HEIGHT + fm.getAscent() - fm.getDescent()) / 2;
         g.drawString(fit(title, fm, width - 2 * PAD), PAD, baseline);
-        String note = "showing " + shown(s.numEnvs()) + " of " + s.numEnvs();
+        int[] envs = select(s);
+        boolean firstOnly = envs.length == 0 || envs[envs.length - 1] == envs.length - 1;
+        String note = "showing " + envs.length + " of " + s.numEnvs()
+                + (firstOnly ? "" : ", invalid ones included");
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         FontMetrics small = g.getFontMetrics();
         int titleEnd = PAD + fm.stringWidth(title) + 16;

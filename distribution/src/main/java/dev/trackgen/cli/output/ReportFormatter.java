@@ -43,8 +43,9 @@ public final class ReportFormatter {
     public String human(GenerationReport r) {
         StringBuilder b = new StringBuilder();
         line(b, "generator", r.generator() + "  (" + r.generatorSource() + ")");
-        line(b, "runtime", r.runtime() + ": " + r.runtimeDescription() + "  (requested '" + r.runtimeRequested()
-                + "' by " + r.runtimeOrigin() + ")");
+        String runtime = r.runtimeDescription().startsWith(r.runtime()) ? r.runtimeDescription()
+                : r.runtime() + ": " + r.runtimeDescription();
+        line(b, "runtime", runtime + "  (requested '" + r.runtimeRequested() + "' by " + r.runtimeOrigin() + ")");
         line(b, "envs", r.numEnvs() + "  (seed " + r.seed() + ")");
         line(b, "valid", String.format(Locale.ROOT, "%d of %d  (yield %.1f%%)", r.valid(), r.numEnvs(), 100 * r.yield()));
         line(b, "generate", String.format(Locale.ROOT, "%.1f ms per generate() call", r.millis()));

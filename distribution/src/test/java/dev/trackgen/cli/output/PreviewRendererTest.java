@@ -9,6 +9,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -62,6 +63,26 @@ class PreviewRendererTest {
             }
         }
         assertTrue(count(img, 0, 0, img.getWidth(), PreviewRenderer.TITLE_HEIGHT, -1) > 50, "title text drawn");
+    }
+
+    @Test
+    void invalidTracksBeyondTheFirstCellsAreShownToo() {
+        PreviewRenderer r = new PreviewRenderer(8, 100);
+        TrackSnapshot s = Snapshots.circles(100, 16, -1);
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7}, r.select(s), "all valid: the first tracks");
+        for (int env : new int[] {2, 40, 50, 60, 70}) {
+            s.valid()[env] = 0;
+        }
+        // A quarter of 8 cells is 2; env 2 is already shown, so one more: env 40.
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 40}, r.select(s));
+        s.valid()[2] = 1;
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 40, 50}, r.select(s));
+        BufferedImage img = r.render(s, "t");
+        // 3 x 3 grid: cells 6 and 7 (row 2, columns 0 and 1) hold the invalid envs 40 and 50.
+        assertTrue(count(img, 0, PreviewRenderer.TITLE_HEIGHT + 200, 100, 100, 0xFDE2E2) > 1000);
+        assertTrue(count(img, 100, PreviewRenderer.TITLE_HEIGHT + 200, 100, 100, 0xFDE2E2) > 1000);
+        assertEquals(0, count(img, 200, PreviewRenderer.TITLE_HEIGHT + 100, 100, 100, 0xFDE2E2));
+        assertEquals(3, r.select(Snapshots.circles(3, 16, 1)).length);
     }
 
     @Test
