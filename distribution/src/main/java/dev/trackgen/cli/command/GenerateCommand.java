@@ -45,7 +45,8 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE.npz", description = "Write the batch as a numpy .npz archive.")
     Path out;
 
-    @Option(names = "--preview", paramLabel = "FILE.png", description = "Write a PNG grid of the first tracks.")
+    @Option(names = "--preview", paramLabel = "FILE.png",
+            description = "Write a PNG grid of the first tracks (and of some invalid ones further on).")
     Path preview;
 
     @Option(names = "--config", paramLabel = "FILE",
