@@ -68,6 +68,8 @@ public final class OutputTransaction implements AutoCloseable {
             throw new CliException(what + ": '" + dir + "' is not a directory");
         }
         Path tmp = createTemp(what, dir, abs.getFileName().toString());
+        // Also removed if the JVM is stopped mid-run (Ctrl-C runs shutdown hooks); a no-op once moved.
+        tmp.toFile().deleteOnExit();
         staged.put(abs, tmp);
         return tmp;
     }
