@@ -1,0 +1,115 @@
+package dev.trackgen.cli.command;
+
+import com.google.inject.Injector;
+import dev.trackgen.cli.CliContext;
+import dev.trackgen.cli.CliException;
+import dev.trackgen.cli.config.CommandLineOverrides;
+import dev.trackgen.cli.config.KnobAssignment;
+import dev.trackgen.cli.job.GenerateRequest;
+import dev.trackgen.cli.job.GenerationJob;
+import dev.trackgen.cli.output.GenerationReport;
+import dev.trackgen.cli.output.PreviewRenderer;
+import dev.trackgen.cli.output.ReportFormatter;
+import dev.trackgen.cli.wiring.AppResources;
+import dev.trackgen.cli.wiring.Injectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code trackgen generate}: one batch, written as {@code .npz} and previewed as PNG. */
+@Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Generates one batch of E tracks and writes it as .npz (numpy) and a PNG preview.",
+            "Knob values: built-in defaults < --config file < --set < --generator/--envs.",
+            "Runtime: --runtime, else the config file's 'runtime', else -Dtrackgen.runtime, "
+                    + "else $TRACKGEN_RUNTIME, else auto."})
+final class GenerateCommand implements Callable<Integer> {
+    private static final int MAX_PREVIEW_TRACKS = 400;
+
+    private final CliContext context;
+
+    @Option(names = "--generator", paramLabel = "NAME",
+            description = "Centerline generator (see 'trackgen generators'); default: config, else bezier.")
+    String generator;
+
+    @Option(names = "--envs", paramLabel = "E", description = "Batch size E; default: config, else 1.")
+    Integer envs;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
+            description = "Base seed: env e is seeded with S + e (default: ${DEFAULT-VALUE}).")
+    int seed;
+
+    @Option(names = "--out", paramLabel = "FILE.npz", description = "Write the batch as a numpy .npz archive.")
+    Path out;
+
+    @Option(names = "--preview", paramLabel = "FILE.png",
+            description = "Write a PNG grid of the first tracks (and of some invalid ones further on).")
+    Path preview;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "YAML or JSON file: a flat mapping of knob names to values (may include 'runtime').")
+    Path config;
+
+    @Option(names = "--set", paramLabel = "KNOB=VALUE",
+            description = "Set one knob (repeatable; see 'trackgen knobs'); overrides the config file.")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--runtime", paramLabel = "NAME", description = "cpu, cuda or auto.")
+    String runtime;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "CPU worker threads; 0 = one per processor (default).")
+    int threads;
+
+    @Option(names = "--preview-tracks", paramLabel = "N", defaultValue = "" + PreviewRenderer.DEFAULT_MAX_TRACKS,
+            description = "Most tracks drawn in the preview (default: ${DEFAULT-VALUE}).")
+    int previewTracks;
+
+    @Option(names = "--compress", description = "Deflate the .npz entries (smaller, slower).")
+    boolean compress;
+
+    @Option(names = "--json", description = "Print one JSON line instead of the human summary.")
+    boolean json;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
+    boolean quiet;
+
+    GenerateCommand(CliContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        GenerateRequest request = request();
+        Injector injector = Injectors.forGenerate(request, context.console(), context.settings());
+        try (AppResources resources = injector.getInstance(AppResources.class)) {
+            GenerationReport report = injector.getInstance(GenerationJob.class).run();
+            ReportFormatter format = injector.getInstance(ReportFormatter.class);
+            if (json) {
+                context.console().out().println(format.json(report));
+            } else {
+                context.console().out().print(format.human(report));
+            }
+            context.console().out().flush();
+        }
+        return 0;
+    }
+
+    GenerateRequest request() {
+        if (threads < 0) {
+            throw new CliException("--threads " + threads + ": must be >= 0 (0 = one per processor)");
+        }
+        if (previewTracks < 1 || previewTracks > MAX_PREVIEW_TRACKS) {
+            throw new CliException("--preview-tracks " + previewTracks + ": must be between 1 and " + MAX_PREVIEW_TRACKS);
+        }
+        List<KnobAssignment> assignments = new ArrayList<>();
+        for (String s : sets) {
+            assignments.add(KnobAssignment.parse(s));
+        }
+        CommandLineOverrides overrides = new CommandLineOverrides(generator, envs, runtime, assignments);
+        return new GenerateRequest(config, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet);
+    }
+}

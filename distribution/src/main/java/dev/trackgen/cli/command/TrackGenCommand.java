@@ -1,0 +1,51 @@
+package dev.trackgen.cli.command;
+
+import dev.trackgen.cli.CliContext;
+import dev.trackgen.cli.VersionProvider;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/** The {@code trackgen} command: holds the subcommands and the options they share. */
+@Command(name = "trackgen",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Generates batches of closed-loop race tracks (centerline and borders) for reinforcement learning.",
+        footer = {"", "Run 'trackgen COMMAND --help' for the options of a command."})
+public final class TrackGenCommand implements Runnable {
+    private final CliContext context;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private TrackGenCommand(CliContext context) {
+        this.context = context;
+    }
+
+    /**
+     * @param context the invocation
+     * @return the command line with every subcommand
+     */
+    public static CommandLine commandLine(CliContext context) {
+        CommandLine cl = new CommandLine(new TrackGenCommand(context));
+        cl.addSubcommand("generate", new GenerateCommand(context));
+        cl.addSubcommand("generators", new GeneratorsCommand(context));
+        cl.addSubcommand("knobs", new KnobsCommand(context));
+        return cl;
+    }
+
+    /** @param verbose whether to print stack traces on errors (inherited by every subcommand) */
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "On errors, also print the stack trace.")
+    void setVerbose(boolean verbose) {
+        context.verbose(verbose);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing command: choose one of generate, generators, knobs");
+    }
+}

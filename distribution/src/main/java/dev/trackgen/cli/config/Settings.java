@@ -1,0 +1,58 @@
+package dev.trackgen.cli.config;
+
+import java.util.Map;
+
+/**
+ * Where the CLI reads process-wide settings: Java system properties and environment variables.
+ * An interface so tests can supply an environment without touching the real one.
+ */
+public interface Settings {
+
+    /**
+     * @param name a system property name
+     * @return its value, or {@code null} when unset
+     */
+    String property(String name);
+
+    /**
+     * @param name an environment variable name
+     * @return its value, or {@code null} when unset
+     */
+    String env(String name);
+
+    /** @return the settings of this process ({@link System#getProperty}, {@link System#getenv}) */
+    static Settings system() {
+        return new Settings() {
+            @Override
+            public String property(String name) {
+                return System.getProperty(name);
+            }
+
+            @Override
+            public String env(String name) {
+                return System.getenv(name);
+            }
+        };
+    }
+
+    /**
+     * @param properties system properties to report
+     * @param env        environment variables to report
+     * @return fixed settings, for tests and embedding
+     */
+    static Settings of(Map<String, String> properties, Map<String, String> env) {
+        Map<String, String> p = Map.copyOf(properties);
+        Map<String, String> e = Map.copyOf(env);
+        return new Settings() {
+            @Override
+            public String property(String name) {
+                return p.get(name);
+            }
+
+            @Override
+            public String env(String name) {
+                return e.get(name);
+            }
+        };
+    }
+}

@@ -1,0 +1,23 @@
+package dev.trackgen.cli.job;
+
+import dev.trackgen.cli.config.CommandLineOverrides;
+
+import java.nio.file.Path;
+
+/**
+ * Everything {@code trackgen generate} was asked to do, as parsed from the command line.
+ *
+ * @param configFile    {@code --config}, or {@code null}
+ * @param overrides     {@code --generator}, {@code --envs}, {@code --runtime} and {@code --set}
+ * @param seed          {@code --seed}: env {@code e} is seeded with {@code seed + e}
+ * @param threads       {@code --threads}: CPU worker threads, 0 = one per processor
+ * @param out           {@code --out}: the {@code .npz} to write, or {@code null}
+ * @param preview       {@code --preview}: the {@code .png} to write, or {@code null}
+ * @param previewTracks {@code --preview-tracks}: the most tracks drawn in the preview
+ * @param compress      {@code --compress}: deflate the {@code .npz} entries
+ * @param json          {@code --json}: print one JSON line instead of the human summary
+ * @param quiet         {@code --quiet}: no progress lines
+ */
+public record GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
+                              Path preview, int previewTracks, boolean compress, boolean json, boolean quiet) {
+}

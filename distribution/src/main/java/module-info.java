@@ -1,0 +1,35 @@
+/**
+ * The {@code trackgen} command-line product: picocli commands, the Guice object graph that wires
+ * configuration, registries, the compute runtime and the writers, and the NPZ and PNG outputs.
+ *
+ * <p>Generators and runtimes are not required here: they are service providers found by the
+ * registry module's {@code uses} clauses, so any plugin module on the module path is bound in.
+ */
+module dev.trackgen.cli {
+    requires dev.trackgen.pipeline;
+    requires info.picocli;
+    requires com.fasterxml.jackson.databind;
+    requires com.fasterxml.jackson.dataformat.yaml;
+    requires com.google.guice;
+    requires jakarta.inject;
+    // org.jetbrains.bio:npy has neither a module descriptor nor an Automatic-Module-Name, so its
+    // module name is derived from the jar file name (npy-0.3.5.jar -> npy).
+    requires npy;
+    // npy is written in Kotlin; as an automatic module it cannot require the Kotlin standard
+    // library (an explicit module, kotlin.stdlib), so this module pulls it into the graph.
+    requires kotlin.stdlib;
+    requires java.desktop;
+
+    exports dev.trackgen.cli;
+    exports dev.trackgen.cli.config;
+    exports dev.trackgen.cli.job;
+    exports dev.trackgen.cli.output;
+    exports dev.trackgen.cli.wiring;
+
+    // picocli reads and writes the annotated option fields of the commands reflectively.
+    opens dev.trackgen.cli to info.picocli;
+    opens dev.trackgen.cli.command to info.picocli;
+    // Guice calls @Provides methods and @Inject constructors reflectively.
+    opens dev.trackgen.cli.wiring to com.google.guice;
+    opens dev.trackgen.cli.job to com.google.guice;
+}

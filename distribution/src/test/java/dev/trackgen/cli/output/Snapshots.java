@@ -1,0 +1,48 @@
+package dev.trackgen.cli.output;
+
+import dev.trackgen.api.TrackSnapshot;
+
+import java.util.Arrays;
+
+/** Synthetic track batches with known contents; test support. */
+final class Snapshots {
+    private Snapshots() {
+    }
+
+    /**
+     * Env e is a circle of radius 1 + e/10 with count = nMax - e points (at least 3), road
+     * half-width 0.1; env {@code invalidEnv} is flagged invalid; slots past count are NaN.
+     */
+    static TrackSnapshot circles(int numEnvs, int nMax, int invalidEnv) {
+        TrackSnapshot s = new TrackSnapshot(numEnvs, nMax);
+        for (float[] a : new float[][] {s.center(), s.outer(), s.inner(), s.tangent(), s.normal(), s.arclen()}) {
+            Arrays.fill(a, Float.NaN);
+        }
+        for (int e = 0; e < numEnvs; e++) {
+            int n = Math.max(3, nMax - e);
+            double r = 1 + e / 10.0;
+            s.count()[e] = n;
+            s.valid()[e] = e == invalidEnv ? 0 : 1;
+            s.winding()[e] = 1;
+            s.length()[e] = (float) (2 * Math.PI * r);
+            for (int i = 0; i < n; i++) {
+                double a = 2 * Math.PI * i / n;
+                double cx = Math.cos(a);
+                double cy = Math.sin(a);
+                int p = 2 * (e * nMax + i);
+                s.center()[p] = (float) (r * cx);
+                s.center()[p + 1] = (float) (r * cy);
+                s.outer()[p] = (float) ((r + 0.1) * cx);
+                s.outer()[p + 1] = (float) ((r + 0.1) * cy);
+                s.inner()[p] = (float) ((r - 0.1) * cx);
+                s.inner()[p + 1] = (float) ((r - 0.1) * cy);
+                s.tangent()[p] = (float) -cy;
+                s.tangent()[p + 1] = (float) cx;
+                s.normal()[p] = (float) -cx;
+                s.normal()[p + 1] = (float) -cy;
+                s.arclen()[e * nMax + i] = (float) (r * a);
+            }
+        }
+        return s;
+    }
+}
