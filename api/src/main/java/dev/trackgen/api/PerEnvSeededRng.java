@@ -50,7 +50,10 @@ public final class PerEnvSeededRng {
         return seeds.length;
     }
 
-    /** @param e environment index; @return its current seed */
+    /**
+     * @param e environment index
+     * @return its current seed
+     */
     public int seed(int e) {
         return seeds[e];
     }

@@ -103,12 +103,18 @@ public final class TrackSnapshot {
         return count;
     }
 
-    /** @param e env index; @return whether track {@code e} is valid */
+    /**
+     * @param e env index
+     * @return whether track {@code e} is valid
+     */
     public boolean isValid(int e) {
         return valid[e] != 0;
     }
 
-    /** @param e env index; @return real points of track {@code e} */
+    /**
+     * @param e env index
+     * @return real points of track {@code e}
+     */
     public int count(int e) {
         return count[e];
     }

@@ -306,7 +306,10 @@ public final class TrackGenerator implements AutoCloseable {
             this.config = config;
         }
 
-        /** @param rng the per-environment seeds; @return this builder */
+        /**
+         * @param rng the per-environment seeds
+         * @return this builder
+         */
         public Builder rng(PerEnvSeededRng rng) {
             this.rng = rng;
             return this;
@@ -322,19 +325,28 @@ public final class TrackGenerator implements AutoCloseable {
             return this;
         }
 
-        /** @param options options for a runtime created by the generator; @return this builder */
+        /**
+         * @param options options for a runtime created by the generator
+         * @return this builder
+         */
         public Builder runtimeOptions(RuntimeOptions options) {
             this.options = Objects.requireNonNull(options);
             return this;
         }
 
-        /** @param generators the generators to choose from; @return this builder */
+        /**
+         * @param generators the generators to choose from
+         * @return this builder
+         */
         public Builder generators(GeneratorRegistry generators) {
             this.generators = generators;
             return this;
         }
 
-        /** @param runtimes the runtimes to choose from; @return this builder */
+        /**
+         * @param runtimes the runtimes to choose from
+         * @return this builder
+         */
         public Builder runtimes(RuntimeRegistry runtimes) {
             this.runtimes = runtimes;
             return this;

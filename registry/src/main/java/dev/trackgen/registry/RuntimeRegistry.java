@@ -59,10 +59,21 @@ public final class RuntimeRegistry {
      * @return whether it was registered
      */
     public synchronized boolean register(RuntimeProvider provider) {
-        if (providers.containsKey(provider.name())) {
+        String name;
+        try {
+            name = provider.name();
+        } catch (RuntimeException e) {
+            problems.add("runtime provider " + provider.getClass().getName() + " failed to report its name: "
+                    + GeneratorRegistry.rootMessage(e));
             return false;
         }
-        providers.put(provider.name(), provider);
+        if (name == null || name.isBlank() || providers.containsKey(name)) {
+            if (name == null || name.isBlank()) {
+                problems.add("runtime provider " + provider.getClass().getName() + " has no name");
+            }
+            return false;
+        }
+        providers.put(name, provider);
         return true;
     }
 

@@ -348,7 +348,12 @@ public final class Knob<T> {
     private record IntKind(Range range) implements Kind<Integer> {
         @Override
         public Integer parse(String text) {
-            return Integer.valueOf(text);
+            try {
+                return Integer.valueOf(text);
+            } catch (NumberFormatException e) {
+                // accept integral decimals ("3.0"), as a JSON or YAML number would be
+                return coerce(Double.valueOf(text));
+            }
         }
 
         @Override

@@ -261,32 +261,50 @@ public final class TrackGenConfig {
             return knobs.containsKey(name);
         }
 
-        /** @param name the generator name; @return this builder */
+        /**
+         * @param name the generator name
+         * @return this builder
+         */
         public Builder generator(String name) {
             return set(PipelineKnobs.GENERATOR, name);
         }
 
-        /** @param name the runtime name; @return this builder */
+        /**
+         * @param name the runtime name
+         * @return this builder
+         */
         public Builder runtime(String name) {
             return set(PipelineKnobs.RUNTIME, name);
         }
 
-        /** @param numEnvs the batch size E; @return this builder */
+        /**
+         * @param numEnvs the batch size E
+         * @return this builder
+         */
         public Builder numEnvs(int numEnvs) {
             return set(PipelineKnobs.NUM_ENVS, numEnvs);
         }
 
-        /** @param halfWidth the road half-width; @return this builder */
+        /**
+         * @param halfWidth the road half-width
+         * @return this builder
+         */
         public Builder halfWidth(double halfWidth) {
             return set(PipelineKnobs.HALF_WIDTH, halfWidth);
         }
 
-        /** @param spacing the constant output spacing; @return this builder */
+        /**
+         * @param spacing the constant output spacing
+         * @return this builder
+         */
         public Builder spacing(double spacing) {
             return set(PipelineKnobs.SPACING, spacing);
         }
 
-        /** @param nMax the output stride N_max; @return this builder */
+        /**
+         * @param nMax the output stride N_max
+         * @return this builder
+         */
         public Builder nMax(int nMax) {
             return set(PipelineKnobs.N_MAX, nMax);
         }

@@ -153,12 +153,18 @@ public final class KernelArgs {
         }
     }
 
-    /** @param slot parameter index; @return the bound array */
+    /**
+     * @param slot parameter index
+     * @return the bound array
+     */
     public DeviceArray array(int slot) {
         return arrays[slot];
     }
 
-    /** @param slot parameter index; @return the parameter type */
+    /**
+     * @param slot parameter index
+     * @return the parameter type
+     */
     public KernelParam.Type type(int slot) {
         return types[slot];
     }
@@ -168,27 +174,42 @@ public final class KernelArgs {
         return types.length;
     }
 
-    /** @param slot an {@code F32_ARRAY} slot bound to a host array; @return its backing floats */
+    /**
+     * @param slot an {@code F32_ARRAY} slot bound to a host array
+     * @return its backing floats
+     */
     public float[] f32(int slot) {
         return ((HostF32Array) arrays[slot]).data();
     }
 
-    /** @param slot an {@code I32_ARRAY} slot bound to a host array; @return its backing ints */
+    /**
+     * @param slot an {@code I32_ARRAY} slot bound to a host array
+     * @return its backing ints
+     */
     public int[] i32(int slot) {
         return ((HostI32Array) arrays[slot]).data();
     }
 
-    /** @param slot a {@code VEC2_ARRAY} slot bound to a host array; @return its interleaved floats */
+    /**
+     * @param slot a {@code VEC2_ARRAY} slot bound to a host array
+     * @return its interleaved floats
+     */
     public float[] vec2(int slot) {
         return ((HostVec2Array) arrays[slot]).data();
     }
 
-    /** @param slot an {@code INT} slot; @return its value */
+    /**
+     * @param slot an {@code INT} slot
+     * @return its value
+     */
     public int intValue(int slot) {
         return ints[slot];
     }
 
-    /** @param slot a {@code FLOAT} slot; @return its value */
+    /**
+     * @param slot a {@code FLOAT} slot
+     * @return its value
+     */
     public float floatValue(int slot) {
         return floats[slot];
     }

@@ -28,27 +28,42 @@ public record KernelParam(String name, Type type) {
         }
     }
 
-    /** @param name parameter name; @return an {@code F32_ARRAY} parameter */
+    /**
+     * @param name parameter name
+     * @return an {@code F32_ARRAY} parameter
+     */
     public static KernelParam f32(String name) {
         return new KernelParam(name, Type.F32_ARRAY);
     }
 
-    /** @param name parameter name; @return an {@code I32_ARRAY} parameter */
+    /**
+     * @param name parameter name
+     * @return an {@code I32_ARRAY} parameter
+     */
     public static KernelParam i32(String name) {
         return new KernelParam(name, Type.I32_ARRAY);
     }
 
-    /** @param name parameter name; @return a {@code VEC2_ARRAY} parameter */
+    /**
+     * @param name parameter name
+     * @return a {@code VEC2_ARRAY} parameter
+     */
     public static KernelParam vec2(String name) {
         return new KernelParam(name, Type.VEC2_ARRAY);
     }
 
-    /** @param name parameter name; @return an {@code INT} scalar parameter */
+    /**
+     * @param name parameter name
+     * @return an {@code INT} scalar parameter
+     */
     public static KernelParam intValue(String name) {
         return new KernelParam(name, Type.INT);
     }
 
-    /** @param name parameter name; @return a {@code FLOAT} scalar parameter */
+    /**
+     * @param name parameter name
+     * @return a {@code FLOAT} scalar parameter
+     */
     public static KernelParam floatValue(String name) {
         return new KernelParam(name, Type.FLOAT);
     }

@@ -27,12 +27,18 @@ public record RuntimeOptions(int threads, int deviceIndex, boolean replay) {
         return new RuntimeOptions(0, 0, false);
     }
 
-    /** @param n worker threads (0 = all); @return a copy with that thread count */
+    /**
+     * @param n worker threads (0 = all)
+     * @return a copy with that thread count
+     */
     public RuntimeOptions withThreads(int n) {
         return new RuntimeOptions(n, deviceIndex, replay);
     }
 
-    /** @param r whether to prefer capture and replay; @return a copy with that setting */
+    /**
+     * @param r whether to prefer capture and replay
+     * @return a copy with that setting
+     */
     public RuntimeOptions withReplay(boolean r) {
         return new RuntimeOptions(threads, deviceIndex, r);
     }

@@ -112,6 +112,8 @@ class TrackGenConfigTest {
                 .setValue("relax_band", null)
                 .build();
         assertEquals(80, c.get(RelaxKnobs.ITERS));
+        assertEquals(3, TrackGenConfig.builder().set("relax_iters", "3.0").build().get(RelaxKnobs.ITERS));
+        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().set("relax_iters", "3.5"));
         assertEquals(new Interval(0.2, 0.6), c.get(BezierKnobs.RAD_RANGE));
         assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().setValue("relax_iters", 2.5));
         assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().setValue("relax_enable", 1));

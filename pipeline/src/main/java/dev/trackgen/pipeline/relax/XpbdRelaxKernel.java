@@ -82,7 +82,10 @@ public final class XpbdRelaxKernel extends AbstractKernel {
                 KernelParam.f32("boxes"), KernelParam.i32("band"), KernelParam.f32("l0"));
     }
 
-    /** @param nMax stride; @return floats of broadphase box scratch per env */
+    /**
+     * @param nMax stride
+     * @return floats of broadphase box scratch per env
+     */
     public static int boxFloats(int nMax) {
         return 4 * ((nMax + CHUNK - 1) / CHUNK);
     }
