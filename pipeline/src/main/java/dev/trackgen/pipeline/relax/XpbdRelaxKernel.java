@@ -1,5 +1,6 @@
 package dev.trackgen.pipeline.relax;
 
+import dev.trackgen.api.kernel.ChunkBounds;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
@@ -87,7 +88,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
      * @return floats of broadphase box scratch per env
      */
     public static int boxFloats(int nMax) {
-        return 4 * ((nMax + CHUNK - 1) / CHUNK);
+        return ChunkBounds.floats(nMax, CHUNK);
     }
 
     @Override
@@ -198,26 +199,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
      */
     private static int buildCache(float[] x, int b, int n, int band, float radius, int slots, int[] cacheCount,
                                   int[] cacheIdx, float[] boxes, int bb) {
-        int chunks = (n + CHUNK - 1) / CHUNK;
-        for (int c = 0; c < chunks; c++) {
-            float minx = Float.POSITIVE_INFINITY;
-            float miny = Float.POSITIVE_INFINITY;
-            float maxx = Float.NEGATIVE_INFINITY;
-            float maxy = Float.NEGATIVE_INFINITY;
-            int last = Math.min(n, (c + 1) * CHUNK);
-            for (int j = c * CHUNK; j < last; j++) {
-                float px = x[2 * (b + j)];
-                float py = x[2 * (b + j) + 1];
-                minx = Math.min(minx, px);
-                maxx = Math.max(maxx, px);
-                miny = Math.min(miny, py);
-                maxy = Math.max(maxy, py);
-            }
-            boxes[bb + 4 * c] = minx;
-            boxes[bb + 4 * c + 1] = miny;
-            boxes[bb + 4 * c + 2] = maxx;
-            boxes[bb + 4 * c + 3] = maxy;
-        }
+        int chunks = ChunkBounds.compute(x, b, n, CHUNK, false, false, boxes, bb);
         for (int i = 0; i < n; i++) {
             cacheCount[b + i] = 0;
         }
