@@ -1,5 +1,7 @@
 package dev.trackgen.runtime.cuda;
 
+import dev.trackgen.api.runtime.LaunchShape;
+
 /**
  * The driver-API calls the CUDA runtime makes, on one device and one dedicated stream. The real
  * implementation is {@link JCudaDriverApi}; tests substitute an emulation that runs the CUDA C
@@ -77,13 +79,11 @@ interface CudaDriver extends AutoCloseable {
     /**
      * Enqueues a launch on the stream (capturable).
      *
-     * @param function    the entry point
-     * @param gridX       blocks
-     * @param blockX      threads per block
-     * @param sharedBytes dynamic shared memory per block
-     * @param args        the kernel arguments in order: {@link Buffer}s (pointers), {@link Integer}s and {@link Float}s
+     * @param function the entry point
+     * @param shape    grid, block and dynamic shared memory (already within the device's limit)
+     * @param args     the kernel arguments in order: {@link Buffer}s (pointers), {@link Integer}s and {@link Float}s
      */
-    void launch(Function function, int gridX, int blockX, int sharedBytes, Object[] args);
+    void launch(Function function, LaunchShape shape, Object[] args);
 
     /** Starts recording the stream's work into a graph instead of running it. */
     void beginCapture();

@@ -231,7 +231,10 @@ public final class CudaRuntime implements ComputeRuntime {
                 default -> own(args.array(i)).buffer;
             };
         }
-        driver.launch(f, shape.gridX(), shape.blockX(), shared, params);
+        if (shared != shape.sharedBytes()) {
+            shape = new LaunchShape(shape.gridX(), shape.blockX(), shared, shape.cooperative());
+        }
+        driver.launch(f, shape, params);
         if (capturing) {
             capturedSteps++;
         }
@@ -256,6 +259,11 @@ public final class CudaRuntime implements ComputeRuntime {
     private CudaDriver.Function function(Kernel kernel) {
         Optional<CudaDriver.Function> f = functions.get(kernel);
         if (f == null) {
+            if (capturing) {
+                throw new CaptureViolationException("kernel " + kernel.name() + " was first launched inside a "
+                        + "capture: loading its module there is not capturable; launch the sequence once (warm up) "
+                        + "or call supports() before capturing");
+            }
             f = Optional.ofNullable(loadFunction(kernel));
             functions.put(kernel, f);
         }

@@ -1,5 +1,6 @@
 package dev.trackgen.runtime.cuda;
 
+import dev.trackgen.api.runtime.LaunchShape;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
@@ -277,7 +278,7 @@ final class JCudaDriverApi implements CudaDriver {
     }
 
     @Override
-    public void launch(Function function, int gridX, int blockX, int sharedBytes, Object[] args) {
+    public void launch(Function function, LaunchShape shape, Object[] args) {
         current();
         Pointer[] params = new Pointer[args.length];
         for (int i = 0; i < args.length; i++) {
@@ -292,7 +293,8 @@ final class JCudaDriverApi implements CudaDriver {
                 throw new IllegalArgumentException("kernel argument " + i + " is not a buffer, int or float: " + a);
             }
         }
-        check(cuLaunchKernel(((JFunction) function).function(), gridX, 1, 1, blockX, 1, 1, sharedBytes, stream,
+        check(cuLaunchKernel(((JFunction) function).function(), shape.gridX(), 1, 1, shape.blockX(), 1, 1,
+                shape.sharedBytes(), stream,
                 Pointer.to(params), null), "cuLaunchKernel");
     }
 
