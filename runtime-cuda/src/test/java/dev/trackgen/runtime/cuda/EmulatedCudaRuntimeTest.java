@@ -13,10 +13,12 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -37,8 +39,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * without a GPU.
  */
 class EmulatedCudaRuntimeTest {
+    /** The emulated driver loads the real PTX (its entry points), so these tests need a build with nvcc. */
     static CudaRuntime runtime(EmulatedDriver d) {
+        Assumptions.assumeTrue(PtxResources.apiModule() != null,
+                "no PTX packaged (built without nvcc): the emulated runtime has no kernels to load");
         return new CudaRuntime(d);
+    }
+
+    @Test
+    void aBuildWithoutKernelsIsRefusedAtConstruction() {
+        Assumptions.assumeTrue(PtxResources.apiModule() == null, "this build has kernels (nvcc was on the PATH)");
+        EmulatedDriver d = driver();
+        RuntimeUnavailableException e = assertThrows(RuntimeUnavailableException.class, () -> new CudaRuntime(d));
+        assertTrue(e.getMessage().contains("built without kernels"), e.getMessage());
+        assertTrue(d.closed);
     }
 
     static EmulatedDriver driver() {
