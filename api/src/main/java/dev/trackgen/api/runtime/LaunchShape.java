@@ -30,6 +30,10 @@ public record LaunchShape(int gridX, int blockX, int sharedBytes, boolean cooper
     public static final int LINEAR_BLOCK = 256;
 
     /**
+     * @param gridX       blocks in the grid, {@code >= 1}
+     * @param blockX      threads per block, 1..1024
+     * @param sharedBytes dynamic shared memory per block, {@code >= 0}
+     * @param cooperative whether threads of a block synchronize
      * @throws IllegalArgumentException on a value outside its range
      */
     public LaunchShape {

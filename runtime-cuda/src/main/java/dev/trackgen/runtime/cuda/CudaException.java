@@ -7,6 +7,7 @@ public class CudaException extends RuntimeException {
     /** CUDA_ERROR_UNSUPPORTED_PTX_VERSION: the driver is older than the PTX needs. */
     public static final int UNSUPPORTED_PTX_VERSION = 222;
 
+    /** The driver's {@code CUresult}. */
     private final int code;
 
     /**
