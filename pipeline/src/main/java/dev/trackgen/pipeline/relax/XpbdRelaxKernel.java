@@ -8,7 +8,8 @@ import dev.trackgen.pipeline.PipelineKernels;
 
 /**
  * The whole XPBD relaxation of each track in one launch, one index per environment
- * ({@code dim = E}); the CUDA body runs one thread block per environment, one thread per bead.
+ * ({@code dim = E}); the CUDA body runs one thread block per environment, its threads over the beads
+ * ({@link #cudaLaunchShape}).
  *
  * <p>For env {@code e} with {@code n = count[e]} real beads (the chain closes on itself):
  * <ol>

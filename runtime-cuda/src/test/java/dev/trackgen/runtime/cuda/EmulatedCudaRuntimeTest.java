@@ -218,6 +218,16 @@ class EmulatedCudaRuntimeTest {
         }
     }
 
+    @Test
+    void theGpuBenchmarkRunsAndReports(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        try (CudaRuntime rt = runtime(driver())) {
+            String report = GpuBenchmark.report(rt, new int[] {4}, 4, dir.resolve("benchmark.md"));
+            assertTrue(report.contains("| bezier | 4 | default |"), report);
+            assertTrue(report.contains("| tg_xpbd_relax |"), report);
+            assertTrue(java.nio.file.Files.exists(dir.resolve("benchmark.md")));
+        }
+    }
+
     /** A kernel with a Java body only. */
     static final class JavaOnlyKernel extends AbstractKernel {
         static final JavaOnlyKernel INSTANCE = new JavaOnlyKernel();

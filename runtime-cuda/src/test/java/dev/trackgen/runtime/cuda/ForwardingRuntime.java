@@ -12,7 +12,7 @@ import dev.trackgen.api.runtime.Vec2Array;
 import java.util.concurrent.locks.Lock;
 
 /** A runtime that forwards everything, except that it asks to run eagerly (no capture and replay). */
-final class ForwardingRuntime implements ComputeRuntime {
+class ForwardingRuntime implements ComputeRuntime {
     private final ComputeRuntime d;
 
     ForwardingRuntime(ComputeRuntime delegate) {
