@@ -11,6 +11,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.inflate.Inflation;
 import dev.trackgen.pipeline.relax.XpbdRelaxation;
@@ -81,7 +82,8 @@ public final class TrackGenerator implements AutoCloseable {
      * @throws NullPointerException     if {@code config} or {@code rng} is null
      * @throws IllegalArgumentException if the RNG's batch size differs from {@code num_envs}
      * @throws UnknownNameException     if the generator or runtime is not registered (the message lists those that are)
-     * @throws dev.trackgen.api.runtime.RuntimeUnavailableException if the runtime cannot run here
+     * @throws RuntimeUnavailableException if the runtime cannot run here, or has no body for a
+     *         pipeline kernel (a CUDA build without kernels)
      */
     public TrackGenerator(TrackGenConfig config, PerEnvSeededRng rng) {
         this(builder(config).rng(rng));
@@ -127,6 +129,13 @@ public final class TrackGenerator implements AutoCloseable {
             }
             plan.append(new Inflation(runtime, config, relaxed, genValid, track).plan());
             this.post = plan.build();
+            for (Kernel k : post.kernels()) {
+                if (!runtime.supports(k)) {
+                    throw new RuntimeUnavailableException("runtime '" + runtime.name() + "' has no body for the "
+                            + "pipeline kernel " + k.name() + " (module " + k.cudaModule() + "); was it built without "
+                            + "kernels?");
+                }
+            }
             this.replay = runtime.prefersReplay();
         } catch (RuntimeException ex) {
             if (ownsRuntime) {
