@@ -186,11 +186,11 @@ class GenerateEndToEndTest {
                 "generate", "--envs", "2");
         assertEquals(1, fromProperty.code());
         assertEquals(List.of("trackgen: error: system property trackgen.runtime: unknown runtime 'quantum'; "
-                + "available: auto, cpu"), fromProperty.errLines());
+                + "available: auto, cpu, cuda"), fromProperty.errLines());
 
         CliRun fromEnv = CliRun.run(Settings.of(Map.of(), Map.of("TRACKGEN_RUNTIME", "quantum")), "generate", "--envs", "2");
         assertEquals(List.of("trackgen: error: environment variable TRACKGEN_RUNTIME: unknown runtime 'quantum'; "
-                + "available: auto, cpu"), fromEnv.errLines());
+                + "available: auto, cpu, cuda"), fromEnv.errLines());
 
         CliRun propertyBeatsEnv = CliRun.run(Settings.of(Map.of("trackgen.runtime", "cpu"),
                 Map.of("TRACKGEN_RUNTIME", "quantum")), "generate", "--envs", "2", "-q");
