@@ -90,15 +90,17 @@ public final class TrackGenerator implements AutoCloseable {
     }
 
     private TrackGenerator(Builder b) {
-        this.config = Objects.requireNonNull(b.config, "config must not be null");
+        Objects.requireNonNull(b.config, "config must not be null");
         this.rng = Objects.requireNonNull(b.rng, "rng: a PerEnvSeededRng must be provided");
-        int e = config.numEnvs();
+        int e = b.config.numEnvs();
         if (rng.numEnvs() != e) {
             throw new IllegalArgumentException("the RNG holds " + rng.numEnvs() + " seeds but num_envs is " + e);
         }
         GeneratorRegistry generators = b.generators != null ? b.generators : GeneratorRegistry.discover();
         RuntimeRegistry runtimes = b.runtimes;
-        this.generator = generators.get(config.generator());
+        this.generator = generators.get(b.config.generator());
+        // a plugin's own knobs join the configuration at their defaults unless it already sets them
+        this.config = b.config.toBuilder().declare(generator.knobs()).build();
         if (b.runtime != null) {
             this.runtime = b.runtime;
             this.ownsRuntime = false;
@@ -230,7 +232,10 @@ public final class TrackGenerator implements AutoCloseable {
         return track;
     }
 
-    /** @return the configuration */
+    /**
+     * @return the configuration in use: the one given, with the generator's own knobs declared
+     *         (at their defaults where the given configuration did not set them)
+     */
     public TrackGenConfig config() {
         return config;
     }

@@ -154,6 +154,63 @@ class TrackGeneratorTest {
         }
     }
 
+    /** Bezier under another name, with a knob of its own that it reads when allocating. */
+    static final class KnobbedBezier implements dev.trackgen.api.generator.CenterlineGenerator {
+        static final dev.trackgen.api.config.Knob<Double> WOBBLE = dev.trackgen.api.config.Knob.ofDouble(
+                "test_wobble", 0.25, dev.trackgen.api.config.Range.closed(0, 1), "a plugin knob");
+        private final dev.trackgen.generators.bezier.BezierGenerator inner =
+                new dev.trackgen.generators.bezier.BezierGenerator();
+        double seen = Double.NaN;
+
+        @Override
+        public String name() {
+            return "knobbed";
+        }
+
+        @Override
+        public List<dev.trackgen.api.config.Knob<?>> knobs() {
+            return List.of(WOBBLE);
+        }
+
+        @Override
+        public List<dev.trackgen.api.runtime.Kernel> kernels() {
+            return inner.kernels();
+        }
+
+        @Override
+        public dev.trackgen.api.generator.GeneratorScratch allocateScratch(ComputeRuntime rt, TrackGenConfig c) {
+            seen = c.get(WOBBLE);
+            return inner.allocateScratch(rt, c);
+        }
+
+        @Override
+        public void generate(ComputeRuntime rt, dev.trackgen.api.runtime.I32Array seeds, TrackGenConfig c,
+                             dev.trackgen.api.runtime.Vec2Array out, dev.trackgen.api.runtime.I32Array valid,
+                             dev.trackgen.api.generator.GeneratorScratch scratch) {
+            inner.generate(rt, seeds, c, out, valid, scratch);
+        }
+    }
+
+    @Test
+    void pluginKnobsReachTheGeneratorWithoutBeingDeclaredByTheCaller() {
+        GeneratorRegistry reg = new GeneratorRegistry();
+        KnobbedBezier plugin = new KnobbedBezier();
+        reg.register(plugin, "test");
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(2).generator("knobbed").build();
+        try (TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(2, 0)).runtime(runtime)
+                .generators(reg).build()) {
+            assertEquals(0.25, plugin.seen);
+            assertEquals(0.25, g.config().get(KnobbedBezier.WOBBLE));
+            g.generate();
+        }
+        TrackGenConfig set = TrackGenConfig.builder().numEnvs(2).generator("knobbed").set(KnobbedBezier.WOBBLE, 0.5)
+                .build();
+        try (TrackGenerator g = TrackGenerator.builder(set).rng(PerEnvSeededRng.fromScalar(2, 0)).runtime(runtime)
+                .generators(reg).build()) {
+            assertEquals(0.5, plugin.seen);
+        }
+    }
+
     @Test
     void fixedBatchMismatchNamesBothNumbers() {
         try (TrackGenerator g = generator(config(4), PerEnvSeededRng.fromScalar(4, 0), runtime)) {

@@ -75,12 +75,12 @@ public final class NoisyEllipseGenerator implements CenterlineGenerator {
     }
 
     /**
-     * @param config a configuration
-     * @return its {@code ellipse_noise}, or the default when the configuration was built without
-     *         this plugin's knobs (a library user who never declared them)
+     * @param config a configuration that knows this plugin's knobs (the {@code TrackGenerator}
+     *               declares them at their defaults when its caller did not)
+     * @return its {@code ellipse_noise}
      */
     static double noise(TrackGenConfig config) {
-        return config.knobs().contains(NOISE) ? config.get(NOISE) : NOISE.defaultValue();
+        return config.get(NOISE);
     }
 
     /** No buffers of its own: only the launch plan, bound to the caller's arrays once. */
