@@ -9,4 +9,5 @@ module dev.trackgen.metrics {
     requires transitive dev.trackgen.pipeline;
 
     exports dev.trackgen.metrics;
+    exports dev.trackgen.metrics.circuit;
 }
