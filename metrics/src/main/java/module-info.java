@@ -7,7 +7,10 @@
  */
 module dev.trackgen.metrics {
     requires transitive dev.trackgen.pipeline;
+    // com.sun.management.ThreadMXBean: bytes allocated per thread, for the bench
+    requires jdk.management;
 
     exports dev.trackgen.metrics;
     exports dev.trackgen.metrics.circuit;
+    exports dev.trackgen.metrics.bench;
 }
