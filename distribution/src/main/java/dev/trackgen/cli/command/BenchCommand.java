@@ -244,7 +244,11 @@ final class BenchCommand implements Callable<Integer> {
                 for (BenchResult r : results) {
                     b.append("| ").append(String.join(" | ", cells(r))).append(" |\n");
                 }
-                return b.append('\n').append(machine).append("; ").append(note).append('\n').toString();
+                b.append('\n').append(machine).append("; ").append(note).append('\n');
+                for (String f : failures(results)) {
+                    b.append('\n').append(f).append('\n');
+                }
+                return b.toString();
             }
             default: {
                 TextTable t = new TextTable("GENERATOR", "E", "THREADS", "CALLS", "MS/CALL", "MIN", "MAX", "SPREAD",
@@ -252,8 +256,12 @@ final class BenchCommand implements Callable<Integer> {
                 for (BenchResult r : results) {
                     t.row(cells(r).toArray(String[]::new));
                 }
-                return t.render() + "machine: " + machine + System.lineSeparator() + "timing: " + note
-                        + System.lineSeparator();
+                StringBuilder b = new StringBuilder(t.render()).append("machine: ").append(machine)
+                        .append(System.lineSeparator()).append("timing: ").append(note).append(System.lineSeparator());
+                for (String f : failures(results)) {
+                    b.append(f).append(System.lineSeparator());
+                }
+                return b.toString();
             }
         }
     }
@@ -261,14 +269,25 @@ final class BenchCommand implements Callable<Integer> {
     private static List<String> cells(BenchResult r) {
         BenchCase c = r.benchCase();
         if (r.failure() != null) {
-            return List.of(c.generator(), "" + c.envs(), "" + c.threads(), "0", "failed: " + r.failure(), "", "", "",
-                    "", "");
+            return List.of(c.generator(), "" + c.envs(), "" + c.threads(), "0", "failed", "-", "-", "-", "-", "-");
         }
         return List.of(c.generator(), "" + c.envs(), "" + c.threads(), "" + r.calls(),
                 String.format(Locale.ROOT, "%.1f", r.msMean()), String.format(Locale.ROOT, "%.1f", r.msMin()),
                 String.format(Locale.ROOT, "%.1f", r.msMax()), String.format(Locale.ROOT, "%.0f%%", 100 * r.spread()),
                 String.format(Locale.ROOT, "%.0f", r.tracksPerSecond()),
                 Double.isNaN(r.bytesPerCall()) ? "-" : String.format(Locale.ROOT, "%.0f", r.bytesPerCall()));
+    }
+
+    private static List<String> failures(List<BenchResult> results) {
+        List<String> out = new ArrayList<>();
+        for (BenchResult r : results) {
+            if (r.failure() != null) {
+                BenchCase c = r.benchCase();
+                out.add(String.format(Locale.ROOT, "failed: %s E=%d threads=%d: %s", c.generator(), c.envs(),
+                        c.threads(), r.failure()));
+            }
+        }
+        return out;
     }
 
     private static Object finite(double v) {
