@@ -2,6 +2,8 @@ package dev.trackgen.cli;
 
 import dev.trackgen.cli.config.Settings;
 
+import java.nio.file.Path;
+
 /**
  * What every command of one invocation shares: the console, the process settings, and whether
  * {@code --verbose} asked for stack traces.
@@ -10,6 +12,7 @@ public final class CliContext {
     private final Console console;
     private final Settings settings;
     private volatile boolean verbose;
+    private volatile Path plugins;
 
     /**
      * @param console  the output and error streams
@@ -38,5 +41,15 @@ public final class CliContext {
     /** @param verbose whether errors should be followed by their stack trace */
     public void verbose(boolean verbose) {
         this.verbose = verbose;
+    }
+
+    /** @return the folder named by the global {@code --plugins} option, or {@code null} */
+    public Path plugins() {
+        return plugins;
+    }
+
+    /** @param plugins the folder named by the global {@code --plugins} option */
+    public void plugins(Path plugins) {
+        this.plugins = plugins;
     }
 }

@@ -68,7 +68,7 @@ class GenerateEndToEndTest {
         assertTrue(lines.get(1).matches("runtime +cpu.* +\\(requested 'cpu' by --runtime\\)"), lines.get(1));
         assertTrue(lines.get(2).matches("envs +4 +\\(seed 11\\)"), lines.get(2));
         assertTrue(lines.get(3).matches("valid +\\d of 4 +\\(yield \\d+\\.\\d%\\)"), lines.get(3));
-        assertTrue(lines.get(4).matches("generate +\\d+\\.\\d ms per generate\\(\\) call"), lines.get(4));
+        assertTrue(lines.get(4).matches("generate +\\d+\\.\\d ms for one generate\\(\\) call \\(cold JVM, includes JIT warm-up\\)"), lines.get(4));
     }
 
     @Test
@@ -186,11 +186,11 @@ class GenerateEndToEndTest {
                 "generate", "--envs", "2");
         assertEquals(1, fromProperty.code());
         assertEquals(List.of("trackgen: error: system property trackgen.runtime: unknown runtime 'quantum'; "
-                + "available: auto, cpu"), fromProperty.errLines());
+                + "available: auto, cpu, cuda"), fromProperty.errLines());
 
         CliRun fromEnv = CliRun.run(Settings.of(Map.of(), Map.of("TRACKGEN_RUNTIME", "quantum")), "generate", "--envs", "2");
         assertEquals(List.of("trackgen: error: environment variable TRACKGEN_RUNTIME: unknown runtime 'quantum'; "
-                + "available: auto, cpu"), fromEnv.errLines());
+                + "available: auto, cpu, cuda"), fromEnv.errLines());
 
         CliRun propertyBeatsEnv = CliRun.run(Settings.of(Map.of("trackgen.runtime", "cpu"),
                 Map.of("TRACKGEN_RUNTIME", "quantum")), "generate", "--envs", "2", "-q");

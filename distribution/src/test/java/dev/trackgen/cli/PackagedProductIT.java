@@ -178,7 +178,7 @@ class PackagedProductIT {
         Result property = exec(List.of(launcher.toString(), "generate", "--envs", "2"),
                 Map.of("JAVA_OPTS", "-Dtrackgen.runtime=quantum", "TRACKGEN_RUNTIME", "cpu"));
         assertEquals(List.of("trackgen: error: system property trackgen.runtime: unknown runtime 'quantum'; "
-                + "available: auto, cpu"), property.errLines(), property::toString);
+                + "available: auto, cpu, cuda"), property.errLines(), property::toString);
 
         Result env = exec(List.of(launcher.toString(), "generate", "--envs", "2", "--json", "-q"),
                 Map.of("TRACKGEN_RUNTIME", "cpu"));

@@ -10,6 +10,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
@@ -77,7 +78,8 @@ public final class TrackGenerator implements AutoCloseable {
      * @throws NullPointerException     if {@code config} or {@code rng} is null
      * @throws IllegalArgumentException if the RNG's batch size differs from {@code num_envs}
      * @throws UnknownNameException     if the generator or runtime is not registered (the message lists those that are)
-     * @throws dev.trackgen.api.runtime.RuntimeUnavailableException if the runtime cannot run here
+     * @throws RuntimeUnavailableException if the runtime cannot run here, or has no body for a
+     *         pipeline kernel (a CUDA build without kernels)
      */
     public TrackGenerator(TrackGenConfig config, PerEnvSeededRng rng) {
         this(builder(config).rng(rng));

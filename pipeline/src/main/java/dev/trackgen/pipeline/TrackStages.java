@@ -5,7 +5,9 @@ import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.inflate.Inflation;
 import dev.trackgen.pipeline.relax.XpbdRelaxation;
@@ -31,6 +33,8 @@ final class TrackStages {
      * @param centerlines {@code [E * n]} closed input centerlines
      * @param flags       {@code [E]} input flags (1 usable); cleared for truncated tracks
      * @param track       the output batch
+     * @throws RuntimeUnavailableException if the runtime has no body for a pipeline kernel (a CUDA
+     *         build without kernels)
      */
     TrackStages(ComputeRuntime runtime, TrackGenConfig config, int n, Vec2Array centerlines, I32Array flags,
                 Track track) {
@@ -48,6 +52,13 @@ final class TrackStages {
         }
         b.append(new Inflation(runtime, config, relaxed, flags, track).plan());
         this.plan = b.build();
+        for (Kernel k : plan.kernels()) {
+            if (!runtime.supports(k)) {
+                throw new RuntimeUnavailableException("runtime '" + runtime.name() + "' has no body for the "
+                        + "pipeline kernel " + k.name() + " (module " + k.cudaModule() + "); was it built without "
+                        + "kernels?");
+            }
+        }
     }
 
     /** @return {@code [E * N_max]} constant-spacing centerlines, NaN-padded */

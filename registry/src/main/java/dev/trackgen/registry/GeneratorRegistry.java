@@ -1,5 +1,6 @@
 package dev.trackgen.registry;
 
+import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 
 import java.util.ArrayList;
@@ -103,7 +104,8 @@ public final class GeneratorRegistry {
 
     /**
      * Registers a generator unless its name is taken (the first registration wins; a clash is
-     * reported in {@link #problems()}).
+     * reported in {@link #problems()}) or its plugin knobs cannot join a configuration (a knob
+     * that reuses a built-in knob's name with another definition, or {@code knobs()} throwing).
      *
      * @param generator the generator
      * @param source    where it came from
@@ -129,8 +131,34 @@ public final class GeneratorRegistry {
             }
             return false;
         }
+        String knobProblem = knobProblem(generator);
+        if (knobProblem != null) {
+            problems.add("generator '" + name + "' from " + source + " was ignored: " + knobProblem);
+            return false;
+        }
         entries.put(name, new GeneratorEntry(generator, source));
         return true;
+    }
+
+    /** @return why the generator's knobs cannot be declared in a configuration, or null */
+    private static String knobProblem(CenterlineGenerator generator) {
+        try {
+            TrackGenConfig.builder().declare(generator.knobs());
+            return null;
+        } catch (RuntimeException | LinkageError e) {
+            return "its knobs are unusable: " + (e instanceof IllegalArgumentException && e.getMessage() != null
+                    ? e.getMessage() : rootMessage(e));
+        }
+    }
+
+    /**
+     * Records a problem found by a host that loads plugins itself (the plugin-folder loader, the
+     * OSGi extender), so that it is listed with the others in {@link #problems()}.
+     *
+     * @param problem a one-line message naming the plugin and its jar or bundle
+     */
+    public void report(String problem) {
+        problems.add(problem);
     }
 
     /**

@@ -24,6 +24,7 @@ public final class RuntimeRegistry {
     public static final String AUTO = "auto";
 
     private final Map<String, RuntimeProvider> providers = new TreeMap<>();
+    private final Map<String, String> sources = new TreeMap<>();
     private final List<String> problems = new ArrayList<>();
 
     /** Creates an empty registry. */
@@ -59,22 +60,59 @@ public final class RuntimeRegistry {
      * @return whether it was registered
      */
     public synchronized boolean register(RuntimeProvider provider) {
+        return register(provider, null);
+    }
+
+    /**
+     * Registers a provider found by a host that knows where it came from; unlike
+     * {@link #register(RuntimeProvider)}, a name clash is reported in {@link #problems()}.
+     *
+     * @param provider a provider; ignored if its name is taken
+     * @param source   where it came from (a plugin jar, a bundle), or {@code null}
+     * @return whether it was registered
+     */
+    public synchronized boolean register(RuntimeProvider provider, String source) {
+        String from = source != null ? " from " + source : "";
         String name;
         try {
             name = provider.name();
         } catch (RuntimeException e) {
-            problems.add("runtime provider " + provider.getClass().getName() + " failed to report its name: "
+            problems.add("runtime provider " + provider.getClass().getName() + from + " failed to report its name: "
                     + GeneratorRegistry.rootMessage(e));
             return false;
         }
-        if (name == null || name.isBlank() || providers.containsKey(name)) {
-            if (name == null || name.isBlank()) {
-                problems.add("runtime provider " + provider.getClass().getName() + " has no name");
+        if (name == null || name.isBlank()) {
+            problems.add("runtime provider " + provider.getClass().getName() + from + " has no name");
+            return false;
+        }
+        if (providers.containsKey(name)) {
+            if (source != null && providers.get(name) != provider) {
+                String taken = sources.get(name);
+                problems.add("runtime '" + name + "'" + from + " was ignored: the name is taken"
+                        + (taken != null ? " by " + taken : ""));
             }
             return false;
         }
+        if (AUTO.equals(name)) {
+            problems.add("runtime provider " + provider.getClass().getName() + from + " was ignored: '" + AUTO
+                    + "' is reserved");
+            return false;
+        }
         providers.put(name, provider);
+        if (source != null) {
+            sources.put(name, source);
+        }
         return true;
+    }
+
+    /**
+     * Records a problem found by a host that loads plugins itself (the plugin-folder loader, the
+     * OSGi extender), so that it is listed with the others in {@link #problems()}.
+     *
+     * @param problem a one-line message naming the plugin and its jar or bundle
+     */
+    public synchronized void report(String problem) {
+        problems.add(problem);
     }
 
     /**
@@ -82,7 +120,11 @@ public final class RuntimeRegistry {
      * @return whether it was registered
      */
     public synchronized boolean unregister(RuntimeProvider provider) {
-        return providers.remove(provider.name(), provider);
+        boolean removed = providers.remove(provider.name(), provider);
+        if (removed) {
+            sources.remove(provider.name());
+        }
+        return removed;
     }
 
     /** @return registered runtime names, sorted (available on this machine or not) */

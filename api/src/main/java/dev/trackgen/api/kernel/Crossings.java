@@ -19,7 +19,7 @@ public final class Crossings {
      * @return floats of bounding-box scratch one polygon needs
      */
     public static int boxFloats(int n) {
-        return 4 * ((n + CHUNK - 1) / CHUNK);
+        return ChunkBounds.floats(n, CHUNK);
     }
 
     private static float finite(float v) {
@@ -41,27 +41,7 @@ public final class Crossings {
         if (n < 4) {
             return 0;
         }
-        int chunks = (n + CHUNK - 1) / CHUNK;
-        for (int c = 0; c < chunks; c++) {
-            float minx = Float.POSITIVE_INFINITY;
-            float miny = Float.POSITIVE_INFINITY;
-            float maxx = Float.NEGATIVE_INFINITY;
-            float maxy = Float.NEGATIVE_INFINITY;
-            int last = Math.min(n, (c + 1) * CHUNK);
-            for (int i = c * CHUNK; i <= last; i++) {
-                int k = i == n ? 0 : i;
-                float x = finite(p[2 * (base + k)]);
-                float y = finite(p[2 * (base + k) + 1]);
-                minx = Math.min(minx, x);
-                maxx = Math.max(maxx, x);
-                miny = Math.min(miny, y);
-                maxy = Math.max(maxy, y);
-            }
-            boxes[bb + 4 * c] = minx;
-            boxes[bb + 4 * c + 1] = miny;
-            boxes[bb + 4 * c + 2] = maxx;
-            boxes[bb + 4 * c + 3] = maxy;
-        }
+        int chunks = ChunkBounds.compute(p, base, n, CHUNK, true, true, boxes, bb);
         int crossings = 0;
         for (int ci = 0; ci < chunks; ci++) {
             for (int cj = ci; cj < chunks; cj++) {

@@ -33,30 +33,9 @@ public final class Philox4x32 {
      * @param out receives the four output words, {@code out.length >= 4}
      */
     public static void block(int c0, int c1, int c2, int c3, int k0, int k1, int[] out) {
-        int x0 = c0;
-        int x1 = c1;
-        int x2 = c2;
-        int x3 = c3;
-        for (int round = 0; round < 10; round++) {
-            if (round > 0) {
-                k0 += W0;
-                k1 += W1;
-            }
-            long p0 = M0 * (x0 & MASK);
-            long p1 = M1 * (x2 & MASK);
-            int y0 = (int) (p1 >>> 32) ^ x1 ^ k0;
-            int y1 = (int) p1;
-            int y2 = (int) (p0 >>> 32) ^ x3 ^ k1;
-            int y3 = (int) p0;
-            x0 = y0;
-            x1 = y1;
-            x2 = y2;
-            x3 = y3;
+        for (int w = 0; w < 4; w++) {
+            out[w] = word(c0, c1, c2, c3, k0, k1, w);
         }
-        out[0] = x0;
-        out[1] = x1;
-        out[2] = x2;
-        out[3] = x3;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.trackgen.api.kernel;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
 
 /**
  * Counts proper crossings between non-adjacent edges of each closed polygon, one thread per
@@ -35,6 +36,15 @@ public final class SelfIntersectionsKernel extends AbstractKernel {
      */
     public static int boxFloats(int stride) {
         return Crossings.boxFloats(stride);
+    }
+
+    /** Threads per block of the CUDA body. */
+    public static final int CUDA_THREADS = 64;
+
+    /** One block of {@value #CUDA_THREADS} threads per env sharing out the chunk pairs. */
+    @Override
+    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 0);
     }
 
     @Override

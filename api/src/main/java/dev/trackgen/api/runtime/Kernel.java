@@ -13,6 +13,11 @@ import java.util.List;
  * parameters, in the order of {@link #params()}, compiled to PTX at build time and found at
  * the resource named by {@link #cudaModule()}.
  *
+ * <p>The CUDA C body follows the launch convention of {@link LaunchShape}: a leading
+ * {@code int dim}, then the parameters in order ({@code float2*} for {@code VEC2_ARRAY},
+ * {@code float*} for {@code F32_ARRAY}, {@code int*} for {@code I32_ARRAY}, {@code int} and
+ * {@code float} by value), launched with {@link #cudaLaunchShape(int, KernelArgs)}.
+ *
  * <p>Bodies must be stateless and free of side effects beyond the arrays they write, and each
  * index must write only its own outputs (or per-environment outputs for per-environment
  * launches), so chunks can run concurrently and in any order.
@@ -43,5 +48,19 @@ public interface Kernel {
      */
     default String cudaModule() {
         return null;
+    }
+
+    /**
+     * How a CUDA runtime launches this kernel's CUDA body for a launch of {@code dim} indices.
+     * The default is one thread per index ({@link LaunchShape#linear(int)}); cooperative kernels
+     * (one block per environment, say) override it. Must not allocate device memory; it is
+     * called for every launch on CUDA, and once per launch at capture time.
+     *
+     * @param dim  the launch dimension, {@code >= 1}
+     * @param args the complete binding of this launch (for sizes such as a stride)
+     * @return the grid, block and dynamic shared memory of the launch
+     */
+    default LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        return LaunchShape.linear(dim);
     }
 }

@@ -84,7 +84,7 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         GenerateRequest request = request();
-        Injector injector = Injectors.forGenerate(request, context.console(), context.settings());
+        Injector injector = Injectors.forGenerate(request, context);
         try (AppResources resources = injector.getInstance(AppResources.class)) {
             GenerationReport report = injector.getInstance(GenerationJob.class).run();
             ReportFormatter format = injector.getInstance(ReportFormatter.class);

@@ -5,6 +5,7 @@ import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.RuntimeProvider;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.wiring.Injectors;
+import dev.trackgen.cli.wiring.LoadedPlugins;
 import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
@@ -30,7 +31,7 @@ final class GeneratorsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Injector injector = Injectors.forListing();
+        Injector injector = Injectors.forListing(context, false);
         GeneratorRegistry generators = injector.getInstance(GeneratorRegistry.class);
         RuntimeRegistry runtimes = injector.getInstance(RuntimeRegistry.class);
         PrintWriter out = context.console().out();
@@ -51,7 +52,8 @@ final class GeneratorsCommand implements Callable<Integer> {
         }
         out.print(runtimes.available().isEmpty() ? "no runtimes registered" + System.lineSeparator() : r.render());
 
-        List<String> problems = new ArrayList<>(generators.problems());
+        List<String> problems = new ArrayList<>(injector.getInstance(LoadedPlugins.class).problems());
+        problems.addAll(generators.problems());
         problems.addAll(runtimes.problems());
         if (!problems.isEmpty()) {
             out.println();

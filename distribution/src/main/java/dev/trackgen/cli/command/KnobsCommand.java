@@ -38,7 +38,7 @@ final class KnobsCommand implements Callable<Integer> {
         for (Knob<?> k : BuiltinKnobs.all()) {
             knobs.put(k, "");
         }
-        GeneratorRegistry generators = Injectors.forListing().getInstance(GeneratorRegistry.class);
+        GeneratorRegistry generators = Injectors.forListing(context, true).getInstance(GeneratorRegistry.class);
         for (GeneratorEntry e : generators.entries()) {
             for (Knob<?> k : e.generator().knobs()) {
                 knobs.putIfAbsent(k, " [plugin knob of generator " + e.name() + "]");

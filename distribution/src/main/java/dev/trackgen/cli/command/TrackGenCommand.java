@@ -8,6 +8,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
+import java.nio.file.Path;
+
 /** The {@code trackgen} command: holds the subcommands and the options they share. */
 @Command(name = "trackgen",
         mixinStandardHelpOptions = true,
@@ -44,6 +46,13 @@ public final class TrackGenCommand implements Runnable {
             description = "On errors, also print the stack trace.")
     void setVerbose(boolean verbose) {
         context.verbose(verbose);
+    }
+
+    /** @param plugins the plugin folder (inherited by every subcommand) */
+    @Option(names = "--plugins", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Load plugin jars from DIR (default: $TRACKGEN_PLUGINS, else the product's plugins/ folder).")
+    void setPlugins(Path plugins) {
+        context.plugins(plugins);
     }
 
     @Override

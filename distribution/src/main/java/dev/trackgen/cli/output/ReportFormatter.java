@@ -48,7 +48,8 @@ public final class ReportFormatter {
         line(b, "runtime", runtime + "  (requested '" + r.runtimeRequested() + "' by " + r.runtimeOrigin() + ")");
         line(b, "envs", r.numEnvs() + "  (seed " + r.seed() + ")");
         line(b, "valid", String.format(Locale.ROOT, "%d of %d  (yield %.1f%%)", r.valid(), r.numEnvs(), 100 * r.yield()));
-        line(b, "generate", String.format(Locale.ROOT, "%.1f ms per generate() call", r.millis()));
+        line(b, "generate", String.format(Locale.ROOT,
+                "%.1f ms for one generate() call (cold JVM, includes JIT warm-up)", r.millis()));
         if (r.npz() != null) {
             line(b, "npz", r.npz().toString());
         }

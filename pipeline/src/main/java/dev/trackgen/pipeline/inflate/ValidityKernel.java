@@ -5,6 +5,7 @@ import dev.trackgen.api.kernel.Geometry;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.pipeline.PipelineKernels;
 import dev.trackgen.pipeline.relax.SeparationBand;
 
@@ -39,6 +40,18 @@ public final class ValidityKernel extends AbstractKernel {
                 KernelParam.intValue("nMax"), KernelParam.floatValue("halfWidth"),
                 KernelParam.floatValue("turningTol"), KernelParam.floatValue("wFloor"),
                 KernelParam.floatValue("relaxTol"), KernelParam.f32("boxes"), KernelParam.i32("valid"));
+    }
+
+    /** Threads per block of the CUDA body. */
+    public static final int CUDA_THREADS = 128;
+
+    /**
+     * One block of {@value #CUDA_THREADS} threads per env, sharing the per-point terms and the
+     * pair scan of the thickness check; {@code 2 * nMax} floats of dynamic shared memory.
+     */
+    @Override
+    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 8 * args.intValue(6));
     }
 
     @Override

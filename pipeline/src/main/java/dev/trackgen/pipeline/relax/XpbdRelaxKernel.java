@@ -1,13 +1,16 @@
 package dev.trackgen.pipeline.relax;
 
+import dev.trackgen.api.kernel.ChunkBounds;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
  * The whole XPBD relaxation of each track in one launch, one index per environment
- * ({@code dim = E}); the CUDA body runs one thread block per environment, one thread per bead.
+ * ({@code dim = E}); the CUDA body runs one thread block per environment, its threads over the beads
+ * ({@link #cudaLaunchShape}).
  *
  * <p>For env {@code e} with {@code n = count[e]} real beads (the chain closes on itself):
  * <ol>
@@ -82,12 +85,42 @@ public final class XpbdRelaxKernel extends AbstractKernel {
                 KernelParam.f32("boxes"), KernelParam.i32("band"), KernelParam.f32("l0"));
     }
 
+    /** Most threads per block of the CUDA body (the {@code __launch_bounds__} of {@code tg_xpbd_relax}). */
+    public static final int CUDA_MAX_THREADS = 256;
+
+    /**
+     * Dynamic shared memory the CUDA body needs to keep one track's state on chip: three bead
+     * buffers, edge lengths and factors, broadphase boxes, the candidate counts and lists. The
+     * twin of {@code tg_xpbd_shared_bytes} in {@code pipeline.cu}; with less the body works in the
+     * global scratch arrays.
+     *
+     * @param nMax  stride
+     * @param slots candidate slots per bead
+     * @return bytes of dynamic shared memory per block
+     */
+    public static int sharedBytes(int nMax, int slots) {
+        int chunks = (nMax + CHUNK - 1) / CHUNK;
+        return 3 * 8 * nMax + 2 * 4 * nMax + 4 * 4 * chunks + 4 * nMax + 4 * nMax * Math.max(slots, 1);
+    }
+
+    /**
+     * One block per track, threads over beads (up to {@value #CUDA_MAX_THREADS}), with
+     * {@link #sharedBytes} of dynamic shared memory.
+     */
+    @Override
+    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        int nMax = args.intValue(2);
+        int slots = args.intValue(12);
+        return LaunchShape.blockPerIndex(dim, Math.min(LaunchShape.roundUpToWarp(nMax), CUDA_MAX_THREADS),
+                sharedBytes(nMax, slots));
+    }
+
     /**
      * @param nMax stride
      * @return floats of broadphase box scratch per env
      */
     public static int boxFloats(int nMax) {
-        return 4 * ((nMax + CHUNK - 1) / CHUNK);
+        return ChunkBounds.floats(nMax, CHUNK);
     }
 
     @Override
@@ -198,26 +231,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
      */
     private static int buildCache(float[] x, int b, int n, int band, float radius, int slots, int[] cacheCount,
                                   int[] cacheIdx, float[] boxes, int bb) {
-        int chunks = (n + CHUNK - 1) / CHUNK;
-        for (int c = 0; c < chunks; c++) {
-            float minx = Float.POSITIVE_INFINITY;
-            float miny = Float.POSITIVE_INFINITY;
-            float maxx = Float.NEGATIVE_INFINITY;
-            float maxy = Float.NEGATIVE_INFINITY;
-            int last = Math.min(n, (c + 1) * CHUNK);
-            for (int j = c * CHUNK; j < last; j++) {
-                float px = x[2 * (b + j)];
-                float py = x[2 * (b + j) + 1];
-                minx = Math.min(minx, px);
-                maxx = Math.max(maxx, px);
-                miny = Math.min(miny, py);
-                maxy = Math.max(maxy, py);
-            }
-            boxes[bb + 4 * c] = minx;
-            boxes[bb + 4 * c + 1] = miny;
-            boxes[bb + 4 * c + 2] = maxx;
-            boxes[bb + 4 * c + 3] = maxy;
-        }
+        int chunks = ChunkBounds.compute(x, b, n, CHUNK, false, false, boxes, bb);
         for (int i = 0; i < n; i++) {
             cacheCount[b + i] = 0;
         }

@@ -1,0 +1,29 @@
+package dev.trackgen.osgi;
+
+/**
+ * The OSGi services the {@code dev.trackgen.osgi} bundle publishes and the properties they carry.
+ *
+ * <ul>
+ *   <li>every {@code CenterlineGenerator} and {@code RuntimeProvider} listed in the
+ *       {@code META-INF/services} of a started bundle, registered on behalf of that bundle (so it
+ *       disappears when the bundle stops), with {@link #NAME}, {@link #SOURCE} and, for generators,
+ *       {@link #CAPTURABLE};</li>
+ *   <li>one {@code dev.trackgen.registry.GeneratorRegistry} and one
+ *       {@code dev.trackgen.registry.RuntimeRegistry}, kept in step with those services (and with
+ *       generator and runtime services other bundles register themselves, for example through
+ *       Declarative Services), ready for {@code TrackGenerator.builder(config).generators(..).runtimes(..)}.</li>
+ * </ul>
+ */
+public final class TrackGenServices {
+    /** Service property: the generator or runtime name ({@code String}). */
+    public static final String NAME = "trackgen.name";
+    /** Service property: where the plugin came from, {@code bundle <symbolic name> <version>} ({@code String}). */
+    public static final String SOURCE = "trackgen.source";
+    /** Service property of generators: whether it obeys the capture contract ({@code Boolean}). */
+    public static final String CAPTURABLE = "trackgen.capturable";
+    /** Service property set on the services the extender registers ({@code Boolean.TRUE}). */
+    public static final String EXTENDER = "trackgen.extender";
+
+    private TrackGenServices() {
+    }
+}

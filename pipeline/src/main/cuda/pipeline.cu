@@ -1,0 +1,758 @@
+/*
+ * CUDA C bodies of the pipeline's kernels (PTX module trackgen-ptx/pipeline.ptx): the
+ * constant-spacing resample, the fused XPBD relaxation and the inflation stage. Each entry point
+ * is the twin of the Java kernel of the same name in dev.trackgen.pipeline.{resample,relax,
+ * inflate}; see that class for semantics and shapes. Launch convention and helpers:
+ * trackgen_kernel.cuh. Sums whose float rounding depends on order (perimeters, turning) are
+ * accumulated by one thread in the Java order, so results match Java bit for bit.
+ */
+#include "trackgen_kernel.cuh"
+
+/* First idx in [0, last] with !(s[es + idx + 1] < target), or last: the forward walk of the
+   Java lookups, as a binary search (s is non-decreasing). */
+TG_INLINE int tg_first_segment(const float* s, int es, int last, float target) {
+    int lo = 0;
+    int hi = last;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (s[es + mid + 1] < target) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Constant-spacing resample                                                                  */
+/* ------------------------------------------------------------------------------------------ */
+
+/* ConstantSpacingScanKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_cs_scan(int dim, const float2* center, int N, float spacing, int nMax, float* seg,
+                                      float* s, int* count, int* valid) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int b = e * N;
+    int es = e * (N + 1);
+    s[es] = 0.0f;
+    double acc = 0.0;
+    for (int i = 0; i < N; i++) {
+        int in = i + 1 == N ? 0 : i + 1;
+        float2 p = center[b + i];
+        float2 q = center[b + in];
+        float l = tg_length(q.x - p.x, q.y - p.y);
+        seg[b + i] = l;
+        acc += static_cast<double>(l);
+        s[es + i + 1] = static_cast<float>(acc);
+    }
+    float total = static_cast<float>(acc);
+    if (!(total > 0.0f)) {
+        count[e] = 0;
+        valid[e] = 0;
+        return;
+    }
+    int k = tg_f2i(floorf(total / spacing)) + 1;
+    while (k > 1 && static_cast<float>(k - 1) * spacing >= total) {
+        k--;
+    }
+    if (k > nMax) {
+        valid[e] = 0;
+    }
+    count[e] = tg_mini(tg_maxi(k, 1), nMax);
+}
+
+/* ConstantSpacingLookupKernel: one thread per output slot (dim = E * nMax). */
+extern "C" __global__ void tg_cs_lookup(int dim, const float2* center, const float* seg, const float* s, int N,
+                                        float spacing, int nMax, const int* count, float2* out) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int k = t - e * nMax;
+    if (k >= count[e]) {
+        out[t] = make_float2(tg_nanf(), tg_nanf());
+        return;
+    }
+    int eb = e * N;
+    int es = e * (N + 1);
+    float target = static_cast<float>(k) * spacing;
+    int idx = tg_first_segment(s, es, N - 1, target);
+    float segl = tg_maxf(seg[eb + idx], 1.0e-12f);
+    float frac = tg_minf(tg_maxf((target - s[es + idx]) / segl, 0.0f), 1.0f);
+    int i1 = idx + 1 == N ? 0 : idx + 1;
+    float2 p0 = center[eb + idx];
+    float2 p1 = center[eb + i1];
+    out[t] = make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Fused XPBD relaxation                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+#define TG_TAUBIN_LAMBDA 0.5f
+#define TG_TAUBIN_MU (-0.53f)
+#define TG_XPBD_CHUNK 8
+/* at most this many threads per block (XpbdRelaxKernel.MAX_THREADS); blocks per SM to plan registers for */
+#define TG_XPBD_MAX_THREADS 256
+#define TG_XPBD_MIN_BLOCKS 4
+#define TG_MODE_NONE 0
+#define TG_MODE_CACHED 1
+#define TG_MODE_DENSE 2
+
+/* Dynamic shared memory the fused relaxation uses for one track; the twin of
+   XpbdRelaxKernel.sharedBytes(nMax, slots). Less than this and the body works in global scratch. */
+TG_INLINE unsigned int tg_xpbd_shared_bytes(int nMax, int slots) {
+    int chunks = (nMax + TG_XPBD_CHUNK - 1) / TG_XPBD_CHUNK;
+    int s = slots > 0 ? slots : 1;
+    return static_cast<unsigned int>(3 * 8 * nMax + 2 * 4 * nMax + 4 * 4 * chunks + 4 * nMax + 4 * nMax * s);
+}
+
+/* SeparationBand.of */
+TG_INLINE int tg_separation_band(float l0, float twoHalf) {
+    float bf = twoHalf / tg_maxf(l0, 1.0e-9f);
+    if (!tg_isfinite(bf)) {
+        return 1;
+    }
+    return tg_maxi(tg_f2i(floorf(bf + 0.5f)), 1);
+}
+
+/* Where the relaxation of one track keeps its state: shared memory or its rows of the scratch arrays. */
+struct TgXpbdState {
+    float2* x0;
+    float2* x1;
+    float2* x2;
+    float* len;
+    float* fac;
+    float* boxes;
+    int* cCount;
+    int* cIdx;
+    int idxStrideBead; /* cIdx[bead * idxStrideBead + slot * idxStrideSlot] */
+    int idxStrideSlot;
+};
+
+/* Buffer i (0, 1, 2) of the three rotating bead buffers, without indexing an array (which would
+   put the state in local memory). */
+TG_INLINE float2* tg_xpbd_buf(const TgXpbdState& st, int i) {
+    return i == 0 ? st.x0 : (i == 1 ? st.x1 : st.x2);
+}
+
+/* Candidate cache refresh (XpbdRelaxKernel.buildCache): each bead scans, in ascending index
+   order, the beads of the chunks whose box is within the radius of its own chunk's box, and
+   keeps the first `slots` candidates; the same lists as the Java pair loop. Returns (to every
+   thread) the number of overflowing beads. */
+TG_INLINE int tg_xpbd_build_cache(const TgXpbdState& st, const float2* x, int n, int band, float radius, int slots,
+                                  int* overflowCounter) {
+    int tid = static_cast<int>(threadIdx.x);
+    int nt = static_cast<int>(blockDim.x);
+    int chunks = (n + TG_XPBD_CHUNK - 1) / TG_XPBD_CHUNK;
+    for (int c = tid; c < chunks; c += nt) {
+        float minx = __int_as_float(0x7f800000);
+        float miny = minx;
+        float maxx = __int_as_float(static_cast<int>(0xff800000u));
+        float maxy = maxx;
+        int last = tg_mini(n, (c + 1) * TG_XPBD_CHUNK);
+        for (int j = c * TG_XPBD_CHUNK; j < last; j++) {
+            float2 p = x[j];
+            minx = tg_minf(minx, p.x);
+            maxx = tg_maxf(maxx, p.x);
+            miny = tg_minf(miny, p.y);
+            maxy = tg_maxf(maxy, p.y);
+        }
+        st.boxes[4 * c] = minx;
+        st.boxes[4 * c + 1] = miny;
+        st.boxes[4 * c + 2] = maxx;
+        st.boxes[4 * c + 3] = maxy;
+    }
+    if (tid == 0) {
+        *overflowCounter = 0;
+    }
+    __syncthreads();
+    float r2 = radius * radius;
+    for (int i = tid; i < n; i += nt) {
+        int ci = i / TG_XPBD_CHUNK;
+        int cnt = 0;
+        for (int cj = 0; cj < chunks; cj++) {
+            if ((st.boxes[4 * cj] - st.boxes[4 * ci + 2] >= radius) | (st.boxes[4 * ci] - st.boxes[4 * cj + 2] >= radius)
+                | (st.boxes[4 * cj + 1] - st.boxes[4 * ci + 3] >= radius)
+                | (st.boxes[4 * ci + 1] - st.boxes[4 * cj + 3] >= radius)) {
+                continue;
+            }
+            int jEnd = tg_mini(n, (cj + 1) * TG_XPBD_CHUNK);
+            for (int j = cj * TG_XPBD_CHUNK; j < jEnd; j++) {
+                if (j == i) {
+                    continue;
+                }
+                int lo = i < j ? i : j;
+                int hi = i < j ? j : i;
+                int dd = hi - lo;
+                float2 a = x[lo];
+                float2 b = x[hi];
+                float dx = a.x - b.x;
+                float dy = a.y - b.y;
+                if ((dx * dx + dy * dy < r2) & (tg_mini(dd, n - dd) > band)) {
+                    if (cnt < slots) {
+                        st.cIdx[i * st.idxStrideBead + cnt * st.idxStrideSlot] = j;
+                    }
+                    cnt++;
+                }
+            }
+        }
+        st.cCount[i] = tg_mini(cnt, slots);
+        if (cnt > slots) {
+            atomicAdd(overflowCounter, 1);
+        }
+    }
+    __syncthreads();
+    return *overflowCounter;
+}
+
+/* One Jacobi sweep from x into out (XpbdRelaxKernel.sweep); xPrev != nullptr applies the Chebyshev blend. */
+TG_INLINE void tg_xpbd_sweep(const TgXpbdState& st, const float2* x, float2* out, const float2* xPrev, float omega,
+                             float gamma, int n, int band, float l0, float target, float rMin, float sr, float pr,
+                             float br, int mode) {
+    int tid = static_cast<int>(threadIdx.x);
+    int nt = static_cast<int>(blockDim.x);
+    for (int i = tid; i < n; i += nt) {
+        int u = i + 1 == n ? 0 : i + 1;
+        float dx = x[u].x - x[i].x;
+        float dy = x[u].y - x[i].y;
+        float len = sqrtf(dx * dx + dy * dy);
+        float l = tg_maxf(len, 1.0e-9f);
+        st.len[i] = len;
+        st.fac[i] = (l - l0) / l;
+    }
+    __syncthreads();
+    float target2 = target * target;
+    for (int i = tid; i < n; i += nt) {
+        float xi = x[i].x;
+        float yi = x[i].y;
+        float sx = 0.0f;
+        float sy = 0.0f;
+        int hits = 0;
+        if (mode == TG_MODE_CACHED) {
+            int nc = st.cCount[i];
+            for (int s = 0; s < nc; s++) {
+                int j = st.cIdx[i * st.idxStrideBead + s * st.idxStrideSlot];
+                float ddx = xi - x[j].x;
+                float ddy = yi - x[j].y;
+                float d2 = ddx * ddx + ddy * ddy;
+                if (d2 < target2) {
+                    float dist = tg_maxf(sqrtf(d2), 1.0e-9f);
+                    float w = 0.5f * (target - dist) / dist;
+                    sx += w * ddx;
+                    sy += w * ddy;
+                    hits++;
+                }
+            }
+        } else if (mode == TG_MODE_DENSE) {
+            for (int jj = 0; jj < n; jj++) {
+                int dd = i > jj ? i - jj : jj - i;
+                if (tg_mini(dd, n - dd) <= band) {
+                    continue;
+                }
+                float ddx = xi - x[jj].x;
+                float ddy = yi - x[jj].y;
+                if (fabsf(ddx) < target && fabsf(ddy) < target) {
+                    float d2 = ddx * ddx + ddy * ddy;
+                    if (d2 < target2) {
+                        float dist = tg_maxf(sqrtf(d2), 1.0e-9f);
+                        float w = 0.5f * (target - dist) / dist;
+                        sx += w * ddx;
+                        sy += w * ddy;
+                        hits++;
+                    }
+                }
+            }
+        }
+        if (hits > 0) {
+            sx /= static_cast<float>(hits);
+            sy /= static_cast<float>(hits);
+        }
+        int ip = i == 0 ? n - 1 : i - 1;
+        int in = i + 1 == n ? 0 : i + 1;
+        float xn = x[in].x;
+        float yn = x[in].y;
+        float xp = x[ip].x;
+        float yp = x[ip].y;
+        float dnx = xn - xi;
+        float dny = yn - yi;
+        float dpx = xi - xp;
+        float dpy = yi - yp;
+        float fn = st.fac[i];
+        float fp = st.fac[ip];
+        float spx = 0.25f * (fn * dnx - fp * dpx);
+        float spy = 0.25f * (fn * dny - fp * dpy);
+        float bscale = 0.0f;
+        float twoCross = 2.0f * fabsf(dpx * dny - dpy * dnx);
+        float cx = xn - xp;
+        float cy = yn - yp;
+        float lc2 = cx * cx + cy * cy;
+        float lpln = st.len[ip] * st.len[i];
+        float q = twoCross * rMin;
+        if (q * q > lpln * lpln * lc2) {
+            float radius = tg_maxf(lpln * sqrtf(lc2), 1.0e-12f) / twoCross;
+            bscale = tg_minf(br * ((rMin - radius) / rMin), 1.0f);
+        }
+        float hx = xi + sr * sx + pr * spx + bscale * (0.5f * (xp + xn) - xi);
+        float hy = yi + sr * sy + pr * spy + bscale * (0.5f * (yp + yn) - yi);
+        if (xPrev != nullptr) {
+            float px = xPrev[i].x;
+            float py = xPrev[i].y;
+            hx = omega * (gamma * (hx - xi) + (xi - px)) + px;
+            hy = omega * (gamma * (hy - yi) + (yi - py)) + py;
+        }
+        out[i] = make_float2(hx, hy);
+    }
+    __syncthreads();
+}
+
+/* One Taubin half-step from x into out. */
+TG_INLINE void tg_xpbd_taubin(const float2* x, float2* out, int n, float factor) {
+    int tid = static_cast<int>(threadIdx.x);
+    int nt = static_cast<int>(blockDim.x);
+    for (int i = tid; i < n; i += nt) {
+        int in = i + 1 == n ? 0 : i + 1;
+        int ip = i == 0 ? n - 1 : i - 1;
+        float xi = x[i].x;
+        float yi = x[i].y;
+        out[i] = make_float2(xi + factor * (0.5f * (x[ip].x + x[in].x) - xi),
+                             yi + factor * (0.5f * (x[ip].y + x[in].y) - yi));
+    }
+    __syncthreads();
+}
+
+/*
+ * XpbdRelaxKernel: one block per track (cooperative, dim = E), threads over beads, every sweep
+ * in one launch with __syncthreads between phases. With tg_xpbd_shared_bytes(nMax, slots) of
+ * dynamic shared memory the beads, edge terms, broadphase boxes and candidate cache live in
+ * shared memory; with less, in the env's rows of bufA/bufB/bufC, edgeLen, edgeFactor, boxes,
+ * cacheCount and cacheIdx, exactly as the Java body uses them.
+ */
+extern "C" __global__ void TG_LAUNCH_BOUNDS(TG_XPBD_MAX_THREADS, TG_XPBD_MIN_BLOCKS) tg_xpbd_relax(int dim, const float2* in, const int* count, int nMax, float twoHalfWidth,
+                                         int bandOverride, float target, float rMin, float sepScale, float spcScale,
+                                         float bendScale, int iters, int sepEvery, int slots, float cacheRadius,
+                                         int chebyStart, const float* omegas, float gamma, int smoothPasses,
+                                         int polishIters, float2* bufA, float2* bufB, float2* bufC, float* edgeLen,
+                                         float* edgeFactor, int* cacheCount, int* cacheIdx, int* overflow,
+                                         float* boxes, int* band, float* l0) {
+    __shared__ int s_overflow;
+    __shared__ int s_band;
+    __shared__ float s_l0;
+    int e = static_cast<int>(blockIdx.x);
+    if (e >= dim) {
+        return;
+    }
+    int tid = static_cast<int>(threadIdx.x);
+    int nt = static_cast<int>(blockDim.x);
+    int n = count[e];
+    int b = e * nMax;
+    bool inShared = tg_dynamic_shared_bytes() >= tg_xpbd_shared_bytes(nMax, slots);
+    TgXpbdState st;
+    if (inShared) {
+        TG_DYNAMIC_SHARED(unsigned char, smem);
+        int chunks = (nMax + TG_XPBD_CHUNK - 1) / TG_XPBD_CHUNK;
+        float2* pts = reinterpret_cast<float2*>(smem);
+        st.x0 = pts;
+        st.x1 = pts + nMax;
+        st.x2 = pts + 2 * nMax;
+        float* fl = reinterpret_cast<float*>(pts + 3 * nMax);
+        st.len = fl;
+        st.fac = fl + nMax;
+        st.boxes = fl + 2 * nMax;
+        int* ints = reinterpret_cast<int*>(fl + 2 * nMax + 4 * chunks);
+        st.cCount = ints;
+        st.cIdx = ints + nMax;
+        st.idxStrideBead = 1;
+        st.idxStrideSlot = nMax;
+    } else {
+        st.x0 = bufA + b;
+        st.x1 = bufB + b;
+        st.x2 = bufC + b;
+        st.len = edgeLen + b;
+        st.fac = edgeFactor + b;
+        st.boxes = boxes + e * 4 * ((nMax + TG_XPBD_CHUNK - 1) / TG_XPBD_CHUNK);
+        st.cCount = cacheCount + b;
+        st.cIdx = cacheIdx + b * (slots > 0 ? slots : 1);
+        st.idxStrideBead = slots > 0 ? slots : 1;
+        st.idxStrideSlot = 1;
+    }
+    /* bufA = in (the whole row, NaN padding included); in shared memory the beads start from in */
+    for (int i = tid; i < nMax; i += nt) {
+        float2 p = in[b + i];
+        if (!inShared || i >= n) {
+            bufA[b + i] = p;
+        }
+        if (inShared && i < n) {
+            st.x0[i] = p;
+        }
+    }
+    /* setup: perimeter (summed in bead order by one thread, as Java does), rest length, band */
+    for (int i = tid; i < n; i += nt) {
+        int u = i + 1 == n ? 0 : i + 1;
+        float dx = in[b + u].x - in[b + i].x;
+        float dy = in[b + u].y - in[b + i].y;
+        st.len[i] = sqrtf(dx * dx + dy * dy);
+    }
+    __syncthreads();
+    if (tid == 0) {
+        float peri = 0.0f;
+        for (int i = 0; i < n; i++) {
+            peri += st.len[i];
+        }
+        float l0e = peri / static_cast<float>(n);
+        int bandE = bandOverride > 0 ? bandOverride : tg_separation_band(l0e, twoHalfWidth);
+        s_l0 = l0e;
+        s_band = bandE;
+        l0[e] = l0e;
+        band[e] = bandE;
+        overflow[e] = 0;
+    }
+    __syncthreads();
+    float l0e = s_l0;
+    int bandE = s_band;
+    int r = 0;
+    if (n >= 3) {
+        bool useCache = slots > 0 && sepEvery > 1;
+        int w = 1;
+        int p = 2;
+        for (int k = 0; k < iters; k++) {
+            int mode;
+            if (useCache) {
+                if (k % sepEvery == 0) {
+                    int of = tg_xpbd_build_cache(st, tg_xpbd_buf(st, r), n, bandE, cacheRadius, slots, &s_overflow);
+                    if (tid == 0) {
+                        overflow[e] = of;
+                    }
+                }
+                mode = TG_MODE_CACHED;
+            } else {
+                mode = k % sepEvery == 0 ? TG_MODE_DENSE : TG_MODE_NONE;
+            }
+            bool accelerate = k >= chebyStart;
+            int prevIdx = k == chebyStart ? r : p;
+            tg_xpbd_sweep(st, tg_xpbd_buf(st, r), tg_xpbd_buf(st, w), accelerate ? tg_xpbd_buf(st, prevIdx) : nullptr, omegas[k], gamma, n, bandE,
+                          l0e, target, rMin, sepScale, spcScale, bendScale, mode);
+            if (accelerate) {
+                int freed = p;
+                p = r;
+                r = w;
+                w = freed;
+            } else {
+                int tmp = r;
+                r = w;
+                w = tmp;
+            }
+        }
+        for (int pass = 0; pass < smoothPasses; pass++) {
+            tg_xpbd_taubin(tg_xpbd_buf(st, r), tg_xpbd_buf(st, w), n, TG_TAUBIN_LAMBDA);
+            tg_xpbd_taubin(tg_xpbd_buf(st, w), tg_xpbd_buf(st, r), n, TG_TAUBIN_MU);
+        }
+        for (int k = 0; k < polishIters; k++) {
+            tg_xpbd_sweep(st, tg_xpbd_buf(st, r), tg_xpbd_buf(st, w), nullptr, 1.0f, 1.0f, n, bandE, l0e, target, rMin, 0.0f, spcScale,
+                          0.0f, TG_MODE_NONE);
+            int tmp = r;
+            r = w;
+            w = tmp;
+        }
+    }
+    if (inShared || r != 0) {
+        for (int i = tid; i < n; i += nt) {
+            bufA[b + i] = tg_xpbd_buf(st, r)[i];
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Inflation                                                                                  */
+/* ------------------------------------------------------------------------------------------ */
+
+/* UniformResampleScanKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_uniform_scan(int dim, const float2* center, int nMax, const int* count, float* seg,
+                                           float* s) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int cn = count[e];
+    int b = e * nMax;
+    int es = e * (nMax + 1);
+    s[es] = 0.0f;
+    double acc = 0.0;
+    for (int i = 0; i < cn; i++) {
+        int in = i + 1 == cn ? 0 : i + 1;
+        float2 p = center[b + i];
+        float2 q = center[b + in];
+        float l = tg_length(q.x - p.x, q.y - p.y);
+        seg[b + i] = l;
+        acc += static_cast<double>(l);
+        s[es + i + 1] = static_cast<float>(acc);
+    }
+}
+
+/* UniformResampleLookupKernel: one thread per slot (dim = E * nMax). */
+extern "C" __global__ void tg_uniform_lookup(int dim, const float2* center, const float* seg, const float* s,
+                                             int nMax, const int* count, float2* out) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int b = e * nMax;
+    int k = t - b;
+    int cn = count[e];
+    if (k >= cn) {
+        out[t] = make_float2(tg_nanf(), tg_nanf());
+        return;
+    }
+    int es = e * (nMax + 1);
+    float total = s[es + cn];
+    float tk = static_cast<float>(k) * total / static_cast<float>(cn);
+    int idx = tg_first_segment(s, es, cn - 1, tk);
+    float segl = tg_maxf(seg[b + idx], 1.0e-12f);
+    float frac = tg_minf(tg_maxf((tk - s[es + idx]) / segl, 0.0f), 1.0f);
+    int i1 = idx + 1 == cn ? 0 : idx + 1;
+    float2 p0 = center[b + idx];
+    float2 p1 = center[b + i1];
+    out[t] = make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+}
+
+/* FrameKernel: one thread per point (dim = E * nMax). */
+extern "C" __global__ void tg_frame(int dim, const float2* center, int nMax, const int* count, float2* tangent,
+                                    float2* normal, float* kappa) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int b = e * nMax;
+    int i = t - b;
+    int cn = count[e];
+    if (i >= cn) {
+        tangent[t] = make_float2(tg_nanf(), tg_nanf());
+        normal[t] = make_float2(tg_nanf(), tg_nanf());
+        kappa[t] = tg_nanf();
+        return;
+    }
+    int in = b + (i + 1 == cn ? 0 : i + 1);
+    int ip = b + (i == 0 ? cn - 1 : i - 1);
+    float2 p = center[ip];
+    float2 q = center[in];
+    float2 c = center[t];
+    float dx = q.x - p.x;
+    float dy = q.y - p.y;
+    float inv = 1.0f / tg_maxf(tg_length(dx, dy), 1.0e-8f);
+    float tx = dx * inv;
+    float ty = dy * inv;
+    tangent[t] = make_float2(tx, ty);
+    normal[t] = make_float2(-ty, tx);
+    kappa[t] = tg_menger(p.x, p.y, c.x, c.y, q.x, q.y);
+}
+
+/* ArcLengthKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_arc_length(int dim, const float2* center, int nMax, const int* count, float* arclen,
+                                         float* length, float* winding) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int cn = count[e];
+    int b = e * nMax;
+    double acc = 0.0;
+    float area2 = 0.0f;
+    for (int i = 0; i < cn; i++) {
+        arclen[b + i] = static_cast<float>(acc);
+        int in = i + 1 == cn ? 0 : i + 1;
+        float2 p = center[b + i];
+        float2 q = center[b + in];
+        acc += static_cast<double>(tg_length(q.x - p.x, q.y - p.y));
+        area2 += p.x * q.y - q.x * p.y;
+    }
+    length[e] = static_cast<float>(acc);
+    winding[e] = area2 > 0.0f ? 1.0f : (area2 < 0.0f ? -1.0f : 0.0f);
+    for (int i = cn; i < nMax; i++) {
+        arclen[b + i] = tg_nanf();
+    }
+}
+
+/* OffsetAreaKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_offset_area(int dim, const float2* center, const float2* normal, float halfWidth,
+                                          int nMax, const int* count, float* areaA, float* areaB) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int cn = count[e];
+    int b = e * nMax;
+    float hw = halfWidth;
+    float sa = 0.0f;
+    float sb = 0.0f;
+    for (int i = 0; i < cn; i++) {
+        int t = b + i;
+        int u = b + (i + 1 == cn ? 0 : i + 1);
+        float2 ct = center[t];
+        float2 nt = normal[t];
+        float2 cu = center[u];
+        float2 nu = normal[u];
+        float ax = ct.x + hw * nt.x;
+        float ay = ct.y + hw * nt.y;
+        float bx = ct.x - hw * nt.x;
+        float by = ct.y - hw * nt.y;
+        float anx = cu.x + hw * nu.x;
+        float any = cu.y + hw * nu.y;
+        float bnx = cu.x - hw * nu.x;
+        float bny = cu.y - hw * nu.y;
+        sa += 0.5f * (ax * any - anx * ay);
+        sb += 0.5f * (bx * bny - bnx * by);
+    }
+    areaA[e] = sa;
+    areaB[e] = sb;
+}
+
+/* OffsetAssignKernel: one thread per point (dim = E * nMax). */
+extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const float2* normal, float halfWidth,
+                                            int nMax, const int* count, const float* areaA, const float* areaB,
+                                            float2* outer, float2* inner) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int i = t - e * nMax;
+    if (i >= count[e]) {
+        outer[t] = make_float2(tg_nanf(), tg_nanf());
+        inner[t] = make_float2(tg_nanf(), tg_nanf());
+        return;
+    }
+    float sign = fabsf(areaA[e]) >= fabsf(areaB[e]) ? 1.0f : -1.0f;
+    float2 n = normal[t];
+    float2 c = center[t];
+    float ox = sign * halfWidth * n.x;
+    float oy = sign * halfWidth * n.y;
+    outer[t] = make_float2(c.x + ox, c.y + oy);
+    inner[t] = make_float2(c.x - ox, c.y - oy);
+}
+
+/*
+ * ValidityKernel: one block per env (cooperative, dim = E). Threads evaluate the per-point terms;
+ * the order-dependent float sums (net turning, perimeter) are added by thread 0 in point order,
+ * the pair scan of the thickness check is shared out and stops at the first round with a
+ * violation. Dynamic shared memory: 2 * nMax floats (ValidityKernel.cudaLaunchShape).
+ */
+extern "C" __global__ void tg_validity(int dim, const float2* center, const int* count, const int* genValid,
+                                       const float2* outer, const float2* inner, int borderCheck, int nMax,
+                                       float halfWidth, float turningTol, float wFloor, float relaxTol,
+                                       float* boxes, int* valid) {
+    __shared__ float s_total;
+    __shared__ float s_peri;
+    int e = static_cast<int>(blockIdx.x);
+    if (e >= dim) {
+        return;
+    }
+    TG_DYNAMIC_SHARED(float, sm);
+    float* theta = sm;
+    float* term = sm + nMax;
+    int tid = static_cast<int>(threadIdx.x);
+    int nt = static_cast<int>(blockDim.x);
+    int cn = count[e];
+    int b = e * nMax;
+    float hw = halfWidth;
+    bool ok = cn >= 3 && genValid[e] != 0 && hw > wFloor;
+    if (ok) {
+        /* every point finite */
+        int bad = 0;
+        for (int i = tid; i < cn; i += nt) {
+            float2 p = center[b + i];
+            bad |= !(tg_isfinite(p.x) && tg_isfinite(p.y));
+        }
+        ok = !__syncthreads_or(bad);
+    }
+    if (ok) {
+        /* net turning: theta per edge, wrapped differences, summed in order by thread 0 */
+        for (int i = tid; i < cn; i += nt) {
+            int u = i + 1 == cn ? 0 : i + 1;
+            float2 p = center[b + i];
+            float2 q = center[b + u];
+            theta[i] = static_cast<float>(atan2(static_cast<double>(q.y - p.y), static_cast<double>(q.x - p.x)));
+        }
+        __syncthreads();
+        for (int i = tid; i < cn; i += nt) {
+            term[i] = tg_wrap_angle(theta[i] - theta[i == 0 ? cn - 1 : i - 1]);
+        }
+        __syncthreads();
+        if (tid == 0) {
+            float total = 0.0f;
+            for (int i = 0; i < cn; i++) {
+                total += term[i];
+            }
+            s_total = total;
+        }
+        __syncthreads();
+        ok = fabsf(fabsf(s_total) - 2.0f * 3.14159265358979323846f) <= turningTol;
+    }
+    if (ok) {
+        /* thickness: Menger radii, then pairs beyond the band */
+        float minThickness = (1.0f - relaxTol) * hw;
+        int bad = 0;
+        for (int i = tid; i < cn; i += nt) {
+            int u = i + 1 == cn ? 0 : i + 1;
+            int p = i == 0 ? cn - 1 : i - 1;
+            float2 ct = center[b + i];
+            float2 cu = center[b + u];
+            float2 cp = center[b + p];
+            term[i] = tg_length(cu.x - ct.x, cu.y - ct.y);
+            float kappa = tg_menger(cp.x, cp.y, ct.x, ct.y, cu.x, cu.y);
+            bad |= !(1.0f / tg_maxf(kappa, 1.0e-12f) >= minThickness);
+        }
+        if (__syncthreads_or(bad)) {
+            ok = false;
+        } else {
+            if (tid == 0) {
+                float peri = 0.0f;
+                for (int i = 0; i < cn; i++) {
+                    peri += term[i];
+                }
+                s_peri = peri;
+            }
+            __syncthreads();
+            int bandE = tg_separation_band(s_peri / static_cast<float>(cn), 2.0f * hw);
+            float sep = 2.0f * minThickness;
+            float sep2 = sep * sep;
+            for (int base = 0; base < cn; base += nt) {
+                int i = base + tid;
+                int v = 0;
+                if (i < cn) {
+                    float2 ci = center[b + i];
+                    int jEnd = tg_mini(cn, i + cn - bandE);
+                    for (int j = i + bandE + 1; j < jEnd; j++) {
+                        float2 cj = center[b + j];
+                        float dx = ci.x - cj.x;
+                        float dy = ci.y - cj.y;
+                        float d2 = dx * dx + dy * dy;
+                        if (d2 < sep2 && !(0.5f * sqrtf(d2) >= minThickness)) {
+                            v = 1;
+                            break;
+                        }
+                    }
+                }
+                if (__syncthreads_or(v)) {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+    }
+    if (ok && borderCheck != 0) {
+        int perEnv = tg_crossing_box_floats(nMax);
+        ok = tg_block_count_crossings(outer, b, cn, boxes, e * perEnv, 1) == 0;
+        if (ok) {
+            ok = tg_block_count_crossings(inner, b, cn, boxes, e * perEnv, 1) == 0;
+        }
+    }
+    if (tid == 0) {
+        valid[e] = ok ? 1 : 0;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Vec2Array;
+
+/** The CUDA runtime's device arrays: a device allocation, a length and the owning runtime. */
+final class CudaArrays {
+    private CudaArrays() {
+    }
+
+    /** Common state of the three array types. */
+    abstract static class Base implements DeviceArray {
+        final CudaRuntime owner;
+        final CudaDriver.Buffer buffer;
+        final int length;
+
+        Base(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
+            this.owner = owner;
+            this.buffer = buffer;
+            this.length = length;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+
+        /** @return the number of 32-bit words of storage */
+        abstract int words();
+
+        /** @return bytes of storage */
+        long bytes() {
+            return 4L * words();
+        }
+
+        @Override
+        public String toString() {
+            return type() + "[" + length + "]@0x" + Long.toHexString(buffer.address());
+        }
+    }
+
+    static final class F32 extends Base implements F32Array {
+        F32(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
+            super(owner, buffer, length);
+        }
+
+        @Override
+        int words() {
+            return length;
+        }
+    }
+
+    static final class I32 extends Base implements I32Array {
+        I32(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
+            super(owner, buffer, length);
+        }
+
+        @Override
+        int words() {
+            return length;
+        }
+    }
+
+    static final class Vec2 extends Base implements Vec2Array {
+        Vec2(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
+            super(owner, buffer, length);
+        }
+
+        @Override
+        int words() {
+            return 2 * length;
+        }
+    }
+}

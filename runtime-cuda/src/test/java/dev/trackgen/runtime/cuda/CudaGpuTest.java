@@ -1,0 +1,172 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.Track;
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.HostF32Array;
+import dev.trackgen.api.runtime.HostI32Array;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Checks only a GPU can make (tag {@code gpu}: excluded by default, run by scripts/gpu-check.sh on
+ * a lent GPU machine). These fail, never skip, when the CUDA runtime is unavailable.
+ */
+@Tag("gpu")
+class CudaGpuTest {
+    private static CudaRuntime rt;
+
+    @BeforeAll
+    static void start() {
+        String reason = new CudaRuntimeProvider().unavailableReason();
+        assertNull(reason, "the gpu-tagged tests need a usable CUDA runtime");
+        rt = (CudaRuntime) RuntimeRegistry.discover().create("cuda", RuntimeOptions.defaults());
+        System.out.println("device: " + rt.describe());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (rt != null) {
+            rt.close();
+        }
+    }
+
+    private static TrackGenConfig config(int envs) {
+        return TrackGenConfig.builder().numEnvs(envs).runtime("cuda").build();
+    }
+
+    private static TrackGenerator generator(TrackGenConfig c, int seed, ComputeRuntime runtime) {
+        return TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(c.numEnvs(), seed)).runtime(runtime).build();
+    }
+
+    @Test
+    void everyKernelMatchesItsJavaTwinOnTheGpu() {
+        TwinCheckingRuntime twin = new TwinCheckingRuntime(new GpuRunner(rt));
+        try (TrackGenerator gen = generator(TrackGenConfig.builder().numEnvs(64).runtime("cpu").build(), 12, twin)) {
+            gen.generate();
+        }
+        // transcendental functions (atan2, sin, cos) may differ by an ulp on the GPU: corner sort keys
+        // are compared with a tolerance (Twins.ulpsAllowed); a validity flag may flip on a track whose
+        // net turning lies within an ulp of the tolerance
+        List<String> bad = twin.mismatches().stream().filter(m -> !m.startsWith("tg_validity valid[")).toList();
+        assertTrue(bad.isEmpty(), () -> String.join("\n", twin.mismatches()));
+        assertTrue(twin.mismatches().size() <= 1, () -> String.join("\n", twin.mismatches()));
+    }
+
+    @Test
+    void rngDrawsAreIdenticalOnCpuAndCuda() {
+        int n = 1 << 16;
+        Random r = new Random(1);
+        HostI32Array seeds = new HostI32Array(n);
+        HostI32Array streams = new HostI32Array(n);
+        HostI32Array indices = new HostI32Array(n);
+        for (int i = 0; i < n; i++) {
+            seeds.data()[i] = r.nextInt();
+            streams.data()[i] = r.nextInt(20000);
+            indices.data()[i] = r.nextInt(Integer.MAX_VALUE);
+        }
+        KernelArgs a = KernelArgs.of(ToolkitTestKernels.Rng.INSTANCE).bind(seeds, streams, indices,
+                new HostI32Array(n), new HostF32Array(n), new HostF32Array(n), new HostI32Array(n));
+        List<String> bad = Twins.runBoth(ToolkitTestKernels.Rng.INSTANCE, n, a,
+                ToolkitTestKernels.Rng.INSTANCE.cudaLaunchShape(n, a), new GpuRunner(rt), 20);
+        assertTrue(bad.isEmpty(), () -> String.join("\n", bad));
+    }
+
+    @Test
+    void captureThenReplayGivesTheEagerTrack() {
+        TrackGenConfig c = config(512);
+        TrackSnapshot eager;
+        try (TrackGenerator gen = generator(c, 4, new ForwardingRuntime(rt))) {
+            assertFalse(gen.replaying());
+            eager = gen.generate().snapshot();
+        }
+        try (TrackGenerator gen = generator(c, 4, rt)) {
+            assertTrue(gen.replaying());
+            gen.generate();
+            EmulatedCudaRuntimeTest.assertSameBatch(eager, gen.generate().snapshot());
+        }
+    }
+
+    @Test
+    void devicePointersAreStableAcross100ReplaysAndReseedingChangesTheBatch() {
+        try (TrackGenerator gen = generator(config(1024), 6, rt)) {
+            Track t = gen.generate();
+            List<DeviceArray> arrays = List.of(t.center(), t.outer(), t.inner(), t.tangent(), t.normal(), t.arclen(),
+                    t.length(), t.winding(), t.valid(), t.count());
+            long[] pointers = arrays.stream().mapToLong(rt::devicePointer).toArray();
+            TrackSnapshot first = t.snapshot();
+            for (int i = 0; i < 100; i++) {
+                assertTrue(t == gen.generate());
+            }
+            assertEquals(List.of(pointers).toString(), List.of(arrays.stream().mapToLong(rt::devicePointer).toArray())
+                    .toString());
+            for (int i = 0; i < arrays.size(); i++) {
+                assertEquals(pointers[i], rt.devicePointer(arrays.get(i)));
+            }
+            EmulatedCudaRuntimeTest.assertSameBatch(first, t.snapshot());
+            gen.rng().reseed(77);
+            TrackSnapshot reseeded = gen.generate().snapshot();
+            assertFalse(java.util.Arrays.equals(first.center(), reseeded.center()), "reseeding changes the batch");
+        }
+    }
+
+    /** Yield and mean compactness (4 pi area / perimeter^2 of valid centerlines) of a batch. */
+    static double[] quality(TrackSnapshot s) {
+        int valid = 0;
+        double compact = 0;
+        int nMax = s.nMax();
+        for (int e = 0; e < s.numEnvs(); e++) {
+            if (s.valid()[e] == 0) {
+                continue;
+            }
+            valid++;
+            int n = s.count()[e];
+            double area = 0;
+            for (int i = 0; i < n; i++) {
+                int j = i + 1 == n ? 0 : i + 1;
+                float[] c = s.center();
+                area += (double) c[2 * (e * nMax + i)] * c[2 * (e * nMax + j) + 1]
+                        - (double) c[2 * (e * nMax + j)] * c[2 * (e * nMax + i) + 1];
+            }
+            double p = s.length()[e];
+            compact += 4 * Math.PI * Math.abs(area / 2) / (p * p);
+        }
+        return new double[] {valid / (double) s.numEnvs(), valid == 0 ? 0 : compact / valid};
+    }
+
+    @Test
+    void cpuAndCudaAgreeInYieldAndCompactnessAt4096() {
+        TrackGenConfig c = config(4096);
+        TrackSnapshot cuda;
+        try (TrackGenerator gen = generator(c, 0, rt)) {
+            cuda = gen.generate().snapshot();
+        }
+        TrackSnapshot cpu;
+        try (CpuRuntime host = CpuRuntime.allCores(); TrackGenerator gen = generator(c, 0, host)) {
+            cpu = gen.generate().snapshot();
+        }
+        double[] qc = quality(cuda);
+        double[] qh = quality(cpu);
+        System.out.printf("E=4096 yield cpu %.4f cuda %.4f, compactness cpu %.4f cuda %.4f%n", qh[0], qc[0], qh[1], qc[1]);
+        assertEquals(qh[0], qc[0], 0.005, "yield");
+        assertEquals(qh[1], qc[1], 0.01, "mean compactness");
+    }
+}

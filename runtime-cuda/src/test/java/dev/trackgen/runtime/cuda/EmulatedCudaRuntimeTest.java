@@ -1,0 +1,293 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.generator.CenterlineGenerator;
+import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.CaptureViolationException;
+import dev.trackgen.api.runtime.CapturedGraph;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.RuntimeUnavailableException;
+import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The real {@link CudaRuntime} over an {@link EmulatedDriver} (host memory, CUDA C bodies on the
+ * host harness, capture into a replayable list): allocation bookkeeping, argument marshalling,
+ * launch shapes, the capture contract and the facade's warm-up, capture and replay path, all
+ * without a GPU.
+ */
+class EmulatedCudaRuntimeTest {
+    /** The emulated driver loads the real PTX (its entry points), so these tests need a build with nvcc. */
+    static CudaRuntime runtime(EmulatedDriver d) {
+        Assumptions.assumeTrue(PtxResources.apiModule() != null,
+                "no PTX packaged (built without nvcc): the emulated runtime has no kernels to load");
+        return new CudaRuntime(d);
+    }
+
+    @Test
+    void aBuildWithoutKernelsIsRefusedAtConstruction() {
+        Assumptions.assumeTrue(PtxResources.apiModule() == null, "this build has kernels (nvcc was on the PATH)");
+        EmulatedDriver d = driver();
+        RuntimeUnavailableException e = assertThrows(RuntimeUnavailableException.class, () -> new CudaRuntime(d));
+        assertTrue(e.getMessage().contains("built without kernels"), e.getMessage());
+        assertTrue(d.closed);
+    }
+
+    static EmulatedDriver driver() {
+        return new EmulatedDriver(Twins.harness(), 227 * 1024);
+    }
+
+    static TrackSnapshot run(TrackGenConfig config, int seed, ComputeRuntime rt, int calls) {
+        try (TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
+                .runtime(rt).build()) {
+            TrackSnapshot s = null;
+            for (int i = 0; i < calls; i++) {
+                s = gen.generate().snapshot();
+            }
+            return s;
+        }
+    }
+
+    static void assertSameBatch(TrackSnapshot a, TrackSnapshot b) {
+        assertArrayEquals(a.count(), b.count(), "count");
+        assertArrayEquals(a.valid(), b.valid(), "valid");
+        assertArrayEquals(a.center(), b.center(), "center");
+        assertArrayEquals(a.outer(), b.outer(), "outer");
+        assertArrayEquals(a.inner(), b.inner(), "inner");
+        assertArrayEquals(a.tangent(), b.tangent(), "tangent");
+        assertArrayEquals(a.normal(), b.normal(), "normal");
+        assertArrayEquals(a.arclen(), b.arclen(), "arclen");
+        assertArrayEquals(a.length(), b.length(), "length");
+        assertArrayEquals(a.winding(), b.winding(), "winding");
+    }
+
+    private static TrackGenConfig config(int envs) {
+        return TrackGenConfig.builder().numEnvs(envs).runtime("cpu").build();
+    }
+
+    @Test
+    void capturedAndReplayedPipelineEqualsTheCpuBatch() {
+        TrackGenConfig c = config(16);
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = run(c, 3, host, 1);
+        }
+        EmulatedDriver d = driver();
+        try (CudaRuntime rt = runtime(d)) {
+            TrackSnapshot cuda = run(c, 3, rt, 3);
+            assertSameBatch(cpu, cuda);
+        }
+        assertEquals(d.allocations, d.frees, "every allocation is freed on close");
+        assertTrue(d.closed);
+    }
+
+    @Test
+    void laterCallsReplayTheGraphWithNewSeedsAndStablePointers() {
+        EmulatedDriver d = driver();
+        try (CudaRuntime rt = runtime(d);
+             TrackGenerator gen = TrackGenerator.builder(config(8)).rng(PerEnvSeededRng.fromScalar(8, 1)).runtime(rt)
+                     .build()) {
+            assertTrue(gen.replaying());
+            TrackSnapshot first = gen.generate().snapshot();
+            int launchesAfterFirst = d.log.size();
+            long center = rt.devicePointer(gen.track().center());
+            TrackSnapshot second = gen.generate().snapshot();
+            assertEquals(launchesAfterFirst, d.log.size(), "later calls replay the graph, launching nothing eagerly");
+            assertSameBatch(first, second);
+            gen.rng().reseed(99);
+            TrackSnapshot third = gen.generate().snapshot();
+            assertFalse(java.util.Arrays.equals(first.center(), third.center()), "reseeding changes the batch");
+            assertEquals(center, rt.devicePointer(gen.track().center()));
+        }
+    }
+
+    @Test
+    void captureRefusesAllocationAndHostCopiesBeforeReachingTheDriver() {
+        EmulatedDriver d = driver();
+        try (CudaRuntime rt = runtime(d)) {
+            I32Array a = rt.allocI32(4);
+            int[] host = new int[4];
+            List<Runnable> bad = List.of(() -> rt.allocF32(3), () -> rt.allocI32(3), () -> rt.allocVec2(3),
+                    () -> rt.upload(host, a), () -> rt.download(a, host), rt::synchronize,
+                    () -> rt.capture(() -> { }));
+            for (Runnable r : bad) {
+                assertThrows(CaptureViolationException.class, () -> rt.capture(r));
+            }
+            // the runtime is usable after a refused capture, and a good capture records its steps
+            I32Array b = rt.allocI32(4);
+            KernelArgs fill = KernelArgs.of(FillI32Kernel.INSTANCE).bind(a, 7);
+            assertThrows(CaptureViolationException.class, () -> rt.capture(() -> rt.launch(FillI32Kernel.INSTANCE, 4,
+                    fill)), "a module is never loaded inside a capture");
+            assertTrue(rt.supports(FillI32Kernel.INSTANCE));
+            CapturedGraph g = rt.capture(() -> {
+                rt.launch(FillI32Kernel.INSTANCE, 4, fill);
+                rt.copy(a, b);
+            });
+            assertEquals(2, g.size());
+            rt.download(b, host);
+            assertArrayEquals(new int[4], host, "capture records without running");
+            g.replay();
+            rt.synchronize();
+            rt.download(b, host);
+            assertArrayEquals(new int[] {7, 7, 7, 7}, host);
+            g.close();
+            assertThrows(IllegalStateException.class, g::replay);
+        }
+    }
+
+    @Test
+    void runtimeSemantics() {
+        try (CudaRuntime a = runtime(driver()); CudaRuntime b = runtime(driver())) {
+            assertSame(a.executionLock(), b.executionLock(), "one process-wide lock");
+            assertTrue(a.prefersReplay());
+            assertFalse(a.hostResident());
+            assertEquals("cuda", a.name());
+            assertTrue(a.supports(FillI32Kernel.INSTANCE));
+            assertFalse(a.supports(JavaOnlyKernel.INSTANCE));
+            assertFalse(a.supports(MissingModuleKernel.INSTANCE));
+            I32Array x = a.allocI32(2);
+            assertThrows(UnsupportedOperationException.class,
+                    () -> a.launch(JavaOnlyKernel.INSTANCE, 2, KernelArgs.of(JavaOnlyKernel.INSTANCE).bind(x)));
+            assertThrows(IllegalArgumentException.class,
+                    () -> b.launch(FillI32Kernel.INSTANCE, 2, KernelArgs.of(FillI32Kernel.INSTANCE).bind(x, 1)),
+                    "arrays of another runtime are refused");
+            assertThrows(IllegalArgumentException.class, () -> a.upload(new int[3], x));
+            assertNotEquals(a.devicePointer(x), b.devicePointer(b.allocI32(2)));
+        }
+    }
+
+    @Test
+    void largeSharedMemoryIsRequestedOrRefusedAndTheRelaxationStillMatches() {
+        TrackGenConfig wide = TrackGenConfig.builder().numEnvs(4).runtime("cpu").nMax(700).build();
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = run(wide, 4, host, 1);
+        }
+        EmulatedDriver optIn = new EmulatedDriver(Twins.harness(), 227 * 1024);
+        try (CudaRuntime rt = runtime(optIn)) {
+            assertSameBatch(cpu, run(wide, 4, rt, 2));
+        }
+        assertTrue(optIn.log.stream().anyMatch(s -> s.startsWith("allowDynamicShared tg_xpbd_relax")), "opted in");
+        EmulatedDriver small = new EmulatedDriver(Twins.harness(), 48 * 1024);
+        try (CudaRuntime rt = runtime(small)) {
+            assertSameBatch(cpu, run(wide, 4, rt, 1));
+        }
+        assertTrue(small.log.stream().noneMatch(s -> s.startsWith("allowDynamicShared")), "fell back to global scratch");
+    }
+
+    @Test
+    void aGeneratorWithJavaOnlyKernelsRunsOnTheHostAndIsUploaded() {
+        GeneratorRegistry registry = GeneratorRegistry.discover();
+        CenterlineGenerator bezier = registry.get("bezier");
+        registry.register(new JavaOnlyGenerator(bezier), "test");
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(6).runtime("cpu").generator("javaonly").build();
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(1, false);
+             TrackGenerator gen = TrackGenerator.builder(config(6)).rng(PerEnvSeededRng.fromScalar(6, 8)).runtime(host)
+                     .build()) {
+            cpu = gen.generate().snapshot();
+        }
+        try (CudaRuntime rt = runtime(driver());
+             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(6, 8)).runtime(rt)
+                     .generators(registry).build()) {
+            assertTrue(gen.generatorOnHost());
+            gen.generate();
+            assertSameBatch(cpu, gen.generate().snapshot());
+        }
+    }
+
+    @Test
+    void theGpuBenchmarkRunsAndReports(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        try (CudaRuntime rt = runtime(driver())) {
+            String report = GpuBenchmark.report(rt, new int[] {4}, 4, dir.resolve("benchmark.md"));
+            assertTrue(report.contains("| bezier | 4 | default |"), report);
+            assertTrue(report.contains("| tg_xpbd_relax |"), report);
+            assertTrue(java.nio.file.Files.exists(dir.resolve("benchmark.md")));
+        }
+    }
+
+    /** A kernel with a Java body only. */
+    static final class JavaOnlyKernel extends AbstractKernel {
+        static final JavaOnlyKernel INSTANCE = new JavaOnlyKernel();
+
+        private JavaOnlyKernel() {
+            super("test_java_only", null, dev.trackgen.api.runtime.KernelParam.i32("out"));
+        }
+
+        @Override
+        public void run(KernelArgs a, int begin, int end) {
+        }
+    }
+
+    /** A kernel whose PTX module is not on the class path. */
+    static final class MissingModuleKernel extends AbstractKernel {
+        static final MissingModuleKernel INSTANCE = new MissingModuleKernel();
+
+        private MissingModuleKernel() {
+            super("test_missing", "trackgen-ptx/no-such-module.ptx", dev.trackgen.api.runtime.KernelParam.i32("out"));
+        }
+
+        @Override
+        public void run(KernelArgs a, int begin, int end) {
+        }
+    }
+
+    /** The bezier generator as a plugin that ships Java bodies only. */
+    static final class JavaOnlyGenerator implements CenterlineGenerator {
+        private final CenterlineGenerator delegate;
+
+        JavaOnlyGenerator(CenterlineGenerator delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public String name() {
+            return "javaonly";
+        }
+
+        @Override
+        public String description() {
+            return "bezier with a Java-only kernel";
+        }
+
+        @Override
+        public List<Kernel> kernels() {
+            List<Kernel> k = new ArrayList<>(delegate.kernels());
+            k.add(JavaOnlyKernel.INSTANCE);
+            return k;
+        }
+
+        @Override
+        public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+            return delegate.allocateScratch(runtime, config);
+        }
+
+        @Override
+        public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array out,
+                             I32Array valid, GeneratorScratch scratch) {
+            delegate.generate(runtime, seeds, config, out, valid, scratch);
+        }
+    }
+}

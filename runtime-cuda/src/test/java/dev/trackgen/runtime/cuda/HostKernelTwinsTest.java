@@ -1,0 +1,187 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.config.BezierKnobs;
+import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.RelaxKnobs;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.kernel.Crossings;
+import dev.trackgen.api.kernel.SelfIntersectionsKernel;
+import dev.trackgen.api.runtime.HostF32Array;
+import dev.trackgen.api.runtime.HostI32Array;
+import dev.trackgen.api.runtime.HostVec2Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.pipeline.TrackGenerator;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every CUDA C body, compiled for the host with g++ and the host shim, against its Java twin on
+ * the same inputs, element by element (CI has no GPU; see docs/cuda.md for what only a GPU checks).
+ */
+class HostKernelTwinsTest {
+
+    @Test
+    void philoxKnownAnswerVectorsHoldInC() {
+        assertNull(Twins.harness().selfTest());
+    }
+
+    @Test
+    void everyEntryPointHasAJavaTwinAndEveryTwinABody() {
+        Set<String> entries = new TreeSet<>();
+        for (Path cu : HostHarness.sources()) {
+            entries.addAll(HostHarness.entryPoints(cu));
+        }
+        Set<String> twins = new TreeSet<>();
+        for (Kernel k : Twins.allKernels()) {
+            twins.add(k.name());
+        }
+        assertEquals(twins, entries, "CUDA entry points (left: Java twins, right: .cu files)");
+        assertEquals(twins, new TreeSet<>(Twins.harness().kernels()), "kernels the host harness can run");
+    }
+
+    @Test
+    void counterRngDrawsAreIdenticalInC() {
+        int n = 4099;
+        Random r = new Random(7);
+        HostI32Array seeds = new HostI32Array(n);
+        HostI32Array streams = new HostI32Array(n);
+        HostI32Array indices = new HostI32Array(n);
+        for (int i = 0; i < n; i++) {
+            seeds.data()[i] = i < 100 ? i - 50 : r.nextInt();
+            streams.data()[i] = i % 3 == 0 ? r.nextInt() : 2741 + (i % 7);
+            indices.data()[i] = i < 2000 ? i : r.nextInt(Integer.MAX_VALUE);
+        }
+        KernelArgs a = KernelArgs.of(ToolkitTestKernels.Rng.INSTANCE).bind(seeds, streams, indices,
+                new HostI32Array(n), new HostF32Array(n), new HostF32Array(n), new HostI32Array(n));
+        assertNoMismatch(ToolkitTestKernels.Rng.INSTANCE, n, a);
+    }
+
+    @Test
+    void geometryHelpersMatchJava() {
+        int n = 3000;
+        Random r = new Random(11);
+        HostVec2Array p = new HostVec2Array(4 * n);
+        float[] d = p.data();
+        float[] specials = {0f, -0f, 1f, -1f, 1e-30f, Float.NaN, Float.POSITIVE_INFINITY, 3e9f, -3e9f};
+        for (int i = 0; i < d.length; i++) {
+            double u = r.nextDouble();
+            if (u < 0.05) {
+                d[i] = specials[r.nextInt(specials.length)];
+            } else if (u < 0.3) {
+                d[i] = (float) Math.round(r.nextGaussian() * 4); // collinear and touching cases
+            } else {
+                d[i] = (float) (r.nextGaussian() * (r.nextBoolean() ? 1 : 100));
+            }
+        }
+        KernelArgs a = KernelArgs.of(ToolkitTestKernels.GeometryTwin.INSTANCE).bind(p, new HostF32Array(8 * n),
+                new HostI32Array(n));
+        assertNoMismatch(ToolkitTestKernels.GeometryTwin.INSTANCE, n, a);
+    }
+
+    @Test
+    void crossingCountsMatchJavaOnOneThreadAndOnABlock() {
+        int envs = 60;
+        int stride = 97;
+        Random r = new Random(3);
+        HostVec2Array poly = new HostVec2Array(envs * stride);
+        HostI32Array count = new HostI32Array(envs);
+        for (int e = 0; e < envs; e++) {
+            int n = e < 3 ? e + 2 : 4 + r.nextInt(stride - 3);
+            count.data()[e] = n;
+            double x = 0;
+            double y = 0;
+            for (int i = 0; i < stride; i++) {
+                if (e % 2 == 0) { // a random walk: many crossings
+                    x += r.nextGaussian();
+                    y += r.nextGaussian();
+                } else { // a wobbly circle: few or none
+                    double t = 2 * Math.PI * i / n;
+                    double rad = 10 + r.nextGaussian() * (e % 4 == 1 ? 0.2 : 3);
+                    x = rad * Math.cos(t);
+                    y = rad * Math.sin(t);
+                }
+                poly.data()[2 * (e * stride + i)] = i == 5 && e == 7 ? Float.NaN : (float) x;
+                poly.data()[2 * (e * stride + i) + 1] = (float) y;
+            }
+        }
+        for (int maxCount : new int[] {0, 1, 3}) {
+            KernelArgs single = KernelArgs.of(ToolkitTestKernels.CountCrossings.INSTANCE).bind(poly, stride, count,
+                    new HostF32Array(envs * Crossings.boxFloats(stride)), maxCount, new HostI32Array(envs));
+            assertNoMismatch(ToolkitTestKernels.CountCrossings.INSTANCE, envs, single);
+            KernelArgs block = KernelArgs.of(SelfIntersectionsKernel.INSTANCE).bind(poly, stride, count,
+                    new HostF32Array(envs * Crossings.boxFloats(stride)), maxCount, new HostI32Array(envs));
+            assertNoMismatch(SelfIntersectionsKernel.INSTANCE, envs, block);
+        }
+    }
+
+    private static void assertNoMismatch(Kernel k, int dim, KernelArgs a) {
+        List<String> bad = Twins.runBoth(k, dim, a, k.cudaLaunchShape(dim, a), Twins.hostRunner(), 20);
+        assertTrue(bad.isEmpty(), () -> String.join("\n", bad));
+    }
+
+    static TrackGenConfig.Builder small(int envs) {
+        return TrackGenConfig.builder().numEnvs(envs).runtime("cpu");
+    }
+
+    private static TwinCheckingRuntime runPipeline(TrackGenConfig config, int seed, TwinCheckingRuntime rt) {
+        try (TrackGenerator gen = TrackGenerator.builder(config)
+                .rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed)).runtime(rt).build()) {
+            gen.generate();
+        }
+        return rt;
+    }
+
+    private static void assertPipelineTwins(TrackGenConfig config, int seed, TwinCheckingRuntime rt,
+                                            int expectedKernels) {
+        runPipeline(config, seed, rt);
+        assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                + String.join("\n", rt.mismatches()));
+        assertTrue(rt.launches().size() >= expectedKernels, () -> "launched " + rt.launches());
+    }
+
+    @Test
+    void bezierPipelineKernelsMatchTheirJavaTwinsElementByElement() {
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+        assertPipelineTwins(small(24).build(), 5, rt, 19);
+        assertEquals(List.of("tg_bezier_style", "tg_corner_sample", "tg_corner_sort", "tg_vertex_tangent",
+                "tg_bezier_assemble", "tg_arc_scan", "tg_arc_lookup", "tg_self_intersections", "tg_select_rows",
+                "tg_fill_i32", "tg_cs_scan", "tg_cs_lookup", "tg_xpbd_relax", "tg_uniform_scan", "tg_uniform_lookup",
+                "tg_frame", "tg_arc_length", "tg_offset_area", "tg_offset_assign", "tg_validity"),
+                new ArrayList<>(rt.launches().keySet()));
+    }
+
+    @Test
+    void otherRegimesMatchToo() {
+        // dense separation every sweep, no acceleration, border check, sampled style, a tight N_max
+        TrackGenConfig dense = small(12).set(RelaxKnobs.SEP_CACHE_SLOTS, 0).set(RelaxKnobs.SEP_EVERY, 1)
+                .set(RelaxKnobs.ACCEL, "none").set(RelaxKnobs.ITERS, 30)
+                .set(PipelineKnobs.VALIDITY_BORDER_CHECK, true).set(BezierKnobs.STYLE_SAMPLING, true)
+                .nMax(200).build();
+        assertPipelineTwins(dense, 9, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        // wide tracks: many cache overflows, every track crowded
+        TrackGenConfig crowded = small(10).halfWidth(0.3).set(RelaxKnobs.SEP_CACHE_SLOTS, 2).build();
+        assertPipelineTwins(crowded, 2, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+    }
+
+    @Test
+    void theRelaxationMatchesInGlobalScratchWhenSharedMemoryIsRefused() {
+        // With 0 bytes of dynamic shared memory tg_xpbd_relax works in the scratch arrays exactly as
+        // the Java body does, so even the scratch (bufB, bufC, edge terms, cache lists) must agree.
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner()).withShapes((k, s) ->
+                k.name().equals("tg_xpbd_relax") ? new LaunchShape(s.gridX(), s.blockX(), 0, true) : s);
+        assertPipelineTwins(small(12).build(), 21, rt, 19);
+    }
+}

@@ -1,0 +1,153 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.runtime.CapturedGraph;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.Lock;
+import java.util.function.BiFunction;
+
+/**
+ * A host runtime that runs every launch twice, the Java body and the CUDA C body (through a
+ * {@link Twins.BodyRunner}) on copies of the same inputs, and records every element on which
+ * they disagree; the pipeline continues with the Java results, so each kernel is checked on
+ * exactly the inputs the CPU pipeline gives it.
+ */
+final class TwinCheckingRuntime implements ComputeRuntime {
+    private final CpuRuntime host = new CpuRuntime(1, false);
+    private final Twins.BodyRunner runner;
+    private final List<String> mismatches = new ArrayList<>();
+    private final Map<String, Integer> launches = new LinkedHashMap<>();
+    private BiFunction<Kernel, LaunchShape, LaunchShape> shapes = (k, s) -> s;
+
+    TwinCheckingRuntime(Twins.BodyRunner runner) {
+        this.runner = runner;
+    }
+
+    /** @param f rewrites a kernel's launch shape for the C body (to test a fallback path) */
+    TwinCheckingRuntime withShapes(BiFunction<Kernel, LaunchShape, LaunchShape> f) {
+        this.shapes = f;
+        return this;
+    }
+
+    List<String> mismatches() {
+        return mismatches;
+    }
+
+    /** @return launches per kernel name, in first-launch order */
+    Map<String, Integer> launches() {
+        return launches;
+    }
+
+    @Override
+    public void launch(Kernel kernel, int dim, KernelArgs args) {
+        launches.merge(kernel.name(), 1, Integer::sum);
+        LaunchShape shape = dim > 0 ? shapes.apply(kernel, kernel.cudaLaunchShape(dim, args)) : null;
+        mismatches.addAll(Twins.runBoth(kernel, dim, args, shape, runner, 20 - Math.min(20, mismatches.size())));
+    }
+
+    @Override
+    public String name() {
+        return "twin";
+    }
+
+    @Override
+    public String describe() {
+        return "java and cuda-on-host twins";
+    }
+
+    @Override
+    public F32Array allocF32(int length) {
+        return host.allocF32(length);
+    }
+
+    @Override
+    public I32Array allocI32(int length) {
+        return host.allocI32(length);
+    }
+
+    @Override
+    public Vec2Array allocVec2(int length) {
+        return host.allocVec2(length);
+    }
+
+    @Override
+    public void upload(int[] src, I32Array dst) {
+        host.upload(src, dst);
+    }
+
+    @Override
+    public void upload(float[] src, F32Array dst) {
+        host.upload(src, dst);
+    }
+
+    @Override
+    public void upload(float[] src, Vec2Array dst) {
+        host.upload(src, dst);
+    }
+
+    @Override
+    public void download(I32Array src, int[] dst) {
+        host.download(src, dst);
+    }
+
+    @Override
+    public void download(F32Array src, float[] dst) {
+        host.download(src, dst);
+    }
+
+    @Override
+    public void download(Vec2Array src, float[] dst) {
+        host.download(src, dst);
+    }
+
+    @Override
+    public void copy(DeviceArray src, DeviceArray dst) {
+        host.copy(src, dst);
+    }
+
+    @Override
+    public boolean supports(Kernel kernel) {
+        return kernel.cudaModule() != null;
+    }
+
+    @Override
+    public CapturedGraph capture(Runnable sequence) {
+        throw new UnsupportedOperationException("the twin runtime runs eagerly");
+    }
+
+    @Override
+    public boolean prefersReplay() {
+        return false;
+    }
+
+    @Override
+    public boolean hostResident() {
+        return true;
+    }
+
+    @Override
+    public Lock executionLock() {
+        return host.executionLock();
+    }
+
+    @Override
+    public void synchronize() {
+    }
+
+    @Override
+    public void close() {
+        host.close();
+    }
+}

@@ -1,0 +1,170 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.generator.CenterlineGenerator;
+import dev.trackgen.api.kernel.ArcResampleLookupKernel;
+import dev.trackgen.api.kernel.ArcResampleScanKernel;
+import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.kernel.SelectRowsKernel;
+import dev.trackgen.api.kernel.SelfIntersectionsKernel;
+import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.HostF32Array;
+import dev.trackgen.api.runtime.HostI32Array;
+import dev.trackgen.api.runtime.HostVec2Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.pipeline.PipelineKernels;
+import dev.trackgen.registry.GeneratorRegistry;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a kernel's Java body and its CUDA C body (on the host harness or a GPU) on the same inputs
+ * and compares every array argument afterwards, element by element: bit for bit, NaN equal to
+ * NaN, except where a kernel computes with transcendental functions (ulp tolerance).
+ */
+final class Twins {
+    /** Everything a CUDA C body runner needs: raw words for arrays, boxed scalars. */
+    interface BodyRunner {
+        void run(Kernel kernel, int dim, LaunchShape shape, Object[] args);
+    }
+
+    private Twins() {
+    }
+
+    /** @return every kernel with a CUDA body: api, generators (found as services), pipeline, test kernels */
+    static List<Kernel> allKernels() {
+        List<Kernel> out = new ArrayList<>(List.of(ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE,
+                FillI32Kernel.INSTANCE, SelectRowsKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE));
+        GeneratorRegistry generators = GeneratorRegistry.discover();
+        for (String name : generators.available()) {
+            CenterlineGenerator g = generators.get(name);
+            for (Kernel k : g.kernels()) {
+                if (k.cudaModule() != null && !out.contains(k)) {
+                    out.add(k);
+                }
+            }
+        }
+        out.addAll(PipelineKernels.all());
+        out.addAll(List.of(ToolkitTestKernels.Rng.INSTANCE, ToolkitTestKernels.GeometryTwin.INSTANCE,
+                ToolkitTestKernels.CountCrossings.INSTANCE));
+        return out;
+    }
+
+    static HostHarness harness() {
+        return HostHarness.get(allKernels());
+    }
+
+    /** The host harness as a body runner. */
+    static BodyRunner hostRunner() {
+        HostHarness h = harness();
+        return (k, dim, shape, args) -> h.launch(k.name(), dim, shape, args);
+    }
+
+    static int[] words(DeviceArray a) {
+        if (a instanceof HostF32Array f) {
+            return toWords(f.data());
+        }
+        if (a instanceof HostVec2Array v) {
+            return toWords(v.data());
+        }
+        return ((HostI32Array) a).data().clone();
+    }
+
+    static int[] toWords(float[] f) {
+        int[] w = new int[f.length];
+        for (int i = 0; i < f.length; i++) {
+            w[i] = Float.floatToRawIntBits(f[i]);
+        }
+        return w;
+    }
+
+    /** Ulps allowed per kernel for float outputs (0: bit for bit). */
+    static int ulpsAllowed(Kernel k) {
+        return switch (k.name()) {
+            // atan2/sin/cos in double, rounded to float: host libm or CUDA vs Java can differ by an ulp
+            case "tg_test_geometry", "tg_corner_sort" -> 1;
+            default -> 0;
+        };
+    }
+
+    /**
+     * Parameters that are scratch the C body may leave differently: the fused relaxation keeps its
+     * working state in shared memory when it has enough, so its scratch arrays are then untouched.
+     */
+    static java.util.Set<Integer> scratch(Kernel k, LaunchShape shape) {
+        if (k.name().equals("tg_xpbd_relax") && shape != null && shape.sharedBytes() > 0) {
+            return java.util.Set.of(20, 21, 22, 23, 24, 25, 27); // bufB, bufC, edge terms, cache, boxes
+        }
+        return java.util.Set.of();
+    }
+
+    /**
+     * Runs both bodies; the Java body's results stay in the host arrays.
+     *
+     * @param shape the launch shape for the C body (normally the kernel's own)
+     * @return mismatch descriptions (empty when every array agrees)
+     */
+    static List<String> runBoth(Kernel k, int dim, KernelArgs args, LaunchShape shape, BodyRunner runner,
+                                int maxReports) {
+        Map<DeviceArray, int[]> copies = new IdentityHashMap<>();
+        Object[] cArgs = new Object[args.size()];
+        for (int i = 0; i < args.size(); i++) {
+            KernelParam.Type t = args.type(i);
+            if (t.isArray()) {
+                cArgs[i] = copies.computeIfAbsent(args.array(i), Twins::words);
+            } else if (t == KernelParam.Type.INT) {
+                cArgs[i] = args.intValue(i);
+            } else {
+                cArgs[i] = args.floatValue(i);
+            }
+        }
+        k.run(args, 0, dim);
+        if (dim > 0) {
+            runner.run(k, dim, shape, cArgs);
+        }
+        List<String> bad = new ArrayList<>();
+        Map<DeviceArray, Boolean> seen = new IdentityHashMap<>();
+        for (int i = 0; i < args.size() && bad.size() < maxReports; i++) {
+            if (!args.type(i).isArray() || scratch(k, shape).contains(i) || seen.put(args.array(i), true) != null) {
+                continue;
+            }
+            int[] java = words(args.array(i));
+            int[] c = copies.get(args.array(i));
+            boolean isFloat = args.type(i) != KernelParam.Type.I32_ARRAY;
+            for (int j = 0; j < java.length && bad.size() < maxReports; j++) {
+                if (!same(java[j], c[j], isFloat, ulpsAllowed(k))) {
+                    bad.add(k.name() + " " + k.params().get(i).name() + "[" + j + "]: java "
+                            + show(java[j], isFloat) + " vs cuda " + show(c[j], isFloat) + " (dim " + dim + ")");
+                }
+            }
+        }
+        return bad;
+    }
+
+    static boolean same(int a, int b, boolean isFloat, int ulps) {
+        if (a == b) {
+            return true;
+        }
+        if (!isFloat) {
+            return false;
+        }
+        float fa = Float.intBitsToFloat(a);
+        float fb = Float.intBitsToFloat(b);
+        if (Float.isNaN(fa) && Float.isNaN(fb)) {
+            return true;
+        }
+        if (ulps == 0 || Float.isNaN(fa) || Float.isNaN(fb)) {
+            return false;
+        }
+        return Math.abs(fa - fb) <= ulps * Math.max(Math.ulp(fa), Math.ulp(fb));
+    }
+
+    private static String show(int w, boolean isFloat) {
+        return isFloat ? Float.intBitsToFloat(w) + " (0x" + Integer.toHexString(w) + ")" : Integer.toString(w);
+    }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The GPU check, for a session lent a GPU machine (see ../shared/GPU.md and docs/cuda.md).
+# Prepare here first: scripts/prepare-gpu-carry.sh; then, with .gpu carried, run on that machine:
+#
+#   bash scripts/gpu-check.sh
+#
+# It unpacks the carried Java runtime, runs the gpu-tagged JUnit tests of runtime-cuda (capture
+# versus eager, pointer stability over 100 replays, reseeding, RNG draws CPU vs CUDA, every kernel
+# against its Java twin on the GPU, CPU vs CUDA yield and compactness at E = 4096) and the
+# benchmark (warm ms per call at E = 4096 and 65536 per generator, first-call capture time), and
+# writes report.md, tests.txt, junit/ and benchmark.md under $OUT (default ./gpu-out).
+# Exit status: 0 when every gpu test passed, 1 when some failed, 2 when it cannot run here.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+carry="$root/.gpu"
+out="${OUT:-$root/gpu-out}"
+mkdir -p "$out"
+
+if ! { ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1'; } && [ ! -e /dev/nvidiactl ]; then
+  echo "gpu-check: no NVIDIA GPU or driver on this machine (libcuda.so.1 not found, no /dev/nvidiactl);" \
+       "run it on a lent GPU machine" | tee "$out/report.md" >&2
+  exit 2
+fi
+if [ ! -f "$carry/jre.tgz" ] || [ ! -d "$carry/lib" ]; then
+  echo "gpu-check: $carry is missing or incomplete; run scripts/prepare-gpu-carry.sh first and carry .gpu" \
+    | tee "$out/report.md" >&2
+  exit 2
+fi
+
+work="$(mktemp -d)"
+tar -C "$work" -xzf "$carry/jre.tgz"
+java="$work/jre/bin/java"
+cp="$(ls "$carry"/lib/*.jar | tr '\n' ':')"
+export TMPDIR="$work"
+
+{
+  echo "# GPU check"
+  echo
+  date -u
+  (nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null || echo "nvidia-smi: n/a")
+  "$java" -version 2>&1 | head -n 1
+} > "$out/report.md"
+
+echo "gpu-check: gpu-tagged tests"
+"$java" -Xmx8g -jar "$carry/junit-console.jar" execute --class-path "$cp" \
+  --select-package dev.trackgen.runtime.cuda --include-tag gpu --details=tree --disable-banner \
+  --reports-dir "$out/junit" > "$out/tests.txt" 2>&1
+tests_rc=$?
+cat "$out/tests.txt"
+
+echo "gpu-check: benchmark"
+timeout 300 "$java" -Xmx16g -cp "$cp" dev.trackgen.runtime.cuda.GpuBenchmark "$out/benchmark.md" \
+  > "$out/benchmark.txt" 2>&1
+bench_rc=$?
+cat "$out/benchmark.txt"
+
+{
+  echo
+  echo "## Tests (exit $tests_rc)"
+  echo
+  grep -E "tests (successful|failed|aborted|found)|yield|device:" "$out/tests.txt" | sed 's/^/    /'
+  echo
+  echo "## Benchmark (exit $bench_rc)"
+  echo
+  if [ -f "$out/benchmark.md" ]; then tail -n +3 "$out/benchmark.md"; else tail -n 20 "$out/benchmark.txt"; fi
+} >> "$out/report.md"
+cat "$out/report.md"
+rm -rf "$work"
+if [ $tests_rc -ne 0 ]; then
+  exit 1
+fi
+exit 0
