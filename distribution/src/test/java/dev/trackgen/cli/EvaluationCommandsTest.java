@@ -2,6 +2,7 @@ package dev.trackgen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trackgen.cli.plugins.PluginJars;
 import org.jetbrains.bio.npy.NpzFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,22 @@ class EvaluationCommandsTest {
         assertEquals(2, lines.size(), "header + bezier (the registered generators here)\n" + run.out());
         assertTrue(lines.get(1).startsWith("bezier     16  "), lines.get(1));
         assertTrue(run.errLines().stream().anyMatch(l -> l.startsWith("trackgen: bezier: 16 tracks, metrics")), run.err());
+    }
+
+    @Test
+    void metricsIncludesPluginGeneratorsAndItsGateCatchesNearCircles() throws IOException {
+        Path plugins = dir.resolve("plugins");
+        PluginJars.copyExample(plugins);
+        CliRun run = CliRun.run("--plugins", plugins.toString(), "metrics", "--envs", "32", "--repeats", "0",
+                "--format", "csv", "-q");
+        assertEquals(0, run.code(), run::toString);
+        List<String> rows = run.outLines();
+        assertEquals(List.of("bezier", "noisy_ellipse"), rows.subList(1, rows.size()).stream()
+                .map(l -> l.substring(0, l.indexOf(','))).toList());
+        // the example plugin draws noisy ellipses: median compactness ~0.95, the "no silent circles" gate fails
+        String[] ellipse = rows.get(2).split(",", -1);
+        assertEquals("false", ellipse[10], rows.get(2));
+        assertEquals("true", rows.get(1).split(",", -1)[10], rows.get(1));
     }
 
     @Test

@@ -32,8 +32,8 @@ final class EvaluationSession implements AutoCloseable {
 
     EvaluationSession(CliContext context, EvaluationOptions options, int threads) {
         this.options = options;
-        this.injector = EvaluationModule.injector(context.console(), context.settings(), options.quiet, options.config,
-                options.overrides(null, null), threads);
+        this.injector = EvaluationModule.injector(context, options.quiet, options.config, options.overrides(null, null),
+                threads);
         this.resources = injector.getInstance(AppResources.class);
     }
 

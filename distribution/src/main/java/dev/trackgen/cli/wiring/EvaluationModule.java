@@ -5,8 +5,11 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Provides;
 import com.google.inject.Stage;
+import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.Console;
 import dev.trackgen.cli.config.CommandLineOverrides;
+import dev.trackgen.cli.config.PluginFolderChoice;
+import dev.trackgen.cli.config.PluginFolderSelector;
 import dev.trackgen.cli.config.Settings;
 import dev.trackgen.cli.job.Progress;
 import jakarta.inject.Singleton;
@@ -36,20 +39,21 @@ public final class EvaluationModule extends AbstractModule {
     }
 
     /**
-     * @param console    the output and error streams
-     * @param settings   system properties and environment
+     * @param context    the invocation (console, settings, {@code --plugins})
      * @param quiet      whether to suppress progress lines
      * @param configFile the {@code --config} file, or {@code null}
      * @param overrides  the command-line values
      * @param threads    CPU worker threads of the runtime, 0 = one per processor
-     * @return the object graph of an evaluation command
+     * @return the object graph of an evaluation command, with the plugin folder of the run
+     *         ({@code --plugins}, else {@code TRACKGEN_PLUGINS}, else the product's) as in {@code generate}
      */
-    public static Injector injector(Console console, Settings settings, boolean quiet, Path configFile,
-                                    CommandLineOverrides overrides, int threads) {
+    public static Injector injector(CliContext context, boolean quiet, Path configFile, CommandLineOverrides overrides,
+                                    int threads) {
+        PluginFolderChoice plugins = new PluginFolderSelector(context.settings()).choose(context.plugins());
         return Guice.createInjector(Stage.DEVELOPMENT,
-                new EvaluationModule(console, settings, quiet),
+                new EvaluationModule(context.console(), context.settings(), quiet),
                 new ConfigModule(configFile, overrides),
-                new RegistryModule(),
+                new RegistryModule(plugins, Injectors.warnings(context.console())),
                 new RuntimeModule(threads));
     }
 
