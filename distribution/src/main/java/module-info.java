@@ -7,6 +7,7 @@
  */
 module dev.trackgen.cli {
     requires dev.trackgen.pipeline;
+    requires dev.trackgen.metrics;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.yaml;

@@ -2,7 +2,6 @@ package dev.trackgen.pipeline;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.Track;
-import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.CapturedGraph;
@@ -13,9 +12,6 @@ import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
-import dev.trackgen.pipeline.inflate.Inflation;
-import dev.trackgen.pipeline.relax.XpbdRelaxation;
-import dev.trackgen.pipeline.resample.ConstantSpacingResample;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
 import dev.trackgen.registry.UnknownNameException;
@@ -116,28 +112,13 @@ public final class TrackGenerator implements AutoCloseable {
             this.hostSeeds = new int[e];
             this.seedBuffer = runtime.allocI32(e);
             this.generated = runtime.allocVec2(e * n);
-            this.spaced = runtime.allocVec2(e * nMax);
             I32Array genValid = runtime.allocI32(e);
             this.centerlines = centerlineStage(runtimes, b.options, genValid);
 
-            LaunchPlan.Builder plan = LaunchPlan.builder();
-            plan.append(new ConstantSpacingResample(runtime, e, n, (float) config.spacing(), nMax, generated, spaced,
-                    track.count(), genValid).plan());
-            if (config.get(PipelineKnobs.RELAX_ENABLE)) {
-                this.relaxed = runtime.allocVec2(e * nMax);
-                plan.append(new XpbdRelaxation(runtime, config, spaced, track.count(), relaxed).plan());
-            } else {
-                this.relaxed = spaced;
-            }
-            plan.append(new Inflation(runtime, config, relaxed, genValid, track).plan());
-            this.post = plan.build();
-            for (Kernel k : post.kernels()) {
-                if (!runtime.supports(k)) {
-                    throw new RuntimeUnavailableException("runtime '" + runtime.name() + "' has no body for the "
-                            + "pipeline kernel " + k.name() + " (module " + k.cudaModule() + "); was it built without "
-                            + "kernels?");
-                }
-            }
+            TrackStages stages = new TrackStages(runtime, config, n, generated, genValid, track);
+            this.spaced = stages.spaced();
+            this.relaxed = stages.relaxed();
+            this.post = stages.plan();
             this.replay = runtime.prefersReplay();
         } catch (RuntimeException ex) {
             if (ownsRuntime) {

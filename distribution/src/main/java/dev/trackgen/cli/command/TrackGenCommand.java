@@ -35,6 +35,9 @@ public final class TrackGenCommand implements Runnable {
         cl.addSubcommand("generate", new GenerateCommand(context));
         cl.addSubcommand("generators", new GeneratorsCommand(context));
         cl.addSubcommand("knobs", new KnobsCommand(context));
+        cl.addSubcommand("metrics", new MetricsCommand(context));
+        cl.addSubcommand("bench", new BenchCommand(context));
+        cl.addSubcommand("import", new ImportCommand(context));
         return cl;
     }
 
@@ -55,6 +58,6 @@ public final class TrackGenCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: choose one of generate, generators, knobs");
+                "missing command: choose one of " + String.join(", ", spec.subcommands().keySet()));
     }
 }

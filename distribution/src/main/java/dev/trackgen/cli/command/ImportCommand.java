@@ -1,0 +1,242 @@
+package dev.trackgen.cli.command;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.trackgen.api.config.InvalidConfigException;
+import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.cli.CliContext;
+import dev.trackgen.cli.CliException;
+import dev.trackgen.cli.job.Progress;
+import dev.trackgen.cli.output.ConfigJson;
+import dev.trackgen.cli.output.NpzTrackWriter;
+import dev.trackgen.cli.output.OutputTransaction;
+import dev.trackgen.cli.output.PreviewRenderer;
+import dev.trackgen.metrics.circuit.Circuit;
+import dev.trackgen.metrics.circuit.CircuitException;
+import dev.trackgen.metrics.circuit.CircuitImporter;
+import dev.trackgen.metrics.circuit.CircuitReader;
+import dev.trackgen.metrics.circuit.ImportResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code trackgen import FILE.csv}: a real (or hand-made) closed centerline through the pipeline's
+ * resample, relax and inflate stages, reported with its validity and how far relaxation moved it,
+ * and written as a one-track {@code .npz} and PNG preview (docs/circuits.md).
+ */
+@Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Imports a closed centerline from CSV and runs it through resample, relax and inflate.",
+            "FILE: rows 'x_m,y_m,w_tr_right_m,w_tr_left_m' (TUM racetrack layout; half-width = mean of",
+            "(right + left) / 2) or plain 'x,y' rows with --half-width; '#' lines are comments; the loop",
+            "closes implicitly. Reports validity, length change and displacement (file units: metres for TUM)."})
+final class ImportCommand implements Callable<Integer> {
+    private static final JsonMapper JSON = new JsonMapper();
+
+    private final CliContext context;
+
+    @Parameters(index = "0", paramLabel = "FILE.csv", description = "The centerline file.")
+    Path file;
+
+    @Option(names = "--out", paramLabel = "FILE.npz", description = "Write the track as a numpy .npz archive (E = 1).")
+    Path out;
+
+    @Option(names = "--preview", paramLabel = "FILE.png", description = "Write a PNG picture of the track.")
+    Path preview;
+
+    @Option(names = "--half-width", paramLabel = "W",
+            description = "Road half-width; required for x,y files, overrides the TUM widths.")
+    Double halfWidth;
+
+    @Option(names = "--spacing", paramLabel = "S",
+            description = "Output point spacing (default: the spacing knob, else 0.6 x half-width).")
+    Double spacing;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "CPU worker threads; 0 = one per processor (default).")
+    int threads;
+
+    @Option(names = "--json", description = "Print one JSON line instead of the human summary.")
+    boolean json;
+
+    @Mixin
+    EvaluationOptions options = new EvaluationOptions();
+
+    ImportCommand(CliContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        if (threads < 0) {
+            throw new CliException("--threads " + threads + ": must be >= 0 (0 = one per processor)");
+        }
+        if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
+            throw new CliException("--half-width " + halfWidth + ": must be a positive number");
+        }
+        try (EvaluationSession session = new EvaluationSession(context, options, threads)) {
+            Circuit circuit = read();
+            TrackGenConfig base = session.config(null, 1);
+            if (spacing != null) {
+                try {
+                    base = base.toBuilder().set(PipelineKnobs.SPACING, spacing).build();
+                } catch (InvalidConfigException e) {
+                    throw new CliException("--spacing " + spacing + ": " + e.getMessage(), e);
+                }
+            }
+            TrackGenConfig config = checked(circuit, base);
+            session.provider();
+            Progress progress = session.progress();
+            try (OutputTransaction outputs = new OutputTransaction()) {
+                Path npzTmp = out != null ? outputs.stage("--out", out) : null;
+                Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
+                try {
+                    ComputeRuntime runtime = session.runtime();
+                    Progress.Stage stage = progress.start("importing " + circuit.name() + " (" + circuit.size()
+                            + " points, N_max " + config.nMax() + ")");
+                    ImportResult result = importOrFail(circuit, base, runtime);
+                    stage.done(result.valid() ? "valid" : "INVALID");
+                    write(result, runtime, npzTmp, pngTmp, progress);
+                    outputs.commit();
+                    report(result, runtime);
+                } finally {
+                    progress.abortOpenStage();
+                }
+            }
+        }
+        return 0;
+    }
+
+    private Circuit read() {
+        Circuit c;
+        try {
+            c = CircuitReader.read(file);
+        } catch (CircuitException e) {
+            throw new CliException(e.getMessage(), e);
+        }
+        if (halfWidth != null) {
+            return c.withHalfWidth(halfWidth, "--half-width");
+        }
+        if (!(c.halfWidth() > 0)) {
+            throw new CliException(file + ": the file has x,y rows without widths; give the road half-width with "
+                    + "--half-width W");
+        }
+        return c;
+    }
+
+    private static TrackGenConfig checked(Circuit circuit, TrackGenConfig base) {
+        try {
+            TrackGenConfig config = CircuitImporter.configFor(circuit, base);
+            circuit.validate(config.spacing());
+            return config;
+        } catch (CircuitException e) {
+            throw new CliException(e.getMessage(), e);
+        }
+    }
+
+    private static ImportResult importOrFail(Circuit circuit, TrackGenConfig base, ComputeRuntime runtime) {
+        try {
+            return CircuitImporter.importCircuit(circuit, base, runtime);
+        } catch (CircuitException e) {
+            throw new CliException(e.getMessage(), e);
+        }
+    }
+
+    private void write(ImportResult r, ComputeRuntime runtime, Path npzTmp, Path pngTmp, Progress progress) {
+        if (npzTmp != null) {
+            Progress.Stage stage = progress.start("writing npz " + out);
+            try {
+                new NpzTrackWriter().write(r.snapshot(), ConfigJson.of(r.config().toBuilder().runtime(runtime.name())
+                        .build()), npzTmp);
+            } catch (IOException | UncheckedIOException ex) {
+                throw new CliException("--out " + out + ": writing failed: " + ex.getMessage(), ex);
+            }
+            stage.done(null);
+        }
+        if (pngTmp != null) {
+            Progress.Stage stage = progress.start("writing preview " + preview);
+            try {
+                PreviewRenderer renderer = new PreviewRenderer(1, 800);
+                String title = String.format(Locale.ROOT, "%s  \u00b7  %s  \u00b7  length %.0f  \u00b7  half-width %.2f"
+                                + "  \u00b7  moved %.3f mean, %.3f max",
+                        r.circuit().name(), r.valid() ? "valid" : "INVALID", r.length(), r.halfWidth(), r.meanOffset(),
+                        r.maxOffset());
+                renderer.write(renderer.render(r.snapshot(), title), pngTmp);
+            } catch (IOException | UncheckedIOException ex) {
+                throw new CliException("--preview " + preview + ": writing failed: " + ex.getMessage(), ex);
+            }
+            stage.done(null);
+        }
+    }
+
+    private void report(ImportResult r, ComputeRuntime runtime) {
+        PrintWriter o = context.console().out();
+        double hw = r.halfWidth();
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("file", file.toString());
+            m.put("points", r.circuit().size());
+            m.put("half_width", hw);
+            m.put("half_width_rule", r.circuit().halfWidthRule());
+            m.put("spacing", r.spacing());
+            m.put("n_max", r.config().nMax());
+            m.put("count", r.count());
+            m.put("valid", r.valid());
+            m.put("input_length", r.inputLength());
+            m.put("length", r.length());
+            m.put("length_change", r.lengthChange());
+            m.put("offset_mean", r.meanOffset());
+            m.put("offset_max", r.maxOffset());
+            m.put("bead_displacement_mean", r.meanBeadDisplacement());
+            m.put("bead_displacement_max", r.maxBeadDisplacement());
+            m.put("tightest_radius", r.tightestRadius());
+            m.put("runtime", runtime.name());
+            try {
+                o.println(JSON.writeValueAsString(m));
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+        } else {
+            line(o, "circuit", r.circuit().name() + "  (" + r.circuit().size() + " points)");
+            line(o, "half-width", fmt("%.3f m  (%s)", hw, r.circuit().halfWidthRule()));
+            line(o, "spacing", fmt("%.3f m  (%s); N_max %d, %d points", r.spacing(),
+                    spacing != null ? "--spacing" : "0.6 x half-width unless the spacing knob is set", r.config().nMax(),
+                    r.count()));
+            line(o, "valid", r.valid() ? "yes" : fmt("no  (tightest radius %.3f m; the validity gate needs curvature "
+                    + "radius and clearance of at least (1 - relax_tol) x half-width)", r.tightestRadius()));
+            line(o, "length", fmt("%.1f m -> %.1f m  (%+.3f%%)", r.inputLength(), r.length(), 100 * r.lengthChange()));
+            line(o, "moved", fmt("mean %.3f m, max %.3f m off the input line  (%.1f%% / %.1f%% of the half-width)",
+                    r.meanOffset(), r.maxOffset(), 100 * r.meanOffset() / hw, 100 * r.maxOffset() / hw));
+            line(o, "beads", fmt("mean %.3f m, max %.3f m  (each constant-spacing point, before vs after relaxation)",
+                    r.meanBeadDisplacement(), r.maxBeadDisplacement()));
+            line(o, "runtime", runtime.describe());
+            if (out != null) {
+                line(o, "npz", out.toString());
+            }
+            if (preview != null) {
+                line(o, "preview", preview.toString());
+            }
+        }
+        o.flush();
+    }
+
+    private static String fmt(String pattern, Object... args) {
+        return String.format(Locale.ROOT, pattern, args);
+    }
+
+    private static void line(PrintWriter o, String key, String value) {
+        o.print(String.format(Locale.ROOT, "%-10s %s%n", key, value));
+    }
+}

@@ -1,0 +1,189 @@
+package dev.trackgen.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trackgen.cli.plugins.PluginJars;
+import org.jetbrains.bio.npy.NpzFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code trackgen metrics}, {@code bench} and {@code import} in-process on the CPU runtime. */
+class EvaluationCommandsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void metricsPrintsOneRowPerRegisteredGenerator() {
+        CliRun run = CliRun.run("metrics", "--envs", "16", "--repeats", "1", "--warmup", "0", "--runtime", "cpu");
+        assertEquals(0, run.code(), run::toString);
+        List<String> lines = run.outLines();
+        assertTrue(lines.get(0).startsWith("GENERATOR  E   YIELD"), lines.get(0));
+        assertEquals(2, lines.size(), "header + bezier (the registered generators here)\n" + run.out());
+        assertTrue(lines.get(1).startsWith("bezier     16  "), lines.get(1));
+        assertTrue(run.errLines().stream().anyMatch(l -> l.startsWith("trackgen: bezier: 16 tracks, metrics")), run.err());
+    }
+
+    @Test
+    void metricsIncludesPluginGeneratorsAndItsGateCatchesNearCircles() throws IOException {
+        Path plugins = dir.resolve("plugins");
+        PluginJars.copyExample(plugins);
+        CliRun run = CliRun.run("--plugins", plugins.toString(), "metrics", "--envs", "32", "--repeats", "0",
+                "--format", "csv", "-q");
+        assertEquals(0, run.code(), run::toString);
+        List<String> rows = run.outLines();
+        assertEquals(List.of("bezier", "noisy_ellipse"), rows.subList(1, rows.size()).stream()
+                .map(l -> l.substring(0, l.indexOf(','))).toList());
+        // the example plugin draws noisy ellipses: median compactness ~0.95, the "no silent circles" gate fails
+        String[] ellipse = rows.get(2).split(",", -1);
+        assertEquals("false", ellipse[10], rows.get(2));
+        assertEquals("true", rows.get(1).split(",", -1)[10], rows.get(1));
+    }
+
+    @Test
+    void metricsFormatsAndAReferenceRow() throws IOException {
+        Path ref = Files.createDirectory(dir.resolve("ref"));
+        Circuits.tum(ref.resolve("a.csv"), Circuits.stadium(300, 60), 6, 5);
+        Circuits.tum(ref.resolve("b.csv"), Circuits.stadium(500, 40), 4, 4);
+        Files.writeString(ref.resolve("notes.txt"), "not a circuit");
+        CliRun json = CliRun.run("metrics", "--generator", "bezier", "--envs", "8", "--seed", "3", "--repeats", "0",
+                "--format", "json", "--reference", ref.toString(), "-q");
+        assertEquals(0, json.code(), json::toString);
+        assertEquals("", json.err());
+        JsonNode doc = JSON.readTree(json.out());
+        assertEquals(8, doc.get("num_envs").asInt());
+        assertEquals(3, doc.get("seed").asInt());
+        JsonNode rows = doc.get("rows");
+        assertEquals(2, rows.size());
+        assertEquals("bezier", rows.get(0).get("generator").asText());
+        assertTrue(rows.get(0).get("gen_ms_per_call").isNull(), "not timed with --repeats 0");
+        JsonNode r = rows.get(1);
+        assertEquals("reference", r.get("generator").asText());
+        assertEquals(2, r.get("tracks").asInt());
+        assertEquals(1.0, r.get("yield").asDouble());
+        assertEquals(0.0, r.get("mean_chicanes").asDouble(), "stadiums are convex");
+        // scaled to half_width 0.1: a 300 m + 2 pi 60 m stadium of half-width 5.5 m is 12.3 units long
+        double expected = ((2 * 300 + 2 * Math.PI * 60) / 5.5 + (2 * 500 + 2 * Math.PI * 40) / 4) * 0.1 / 2;
+        assertEquals(expected, r.get("mean_length").asDouble(), 0.01 * expected);
+
+        CliRun csv = CliRun.run("metrics", "--envs", "8", "--repeats", "0", "--format", "csv", "-q");
+        assertEquals(0, csv.code(), csv::toString);
+        assertTrue(csv.outLines().get(0).startsWith("generator,tracks,yield,pre_relax_self_intersection_rate,"));
+        assertEquals(16, csv.outLines().get(1).split(",", -1).length);
+        CliRun md = CliRun.run("metrics", "--envs", "8", "--repeats", "0", "--format", "markdown", "-q");
+        assertTrue(md.outLines().get(0).startsWith("| generator | E | yield |"), md.out());
+        assertTrue(md.outLines().get(1).startsWith("|---|"), md.out());
+    }
+
+    @Test
+    void metricsErrorsAreOneLine() throws IOException {
+        CliRun unknown = CliRun.run("metrics", "--generator", "bezier,nope", "--envs", "8");
+        assertEquals(1, unknown.code());
+        assertEquals(List.of("trackgen: error: unknown generator 'nope'; available: bezier"), unknown.errLines());
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        CliRun noRef = CliRun.run("metrics", "--envs", "8", "--reference", empty.toString());
+        assertEquals(1, noRef.code());
+        assertEquals(List.of("trackgen: error: --reference " + empty + ": no .csv circuit files in the folder"),
+                noRef.errLines());
+        assertEquals("", noRef.out());
+        CliRun format = CliRun.run("metrics", "--format", "xml");
+        assertEquals(2, format.code());
+        assertEquals(1, format.errLines().size(), format::toString);
+    }
+
+    @Test
+    void benchPrintsATableAndWritesAChart() throws IOException {
+        Path png = dir.resolve("bench.png");
+        CliRun run = CliRun.run("bench", "--envs", "8,16", "--threads", "1,2", "--threads-envs", "16", "--warmup", "1",
+                "--repeats", "2", "--chart", png.toString(), "--runtime", "cpu");
+        assertEquals(0, run.code(), run::toString);
+        List<String> lines = run.outLines();
+        assertTrue(lines.get(0).startsWith("GENERATOR  E   THREADS  CALLS  MS/CALL"), run.out());
+        assertEquals(List.of("bezier     16  1", "bezier     8   2", "bezier     16  2"),
+                lines.subList(1, 4).stream().map(l -> l.substring(0, 16)).toList());
+        assertTrue(lines.get(4).startsWith("machine: " + Runtime.getRuntime().availableProcessors() + " processors"));
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertNotNull(img);
+        assertEquals(1100, img.getWidth());
+
+        CliRun json = CliRun.run("bench", "--envs", "8", "--threads", "all", "--threads-envs", "8", "--repeats", "1",
+                "--format", "json", "-q");
+        assertEquals(0, json.code(), json::toString);
+        JsonNode doc = JSON.readTree(json.out());
+        JsonNode row = doc.get("rows").get(0);
+        assertEquals(Runtime.getRuntime().availableProcessors(), row.get("threads").asInt());
+        assertTrue(row.get("tracks_per_second").asDouble() > 0);
+        assertTrue(row.get("bytes_per_call").asDouble() >= 0);
+    }
+
+    @Test
+    void benchRejectsBadOptions() {
+        CliRun threads = CliRun.run("bench", "--threads", "1,many");
+        assertEquals(List.of("trackgen: error: --threads 'many': expected a thread count or 'all'"), threads.errLines());
+        CliRun zero = CliRun.run("bench", "--envs", "0");
+        assertEquals(List.of("trackgen: error: --envs 0: batch sizes must be >= 1"), zero.errLines());
+        CliRun budget = CliRun.run("bench", "--budget", "0");
+        assertEquals(1, budget.code());
+        assertTrue(budget.errLines().get(0).contains("the budget > 0"), budget::toString);
+    }
+
+    @Test
+    void importWritesTheTrackAndReportsValidityAndDisplacement() throws IOException {
+        Path csv = Circuits.tum(dir.resolve("oval.csv"), Circuits.stadium(400, 60), 6, 4);
+        Path npz = dir.resolve("oval.npz");
+        Path png = dir.resolve("oval.png");
+        CliRun run = CliRun.run("import", csv.toString(), "--out", npz.toString(), "--preview", png.toString());
+        assertEquals(0, run.code(), run::toString);
+        List<String> out = run.outLines();
+        assertTrue(out.get(0).startsWith("circuit    oval.csv  ("), run.out());
+        assertTrue(out.get(1).startsWith("half-width 5.000 m  (mean of (w_tr_right_m + w_tr_left_m) / 2"), run.out());
+        assertEquals("valid      yes", out.get(3));
+        assertTrue(out.get(5).startsWith("moved      mean "), run.out());
+        try (NpzFile.Reader r = NpzFile.read(npz)) {
+            assertArrayEquals(new boolean[] {true}, r.get("valid", Integer.MAX_VALUE).asBooleanArray());
+            int count = r.get("count", Integer.MAX_VALUE).asIntArray()[0];
+            double perimeter = 2 * 400 + 2 * Math.PI * 60;
+            assertEquals(Math.floor(perimeter / 3.0) + 1, count, 1);
+            assertEquals(3, r.get("center", Integer.MAX_VALUE).getShape().length);
+        }
+        assertNotNull(ImageIO.read(png.toFile()));
+
+        Path xy = Circuits.xy(dir.resolve("oval-xy.csv"), Circuits.stadium(400, 60));
+        CliRun j = CliRun.run("import", xy.toString(), "--half-width", "4", "--spacing", "2", "--json", "-q");
+        assertEquals(0, j.code(), j::toString);
+        JsonNode doc = JSON.readTree(j.out());
+        assertEquals(4.0, doc.get("half_width").asDouble());
+        assertEquals("--half-width", doc.get("half_width_rule").asText());
+        assertEquals(2.0, doc.get("spacing").asDouble());
+        assertTrue(doc.get("valid").asBoolean());
+        assertTrue(Math.abs(doc.get("length_change").asDouble()) < 0.01);
+        assertTrue(doc.get("offset_mean").asDouble() < 0.4, "less than 10% of the half-width");
+        assertFalse(Files.exists(dir.resolve("oval-xy.npz")));
+    }
+
+    @Test
+    void importReportsATrackThatFailsTheValidityGate() throws IOException {
+        // 12 m radius hairpins are tighter than a 15 m half-width road allows, and without relaxation
+        // nothing opens them (with it, this stadium is pushed open and comes out valid)
+        Path csv = Circuits.tum(dir.resolve("tight.csv"), Circuits.stadium(300, 12), 15, 15);
+        CliRun relaxed = CliRun.run("import", csv.toString(), "-q");
+        assertEquals("valid      yes", relaxed.outLines().get(3), relaxed::toString);
+        CliRun run = CliRun.run("import", csv.toString(), "--set", "relax_enable=false", "-q");
+        assertEquals(0, run.code(), run::toString);
+        assertTrue(run.outLines().get(3).startsWith("valid      no  (tightest radius"), run.out());
+    }
+}

@@ -1,0 +1,183 @@
+package dev.trackgen.metrics.circuit;
+
+import dev.trackgen.metrics.PolylineMetrics;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * A closed centerline read from a file: its points in file order (the last connects back to the
+ * first), the file line each point came from, and the road half-width with the rule that gave it.
+ * Immutable; {@link #xy()} returns a copy.
+ */
+public final class Circuit {
+    /** Consecutive points closer than this fraction of the mean edge length are duplicates. */
+    public static final double DUPLICATE_REL = 1e-6;
+    /** The loop is open when its closing gap exceeds this many times max(spacing, longest other edge). */
+    public static final double OPEN_GAP_FACTOR = 2.0;
+
+    private final String name;
+    private final double[] xy;
+    private final int[] lines;
+    private final double halfWidth;
+    private final String halfWidthRule;
+
+    /**
+     * @param name          a name for messages (usually the file name)
+     * @param xy            interleaved points, at least 4
+     * @param lines         the file line of each point (1-based), same count
+     * @param halfWidth     the road half-width, or NaN when the file gives no widths
+     * @param halfWidthRule how the half-width was obtained, for reports
+     */
+    public Circuit(String name, double[] xy, int[] lines, double halfWidth, String halfWidthRule) {
+        if (xy.length != 2 * lines.length) {
+            throw new IllegalArgumentException(xy.length / 2 + " points but " + lines.length + " line numbers");
+        }
+        this.name = name;
+        this.xy = xy.clone();
+        this.lines = lines.clone();
+        this.halfWidth = halfWidth;
+        this.halfWidthRule = halfWidthRule;
+    }
+
+    /** @return the name used in messages */
+    public String name() {
+        return name;
+    }
+
+    /** @return the number of points */
+    public int size() {
+        return lines.length;
+    }
+
+    /** @return a copy of the interleaved points */
+    public double[] xy() {
+        return xy.clone();
+    }
+
+    /**
+     * @param i point index
+     * @return the file line it came from
+     */
+    public int line(int i) {
+        return lines[i];
+    }
+
+    /** @return the half-width, NaN when unknown */
+    public double halfWidth() {
+        return halfWidth;
+    }
+
+    /** @return how the half-width was obtained */
+    public String halfWidthRule() {
+        return halfWidthRule;
+    }
+
+    /** @return the closed perimeter */
+    public double perimeter() {
+        return PolylineMetrics.perimeter(xy, size());
+    }
+
+    /**
+     * @param hw   the half-width to use
+     * @param rule how it was obtained
+     * @return the same points with that half-width
+     */
+    public Circuit withHalfWidth(double hw, String rule) {
+        return new Circuit(name, xy, lines, hw, rule);
+    }
+
+    /**
+     * Scales the circuit about its centroid so that its half-width becomes {@code hw}.
+     *
+     * @param hw the target half-width, {@code > 0}
+     * @return the scaled circuit
+     * @throws IllegalStateException if the half-width is unknown
+     */
+    public Circuit scaledToHalfWidth(double hw) {
+        if (!(halfWidth > 0)) {
+            throw new IllegalStateException(name + ": no half-width to scale from");
+        }
+        double k = hw / halfWidth;
+        double[] c = centroid();
+        double[] out = new double[xy.length];
+        for (int i = 0; i < size(); i++) {
+            out[2 * i] = c[0] + k * (xy[2 * i] - c[0]);
+            out[2 * i + 1] = c[1] + k * (xy[2 * i + 1] - c[1]);
+        }
+        return new Circuit(name, out, lines, hw, halfWidthRule + ", scaled by " + fmt(k));
+    }
+
+    /** @return the mean of the points, {@code {x, y}} */
+    public double[] centroid() {
+        double sx = 0;
+        double sy = 0;
+        for (int i = 0; i < size(); i++) {
+            sx += xy[2 * i];
+            sy += xy[2 * i + 1];
+        }
+        return new double[] {sx / size(), sy / size()};
+    }
+
+    /**
+     * Checks that the points form a usable closed centerline at a given output spacing:
+     * <ol>
+     *   <li>no two consecutive points closer than {@value #DUPLICATE_REL} of the mean edge length;</li>
+     *   <li>closed: the gap from the last point back to the first is at most
+     *       {@value #OPEN_GAP_FACTOR} x max(spacing, longest other edge) (the closing edge is an
+     *       ordinary edge, as in the TUM files, which close implicitly);</li>
+     *   <li>simple: no two non-adjacent edges properly cross. A self-crossing centerline is
+     *       refused, never repaired.</li>
+     * </ol>
+     *
+     * @param spacing the output spacing the pipeline will use
+     * @throws CircuitException naming the lines of the first problem
+     */
+    public void validate(double spacing) {
+        int n = size();
+        if (n < CircuitReader.MIN_POINTS) {
+            throw new CircuitException(name + ": only " + n + " points; a closed centerline needs at least "
+                    + CircuitReader.MIN_POINTS);
+        }
+        double meanEdge = perimeter() / n;
+        double tol = DUPLICATE_REL * meanEdge;
+        for (int i = 0; i + 1 < n; i++) {
+            if (PolylineMetrics.edgeLength(xy, i, n) <= tol) {
+                throw new CircuitException(name + ": lines " + lines[i] + " and " + lines[i + 1]
+                        + " repeat the same point (" + fmt(xy[2 * i]) + ", " + fmt(xy[2 * i + 1])
+                        + "); remove the duplicate");
+            }
+        }
+        double longest = 0;
+        for (int i = 0; i + 1 < n; i++) {
+            longest = Math.max(longest, PolylineMetrics.edgeLength(xy, i, n));
+        }
+        double gap = PolylineMetrics.edgeLength(xy, n - 1, n);
+        double limit = OPEN_GAP_FACTOR * Math.max(spacing, longest);
+        if (gap > limit) {
+            throw new CircuitException(name + ": the centerline is open: its last point (line " + lines[n - 1]
+                    + ") is " + fmt(gap) + " from its first (line " + lines[0] + "), more than "
+                    + fmt(OPEN_GAP_FACTOR) + " x max(spacing " + fmt(spacing) + ", longest edge " + fmt(longest)
+                    + ") = " + fmt(limit) + "; close the loop or look for missing rows");
+        }
+        int[] x = PolylineMetrics.firstCrossing(xy, n);
+        if (x != null) {
+            throw new CircuitException(name + ": the centerline crosses itself: the edge from line "
+                    + lines[x[0]] + " to line " + lines[(x[0] + 1) % n] + " crosses the edge from line " + lines[x[1]]
+                    + " to line " + lines[(x[1] + 1) % n] + "; a self-crossing centerline is invalid and is not repaired");
+        }
+    }
+
+    /** @return {@code v} to 4 significant digits, without trailing zeros (1, 0.5, 10.5, 5508) */
+    static String fmt(double v) {
+        if (!Double.isFinite(v)) {
+            return Double.toString(v);
+        }
+        if (v == 0) {
+            return "0";
+        }
+        return new BigDecimal(v).round(new MathContext(4, RoundingMode.HALF_EVEN)).stripTrailingZeros()
+                .toPlainString();
+    }
+}

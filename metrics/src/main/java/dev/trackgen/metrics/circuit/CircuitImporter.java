@@ -1,0 +1,116 @@
+package dev.trackgen.metrics.circuit;
+
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.metrics.PolylineMetrics;
+import dev.trackgen.pipeline.CenterlinePipeline;
+import dev.trackgen.pipeline.TrackGenerator;
+
+import java.util.concurrent.locks.Lock;
+
+/**
+ * Brings a {@link Circuit} through the pipeline's resample, relax and inflate stages
+ * ({@link CenterlinePipeline}) and measures what they did to it.
+ *
+ * <p>Configuration: the caller's knobs (relaxation, validity gate) with {@code num_envs = 1},
+ * {@code half_width} = the circuit's, {@code spacing} = the caller's explicit {@code spacing}
+ * else {@code 0.6 * half_width}, and {@code N_max = floor(perimeter / spacing) + 2}, sized from
+ * the circuit rather than the default. The loop is moved to its centroid before it is handed to
+ * the float pipeline (so coordinates far from the origin keep their precision through
+ * relaxation) and the result is moved back.
+ */
+public final class CircuitImporter {
+    /** Largest N_max the configuration allows. */
+    private static final int N_MAX_LIMIT = 1 << 16;
+
+    private CircuitImporter() {
+    }
+
+    /**
+     * @param circuit a circuit with a known half-width
+     * @param base    the caller's configuration (knobs other than those set here)
+     * @return the configuration the import runs with
+     * @throws CircuitException if the half-width is unknown or the loop needs more than 65536 points
+     */
+    public static TrackGenConfig configFor(Circuit circuit, TrackGenConfig base) {
+        double hw = circuit.halfWidth();
+        if (!(hw > 0) || !Double.isFinite(hw)) {
+            throw new CircuitException(circuit.name() + ": no half-width: the file has no width columns; give one"
+                    + " (--half-width)");
+        }
+        Double explicit = base.get(PipelineKnobs.SPACING);
+        double spacing = explicit != null ? explicit : 0.6 * hw;
+        double points = Math.floor(circuit.perimeter() / spacing) + 2;
+        if (points > N_MAX_LIMIT) {
+            throw new CircuitException(circuit.name() + ": the loop (length " + Circuit.fmt(circuit.perimeter())
+                    + ") needs " + (long) points + " points at spacing " + Circuit.fmt(spacing)
+                    + ", more than the limit " + N_MAX_LIMIT + "; use a larger spacing");
+        }
+        return base.toBuilder().numEnvs(1).halfWidth(hw).spacing(spacing).nMax(Math.max(4, (int) points)).build();
+    }
+
+    /**
+     * Validates the circuit at the import's spacing, then runs it through the stages.
+     *
+     * @param circuit a circuit with a known half-width
+     * @param base    the caller's configuration
+     * @param runtime where to run (not closed here)
+     * @return what came out and how far relaxation moved it
+     * @throws CircuitException if the circuit is not a usable closed centerline (see {@link Circuit#validate})
+     */
+    public static ImportResult importCircuit(Circuit circuit, TrackGenConfig base, ComputeRuntime runtime) {
+        TrackGenConfig config = configFor(circuit, base);
+        circuit.validate(config.spacing());
+        int n = circuit.size();
+        double[] xy = circuit.xy();
+        double[] origin = circuit.centroid();
+        double[] local = new double[2 * n];
+        float[] input = new float[2 * n];
+        for (int i = 0; i < n; i++) {
+            local[2 * i] = xy[2 * i] - origin[0];
+            local[2 * i + 1] = xy[2 * i + 1] - origin[1];
+            input[2 * i] = (float) local[2 * i];
+            input[2 * i + 1] = (float) local[2 * i + 1];
+        }
+        int nMax = config.nMax();
+        float[] spaced = new float[2 * nMax];
+        float[] relaxed = new float[2 * nMax];
+        TrackSnapshot snapshot;
+        try (CenterlinePipeline pipeline = CenterlinePipeline.builder(config, n).runtime(runtime).build()) {
+            pipeline.run(input);
+            TrackGenerator.Intermediates mid = pipeline.intermediates();
+            Lock lock = runtime.executionLock();
+            lock.lock();
+            try {
+                runtime.download(mid.spaced(), spaced);
+                runtime.download(mid.relaxed(), relaxed);
+            } finally {
+                lock.unlock();
+            }
+            snapshot = pipeline.track().snapshot();
+        }
+        return new ImportResult(circuit, config, origin, local, input, spaced, relaxed, snapshot);
+    }
+
+    /**
+     * Distance of every real point of a loop to a reference loop, in double precision.
+     *
+     * @param points    interleaved float points
+     * @param count     how many
+     * @param reference interleaved reference loop
+     * @param refCount  its points
+     * @return {@code {mean, max}}
+     */
+    static double[] offsets(float[] points, int count, double[] reference, int refCount) {
+        double sum = 0;
+        double max = 0;
+        for (int i = 0; i < count; i++) {
+            double d = PolylineMetrics.distanceToLoop(reference, refCount, points[2 * i], points[2 * i + 1]);
+            sum += d;
+            max = Math.max(max, d);
+        }
+        return new double[] {count == 0 ? Double.NaN : sum / count, max};
+    }
+}

@@ -1,0 +1,183 @@
+package dev.trackgen.metrics.circuit;
+
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.metrics.MetricsAccumulator;
+
+/**
+ * A circuit after resample, relax and inflate, with how much the stages changed it. Distances are
+ * in the circuit's units (metres for TUM files).
+ */
+public final class ImportResult {
+    private final Circuit circuit;
+    private final TrackGenConfig config;
+    private final TrackSnapshot snapshot;
+    private final float[] input;
+    private final float[] spaced;
+    private final float[] relaxed;
+    private final float[] centered;
+    private final double inputLength;
+    private final double meanOffset;
+    private final double maxOffset;
+    private final double meanBeadDisplacement;
+    private final double maxBeadDisplacement;
+    private final double tightestRadius;
+
+    ImportResult(Circuit circuit, TrackGenConfig config, double[] origin, double[] local, float[] input,
+                 float[] spaced, float[] relaxed, TrackSnapshot centeredSnapshot) {
+        this.circuit = circuit;
+        this.config = config;
+        this.input = input;
+        this.spaced = spaced;
+        this.relaxed = relaxed;
+        int n = circuit.size();
+        int count = centeredSnapshot.count(0);
+        this.inputLength = circuit.perimeter();
+        this.centered = centeredSnapshot.centerline(0);
+        double[] off = CircuitImporter.offsets(centered, count, local, n);
+        this.meanOffset = off[0];
+        this.maxOffset = off[1];
+        double sum = 0;
+        double max = 0;
+        int finite = 0;
+        for (int i = 0; i < count; i++) {
+            double d = Math.hypot(relaxed[2 * i] - spaced[2 * i], relaxed[2 * i + 1] - spaced[2 * i + 1]);
+            if (Double.isFinite(d)) {
+                sum += d;
+                max = Math.max(max, d);
+                finite++;
+            }
+        }
+        this.meanBeadDisplacement = finite == 0 ? Double.NaN : sum / finite;
+        this.maxBeadDisplacement = max;
+        this.tightestRadius = tightestRadius(centered, count);
+        this.snapshot = translated(centeredSnapshot, origin);
+    }
+
+    private static double tightestRadius(float[] p, int n) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            int a = i == 0 ? n - 1 : i - 1;
+            int c = i + 1 == n ? 0 : i + 1;
+            double ax = p[2 * a];
+            double ay = p[2 * a + 1];
+            double bx = p[2 * i];
+            double by = p[2 * i + 1];
+            double cx = p[2 * c];
+            double cy = p[2 * c + 1];
+            double cross = Math.abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx));
+            double prod = Math.hypot(bx - ax, by - ay) * Math.hypot(cx - bx, cy - by) * Math.hypot(cx - ax, cy - ay);
+            if (cross > 0) {
+                best = Math.min(best, prod / (2 * cross));
+            }
+        }
+        return best;
+    }
+
+    private static TrackSnapshot translated(TrackSnapshot s, double[] origin) {
+        TrackSnapshot out = new TrackSnapshot(s.numEnvs(), s.nMax());
+        copyShifted(s.center(), out.center(), origin);
+        copyShifted(s.outer(), out.outer(), origin);
+        copyShifted(s.inner(), out.inner(), origin);
+        System.arraycopy(s.tangent(), 0, out.tangent(), 0, s.tangent().length);
+        System.arraycopy(s.normal(), 0, out.normal(), 0, s.normal().length);
+        System.arraycopy(s.arclen(), 0, out.arclen(), 0, s.arclen().length);
+        System.arraycopy(s.length(), 0, out.length(), 0, s.length().length);
+        System.arraycopy(s.winding(), 0, out.winding(), 0, s.winding().length);
+        System.arraycopy(s.valid(), 0, out.valid(), 0, s.valid().length);
+        System.arraycopy(s.count(), 0, out.count(), 0, s.count().length);
+        return out;
+    }
+
+    private static void copyShifted(float[] src, float[] dst, double[] origin) {
+        for (int i = 0; i < src.length; i += 2) {
+            dst[i] = (float) (src[i] + origin[0]);
+            dst[i + 1] = (float) (src[i + 1] + origin[1]);
+        }
+    }
+
+    /** @return the imported circuit */
+    public Circuit circuit() {
+        return circuit;
+    }
+
+    /** @return the configuration the import ran with (half-width, spacing, N_max sized from the circuit) */
+    public TrackGenConfig config() {
+        return config;
+    }
+
+    /** @return the resulting one-track batch, in the circuit's own coordinates */
+    public TrackSnapshot snapshot() {
+        return snapshot;
+    }
+
+    /** @return whether the track passed the validity gate */
+    public boolean valid() {
+        return snapshot.isValid(0);
+    }
+
+    /** @return the real points of the track */
+    public int count() {
+        return snapshot.count(0);
+    }
+
+    /** @return the perimeter of the input loop */
+    public double inputLength() {
+        return inputLength;
+    }
+
+    /** @return the perimeter of the track */
+    public double length() {
+        return snapshot.length()[0];
+    }
+
+    /** @return {@code (length - inputLength) / inputLength} */
+    public double lengthChange() {
+        return (length() - inputLength) / inputLength;
+    }
+
+    /** @return mean distance from the track's centerline points to the input polyline */
+    public double meanOffset() {
+        return meanOffset;
+    }
+
+    /** @return largest distance from a track centerline point to the input polyline */
+    public double maxOffset() {
+        return maxOffset;
+    }
+
+    /** @return mean distance each constant-spacing bead moved in relaxation (index-aligned, includes sliding along the line) */
+    public double meanBeadDisplacement() {
+        return meanBeadDisplacement;
+    }
+
+    /** @return largest distance a bead moved in relaxation */
+    public double maxBeadDisplacement() {
+        return maxBeadDisplacement;
+    }
+
+    /** @return the smallest radius of the circle through three consecutive track points */
+    public double tightestRadius() {
+        return tightestRadius;
+    }
+
+    /** @return the half-width the track was inflated with */
+    public double halfWidth() {
+        return config.halfWidth();
+    }
+
+    /** @return the output spacing */
+    public double spacing() {
+        return config.spacing();
+    }
+
+    /**
+     * Adds this track to a metrics batch (input, constant-spacing, relaxed and final centerlines,
+     * all in the circuit's centred frame; the metrics do not depend on the frame).
+     *
+     * @param acc where to add
+     */
+    public void addTo(MetricsAccumulator acc) {
+        acc.add(input, 0, circuit.size(), spaced, relaxed, centered, 0, count(), valid());
+    }
+}

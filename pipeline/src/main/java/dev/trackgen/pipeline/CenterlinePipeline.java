@@ -1,0 +1,246 @@
+package dev.trackgen.pipeline;
+
+import dev.trackgen.api.Track;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.UnknownNameException;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * Runs centerlines given by the caller, instead of a generator's, through the same stages as
+ * {@link TrackGenerator}: {@code constant-spacing resample -> XPBD relax -> inflate -> Track}.
+ * Use it to bring real circuits or hand-made loops into the {@link Track} layout with the
+ * pipeline's guarantees (constant spacing, relaxed self-approaches, inflated borders, validity).
+ *
+ * <p>Each call takes {@code E} closed centerlines of {@code n} points each, as interleaved
+ * {@code (x, y)} floats, env {@code e}'s loop at float index {@code 2 * e * n} (without repeating
+ * the first point at the end), and optional per-env flags: an env flagged 0 comes out invalid
+ * whatever its shape. Centerlines of different point counts go through separate pipelines.
+ * Nothing is repaired up front: the caller decides what input to refuse (a self-crossing
+ * centerline, say) and flags it 0 or does not pass it at all.
+ *
+ * <p>The knobs used are those after generation: {@code num_envs}, {@code N_max} (size it from the
+ * longest loop: {@code N_max >= perimeter / spacing + 1}, else the track is truncated and
+ * invalid), {@code half_width}, {@code spacing}, the {@code relax_*} knobs and the validity gate.
+ * Generator knobs and {@code num_points} are ignored. As in {@link TrackGenerator}, the
+ * {@link Track} is allocated once and rewritten by every call, calls allocate nothing, and every
+ * call runs eagerly under the runtime's execution lock.
+ *
+ * <pre>{@code
+ * TrackGenConfig config = TrackGenConfig.builder().halfWidth(5.0).nMax(2048).runtime("cpu").build();
+ * try (CenterlinePipeline p = CenterlinePipeline.builder(config, points.length / 2).build()) {
+ *     Track track = p.run(points);          // one loop of points.length / 2 points
+ *     TrackSnapshot host = track.snapshot();
+ * }
+ * }</pre>
+ */
+public final class CenterlinePipeline implements AutoCloseable {
+    private final TrackGenConfig config;
+    private final int pointsPerCenterline;
+    private final ComputeRuntime runtime;
+    private final boolean ownsRuntime;
+    private final Track track;
+    private final Vec2Array input;
+    private final I32Array flags;
+    private final int[] hostFlags;
+    private final TrackStages stages;
+    private boolean closed;
+
+    private CenterlinePipeline(Builder b) {
+        this.config = Objects.requireNonNull(b.config, "config must not be null");
+        if (b.points < 3) {
+            throw new IllegalArgumentException("a closed centerline needs at least 3 points, got " + b.points);
+        }
+        this.pointsPerCenterline = b.points;
+        if (b.runtime != null) {
+            this.runtime = b.runtime;
+            this.ownsRuntime = false;
+        } else {
+            RuntimeRegistry runtimes = b.runtimes != null ? b.runtimes : RuntimeRegistry.discover();
+            this.runtime = runtimes.create(config.runtime(), b.options);
+            this.ownsRuntime = true;
+        }
+        try {
+            int e = config.numEnvs();
+            this.track = Track.allocate(runtime, e, config.nMax());
+            this.input = runtime.allocVec2(Math.multiplyExact(e, b.points));
+            this.flags = runtime.allocI32(e);
+            this.hostFlags = new int[e];
+            this.stages = new TrackStages(runtime, config, b.points, input, flags, track);
+        } catch (RuntimeException ex) {
+            if (ownsRuntime) {
+                runtime.close();
+            }
+            throw ex;
+        }
+    }
+
+    /**
+     * @param config              the configuration ({@code num_envs}, {@code N_max}, half-width,
+     *                            spacing, relax and validity knobs)
+     * @param pointsPerCenterline points of every input centerline, {@code >= 3}
+     * @return a builder to choose the runtime
+     */
+    public static Builder builder(TrackGenConfig config, int pointsPerCenterline) {
+        return new Builder(config, pointsPerCenterline);
+    }
+
+    /**
+     * Runs the stages on centerlines that are all usable.
+     *
+     * @param centerlines {@code 2 * E * n} floats: E closed loops of n interleaved points
+     * @return the persistent {@link Track}, the same instance on every call
+     * @throws IllegalArgumentException if the array has the wrong length
+     * @throws IllegalStateException    if this pipeline is closed
+     */
+    public Track run(float[] centerlines) {
+        Arrays.fill(hostFlags, 1);
+        return runWith(centerlines, hostFlags);
+    }
+
+    /**
+     * Runs the stages; an env whose flag is 0 comes out invalid.
+     *
+     * @param centerlines {@code 2 * E * n} floats: E closed loops of n interleaved points
+     * @param usable      {@code [E]} flags, 1 for a usable input, 0 to mark an env invalid
+     * @return the persistent {@link Track}, the same instance on every call
+     * @throws IllegalArgumentException if an array has the wrong length
+     * @throws IllegalStateException    if this pipeline is closed
+     */
+    public Track run(float[] centerlines, int[] usable) {
+        if (usable.length != config.numEnvs()) {
+            throw new IllegalArgumentException("usable has " + usable.length + " flags but num_envs is "
+                    + config.numEnvs());
+        }
+        return runWith(centerlines, usable);
+    }
+
+    private Track runWith(float[] centerlines, int[] usable) {
+        long expected = 2L * config.numEnvs() * pointsPerCenterline;
+        if (centerlines.length != expected) {
+            throw new IllegalArgumentException("expected " + expected + " floats (" + config.numEnvs() + " loops of "
+                    + pointsPerCenterline + " points), got " + centerlines.length);
+        }
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("this CenterlinePipeline is closed");
+            }
+            runtime.upload(centerlines, input);
+            runtime.upload(usable, flags);
+            stages.plan().enqueue(runtime);
+            runtime.synchronize();
+            return track;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return the persistent output batch */
+    public Track track() {
+        return track;
+    }
+
+    /** @return the configuration */
+    public TrackGenConfig config() {
+        return config;
+    }
+
+    /** @return the points of every input centerline */
+    public int pointsPerCenterline() {
+        return pointsPerCenterline;
+    }
+
+    /** @return the runtime the stages run on */
+    public ComputeRuntime runtime() {
+        return runtime;
+    }
+
+    /**
+     * The intermediate buffers of the last call, for diagnostics and metrics; {@code generated}
+     * holds the input centerlines ({@code [E * n]}).
+     *
+     * @return the input, constant-spacing and relaxed centerlines
+     */
+    public TrackGenerator.Intermediates intermediates() {
+        return new TrackGenerator.Intermediates(input, stages.spaced(), stages.relaxed());
+    }
+
+    /** Releases the runtime if this pipeline created it. */
+    @Override
+    public void close() {
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        } finally {
+            lock.unlock();
+        }
+        if (ownsRuntime) {
+            runtime.close();
+        }
+    }
+
+    /** Chooses the runtime of a {@link CenterlinePipeline}. */
+    public static final class Builder {
+        private final TrackGenConfig config;
+        private final int points;
+        private ComputeRuntime runtime;
+        private RuntimeRegistry runtimes;
+        private RuntimeOptions options = RuntimeOptions.defaults();
+
+        private Builder(TrackGenConfig config, int points) {
+            this.config = config;
+            this.points = points;
+        }
+
+        /**
+         * @param runtime a runtime to run on, owned by the caller (otherwise one is created from
+         *                {@code config.runtime()} and closed with the pipeline)
+         * @return this builder
+         */
+        public Builder runtime(ComputeRuntime runtime) {
+            this.runtime = runtime;
+            return this;
+        }
+
+        /**
+         * @param options options for a runtime created by the pipeline
+         * @return this builder
+         */
+        public Builder runtimeOptions(RuntimeOptions options) {
+            this.options = Objects.requireNonNull(options);
+            return this;
+        }
+
+        /**
+         * @param runtimes the runtimes to choose from
+         * @return this builder
+         */
+        public Builder runtimes(RuntimeRegistry runtimes) {
+            this.runtimes = runtimes;
+            return this;
+        }
+
+        /**
+         * @return the pipeline, its buffers allocated
+         * @throws NullPointerException     if the config is null
+         * @throws IllegalArgumentException if fewer than 3 points per centerline
+         * @throws UnknownNameException     for an unknown runtime
+         */
+        public CenterlinePipeline build() {
+            return new CenterlinePipeline(this);
+        }
+    }
+}

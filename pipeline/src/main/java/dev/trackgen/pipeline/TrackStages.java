@@ -1,0 +1,78 @@
+package dev.trackgen.pipeline;
+
+import dev.trackgen.api.Track;
+import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.RuntimeUnavailableException;
+import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.pipeline.inflate.Inflation;
+import dev.trackgen.pipeline.relax.XpbdRelaxation;
+import dev.trackgen.pipeline.resample.ConstantSpacingResample;
+
+/**
+ * The stages after the centerlines exist, bound once into one launch plan:
+ * {@code constant-spacing resample -> XPBD relax -> inflate}. Shared by {@link TrackGenerator}
+ * (generated centerlines) and {@link CenterlinePipeline} (centerlines given by the caller), so both
+ * run exactly the same launches.
+ */
+final class TrackStages {
+    private final Vec2Array spaced;
+    private final Vec2Array relaxed;
+    private final LaunchPlan plan;
+
+    /**
+     * Allocates the stages' buffers and binds their launches.
+     *
+     * @param runtime     where arrays live
+     * @param config      the configuration (batch size, N_max, spacing, relax and validity knobs)
+     * @param n           points per input centerline
+     * @param centerlines {@code [E * n]} closed input centerlines
+     * @param flags       {@code [E]} input flags (1 usable); cleared for truncated tracks
+     * @param track       the output batch
+     * @throws RuntimeUnavailableException if the runtime has no body for a pipeline kernel (a CUDA
+     *         build without kernels)
+     */
+    TrackStages(ComputeRuntime runtime, TrackGenConfig config, int n, Vec2Array centerlines, I32Array flags,
+                Track track) {
+        int e = config.numEnvs();
+        int nMax = config.nMax();
+        this.spaced = runtime.allocVec2(e * nMax);
+        LaunchPlan.Builder b = LaunchPlan.builder();
+        b.append(new ConstantSpacingResample(runtime, e, n, (float) config.spacing(), nMax, centerlines, spaced,
+                track.count(), flags).plan());
+        if (config.get(PipelineKnobs.RELAX_ENABLE)) {
+            this.relaxed = runtime.allocVec2(e * nMax);
+            b.append(new XpbdRelaxation(runtime, config, spaced, track.count(), relaxed).plan());
+        } else {
+            this.relaxed = spaced;
+        }
+        b.append(new Inflation(runtime, config, relaxed, flags, track).plan());
+        this.plan = b.build();
+        for (Kernel k : plan.kernels()) {
+            if (!runtime.supports(k)) {
+                throw new RuntimeUnavailableException("runtime '" + runtime.name() + "' has no body for the "
+                        + "pipeline kernel " + k.name() + " (module " + k.cudaModule() + "); was it built without "
+                        + "kernels?");
+            }
+        }
+    }
+
+    /** @return {@code [E * N_max]} constant-spacing centerlines, NaN-padded */
+    Vec2Array spaced() {
+        return spaced;
+    }
+
+    /** @return {@code [E * N_max]} relaxed centerlines ({@link #spaced()} when relaxation is off) */
+    Vec2Array relaxed() {
+        return relaxed;
+    }
+
+    /** @return the launches of the three stages */
+    LaunchPlan plan() {
+        return plan;
+    }
+}
