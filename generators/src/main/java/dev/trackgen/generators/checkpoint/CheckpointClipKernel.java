@@ -93,7 +93,7 @@ public final class CheckpointClipKernel extends AbstractKernel {
                     w++;
                 }
             } else {
-                float inner = chainLength(p, b, qx, qy, fi + 1, fj, -1, -1);
+                float inner = chainLength(p, b, qx, qy, fi + 1, fj, 0, -1);
                 float outer = chainLength(p, b, qx, qy, fj + 1, n - 1, 0, fi);
                 dense[2 * db] = qx;
                 dense[2 * db + 1] = qy;
