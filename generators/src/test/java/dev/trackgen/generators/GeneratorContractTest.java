@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * equal to eager runs (capturable generators) or a refused capture (repulsive), and no allocation
  * per call.
  */
-class GeneratorContractTest {
+public class GeneratorContractTest {
 
     static CenterlineGenerator generator(String name) {
         return switch (name) {
@@ -59,10 +59,11 @@ class GeneratorContractTest {
         return b.build();
     }
 
-    record Out(float[] centerline, int[] valid) {
+    /** One generate() result copied to the host. */
+    public record Out(float[] centerline, int[] valid) {
     }
 
-    static Out run(CpuRuntime rt, CenterlineGenerator gen, TrackGenConfig c, int[] seeds) {
+    public static Out run(CpuRuntime rt, CenterlineGenerator gen, TrackGenConfig c, int[] seeds) {
         int e = c.numEnvs();
         I32Array s = rt.allocI32(e);
         rt.upload(seeds, s);
@@ -77,7 +78,7 @@ class GeneratorContractTest {
         return new Out(xy, v);
     }
 
-    static int[] seeds(int n, int base) {
+    public static int[] seeds(int n, int base) {
         int[] s = new int[n];
         for (int i = 0; i < n; i++) {
             s[i] = base + i;
