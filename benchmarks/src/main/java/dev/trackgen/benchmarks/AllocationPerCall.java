@@ -14,26 +14,28 @@ import java.util.Arrays;
  * counts the harness's own allocations).
  *
  * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar dev.trackgen.benchmarks.AllocationPerCall
- * [envs=4096] [threads=0] [generator=bezier] [calls=20]}.
+ * [envs=4096] [threads=0] [generator=bezier] [calls=20] [warmup=5]}; a slow generator such as
+ * {@code repulsive} is better measured with fewer warm-up calls.
  */
 public final class AllocationPerCall {
     private AllocationPerCall() {
     }
 
     /**
-     * @param args optional {@code envs threads generator calls}
+     * @param args optional {@code envs threads generator calls warmup}
      */
     public static void main(String[] args) {
         int envs = args.length > 0 ? Integer.parseInt(args[0]) : 4096;
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : 0;
         String generator = args.length > 2 ? args[2] : "bezier";
         int calls = args.length > 3 ? Integer.parseInt(args[3]) : 20;
+        int warmup = args.length > 4 ? Integer.parseInt(args[4]) : 5;
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(envs).build();
         try (CpuRuntime runtime = new CpuRuntime(threads, false);
              TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0))
                      .runtime(runtime).build()) {
-            for (int k = 0; k < 5; k++) {
+            for (int k = 0; k < warmup; k++) {
                 gen.generate();
             }
             long[] ids = Thread.getAllStackTraces().keySet().stream()
