@@ -6,5 +6,10 @@ module dev.trackgen.generators {
     requires dev.trackgen.api;
 
     provides dev.trackgen.api.generator.CenterlineGenerator with
-            dev.trackgen.generators.bezier.BezierGenerator;
+            dev.trackgen.generators.bezier.BezierGenerator,
+            dev.trackgen.generators.hull.HullGenerator,
+            dev.trackgen.generators.polar.PolarGenerator,
+            dev.trackgen.generators.voronoi.VoronoiGenerator,
+            dev.trackgen.generators.checkpoint.CheckpointGenerator,
+            dev.trackgen.generators.repulsive.RepulsiveGenerator;
 }

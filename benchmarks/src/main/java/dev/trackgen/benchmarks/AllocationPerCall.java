@@ -6,7 +6,6 @@ import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.lang.management.ManagementFactory;
-import java.util.Arrays;
 
 /**
  * Measures the bytes allocated per steady-state {@code generate()} call by the calling thread and
@@ -14,41 +13,54 @@ import java.util.Arrays;
  * counts the harness's own allocations).
  *
  * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar dev.trackgen.benchmarks.AllocationPerCall
- * [envs=4096] [threads=0] [generator=bezier] [calls=20]}.
+ * [envs=4096] [threads=0] [generator=bezier] [calls=20] [warmup=5]}; a slow generator such as
+ * {@code repulsive} is better measured with fewer warm-up calls.
  */
 public final class AllocationPerCall {
     private AllocationPerCall() {
     }
 
     /**
-     * @param args optional {@code envs threads generator calls}
+     * @param args optional {@code envs threads generator calls warmup}
      */
     public static void main(String[] args) {
         int envs = args.length > 0 ? Integer.parseInt(args[0]) : 4096;
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : 0;
         String generator = args.length > 2 ? args[2] : "bezier";
         int calls = args.length > 3 ? Integer.parseInt(args[3]) : 20;
+        int warmup = args.length > 4 ? Integer.parseInt(args[4]) : 5;
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(envs).build();
         try (CpuRuntime runtime = new CpuRuntime(threads, false);
              TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0))
                      .runtime(runtime).build()) {
-            for (int k = 0; k < 5; k++) {
+            for (int k = 0; k < warmup; k++) {
                 gen.generate();
             }
             long[] ids = Thread.getAllStackTraces().keySet().stream()
                     .filter(t -> t.getName().startsWith("trackgen-cpu-worker") || t == Thread.currentThread())
                     .mapToLong(Thread::getId).toArray();
-            long before = Arrays.stream(mx.getThreadAllocatedBytes(ids)).sum();
+            // a first read and a plain-loop sum keep the probe's own one-time allocations (stream
+            // pipeline classes, about 11 KB) out of the measured window
+            sum(mx.getThreadAllocatedBytes(ids));
+            long before = sum(mx.getThreadAllocatedBytes(ids));
             long t0 = System.nanoTime();
             for (int k = 0; k < calls; k++) {
                 gen.generate();
             }
             long t1 = System.nanoTime();
-            long after = Arrays.stream(mx.getThreadAllocatedBytes(ids)).sum();
+            long after = sum(mx.getThreadAllocatedBytes(ids));
             System.out.printf("generator=%s envs=%d threads=%d calls=%d: %.1f bytes/call over %d threads, %.1f ms/call%n",
                     generator, envs, runtime.threads(), calls, (after - before) / (double) calls, ids.length,
                     (t1 - t0) / 1e6 / calls);
         }
+    }
+
+    private static long sum(long[] values) {
+        long s = 0;
+        for (long v : values) {
+            s += v;
+        }
+        return s;
     }
 }

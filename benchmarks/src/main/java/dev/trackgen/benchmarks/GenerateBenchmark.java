@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Run with {@code java -jar benchmarks/target/benchmarks.jar GenerateBenchmark -prof gc} to get
  * {@code gc.alloc.rate.norm}, the bytes allocated per call. Parameters: the generator, the batch
- * size E, and the thread count (0 = every available processor).
+ * size E, and the thread count (0 = every available processor); for example
+ * {@code java -jar benchmarks/target/benchmarks.jar GenerateBenchmark -p generator=hull,polar -p envs=512 -p threads=0}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -36,8 +37,12 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
 public class GenerateBenchmark {
 
-    /** Registered generator name. */
-    @Param({"bezier"})
+    /**
+     * Registered generator name. {@code repulsive} costs about a thousand times the others
+     * (tens of seconds per call at E = 4096 on a few cores); select it with
+     * {@code -p generator=repulsive -p envs=64} rather than with the whole grid.
+     */
+    @Param({"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
     public String generator;
 
     /** Batch size E. */

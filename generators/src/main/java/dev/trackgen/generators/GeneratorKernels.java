@@ -1,16 +1,49 @@
 package dev.trackgen.generators;
 
-/** Constants shared by the built-in generators' kernels. */
+/**
+ * Constants shared by the built-in generators' kernels: the PTX module and the RNG stream ids.
+ *
+ * <p>Every purpose of every generator has its own stream id, so two purposes never share draws,
+ * and two generators never draw the same numbers for one seed. Stream ids are arbitrary distinct
+ * constants; changing one changes every batch that generator produces.
+ */
 public final class GeneratorKernels {
     /** PTX resource holding the CUDA bodies of the built-in generators' kernels. */
     public static final String PTX = "trackgen-ptx/generators.ptx";
 
     /** RNG stream of per-environment style draws (rad, scale, handle clamp). */
     public static final int STREAM_STYLE = 2741;
-    /** RNG stream of corner counts. */
+    /** RNG stream of bezier corner counts. */
     public static final int STREAM_CORNER_COUNT = 6151;
-    /** RNG stream of corner positions. */
+    /** RNG stream of bezier corner positions. */
     public static final int STREAM_CORNERS = 9781;
+
+    /** RNG stream of hull corner counts. */
+    public static final int STREAM_HULL_CORNER_COUNT = 5119;
+    /** RNG stream of hull corner positions. */
+    public static final int STREAM_HULL_CORNERS = 7907;
+    /** RNG stream of hull midpoint displacements (draw {@code i} displaces edge {@code i}). */
+    public static final int STREAM_HULL_DISPLACEMENT = 3083;
+
+    /** RNG stream of polar knots (draws {@code 2i}, {@code 2i + 1}: radius and angle of knot {@code i}). */
+    public static final int STREAM_POLAR_KNOTS = 7919;
+
+    /** RNG stream of the per-environment voronoi field draws (cluster phase and radius). */
+    public static final int STREAM_VORONOI_FIELD = 8167;
+    /** RNG stream of voronoi sites ({@value #VORONOI_DRAWS_PER_SITE} draws per site). */
+    public static final int STREAM_VORONOI_SITES = 8171;
+    /** Draws reserved per voronoi site in {@link #STREAM_VORONOI_SITES}. */
+    public static final int VORONOI_DRAWS_PER_SITE = 8;
+    /** RNG stream of voronoi anchor targets (rotation, phases, per-anchor jitter). */
+    public static final int STREAM_VORONOI_ANCHORS = 3911;
+
+    /** RNG stream of checkpoint rings (candidate {@code k} of {@code K} uses its own index block). */
+    public static final int STREAM_CHECKPOINTS = 4099;
+
+    /** RNG stream of the repulsive obstacle layout. */
+    public static final int STREAM_REPULSIVE_OBSTACLES = 6247;
+    /** RNG stream of the repulsive per-environment target length. */
+    public static final int STREAM_REPULSIVE_GROWTH = 5209;
 
     private GeneratorKernels() {
     }

@@ -167,6 +167,12 @@ public final class TrackGenConfig {
         return b.append('}').toString();
     }
 
+    /** Most growth iterations one call of the {@code repulsive} generator may need. */
+    public static final int MAX_REPULSIVE_ITERATIONS = 1_000_000;
+
+    /** Most points of one generator buffer: {@code 2 * points} floats stay below 2^31. */
+    static final long MAX_POINTS = (Integer.MAX_VALUE - 64L) / 2;
+
     /** Mutable builder; {@link #build()} yields an immutable, validated {@link TrackGenConfig}. */
     public static final class Builder {
         private final Map<String, Knob<?>> knobs = new LinkedHashMap<>();
@@ -378,6 +384,22 @@ public final class TrackGenConfig {
                 problems.add("repulsive_stages = " + stages + " must end at num_points = " + c.numPoints()
                         + " for generator 'repulsive'");
             }
+            if (c.generator().equals("repulsive")) {
+                double rate = c.get(RepulsiveKnobs.RATCHET_RATE);
+                double grow = c.get(RepulsiveKnobs.GROW_MULT_MAX);
+                double ratchet = Math.ceil(Math.log(grow) / Math.log1p(rate));
+                double iterations = Math.ceil(ratchet * 1.6) + c.get(RepulsiveKnobs.SETTLE_ITERS);
+                if (iterations > MAX_REPULSIVE_ITERATIONS) {
+                    problems.add("repulsive_ratchet_rate = " + rate + " with repulsive_grow_mult_max = " + grow
+                            + " and repulsive_settle_iters = " + c.get(RepulsiveKnobs.SETTLE_ITERS) + " needs "
+                            + (long) iterations + " growth iterations per call, more than " + MAX_REPULSIVE_ITERATIONS
+                            + "; raise repulsive_ratchet_rate or lower repulsive_grow_mult_max");
+                }
+            }
+            String buffers = generatorBuffers(c);
+            if (buffers != null) {
+                problems.add(buffers);
+            }
             long slots = Math.max(2L, c.get(RelaxKnobs.SEP_CACHE_SLOTS));
             long cells = (long) c.numEnvs() * Math.max(c.nMax(), c.numPoints()) * slots;
             if (cells > Integer.MAX_VALUE - 64L) {
@@ -385,6 +407,52 @@ public final class TrackGenConfig {
                         + " needs arrays beyond the 2^31 element limit; lower num_envs or N_max");
             }
             return problems;
+        }
+
+        /**
+         * The largest per-batch point buffer of a built-in generator must stay addressable
+         * ({@code 2 * points} floats below 2^31).
+         *
+         * @return the problem, or null
+         */
+        private static String generatorBuffers(TrackGenConfig c) {
+            long e = c.numEnvs();
+            long npseg = c.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
+            long points;
+            String what;
+            switch (c.generator()) {
+                case "bezier" -> {
+                    points = e * c.get(BezierKnobs.MAX_NUM_POINTS) * npseg;
+                    what = "num_envs * max_num_points * num_points_per_segment";
+                }
+                case "hull" -> {
+                    points = e * 2L * c.get(BezierKnobs.MAX_NUM_POINTS) * npseg;
+                    what = "num_envs * 2 * max_num_points * num_points_per_segment";
+                }
+                case "polar" -> {
+                    points = e * c.get(PolarKnobs.NUM_KNOTS) * npseg;
+                    what = "num_envs * polar_num_knots * num_points_per_segment";
+                }
+                case "voronoi" -> {
+                    long sites = e * c.get(VoronoiKnobs.NUM_SITES);
+                    long dense = e * 2L * c.get(VoronoiKnobs.CONTROL_POINTS) * npseg;
+                    points = Math.max(sites, dense);
+                    what = sites >= dense ? "num_envs * voronoi_num_sites"
+                            : "num_envs * 2 * voronoi_control_points * num_points_per_segment";
+                }
+                case "checkpoint" -> {
+                    points = e * c.get(CheckpointKnobs.BEST_OF_K) * Math.max(c.numPoints(), c.get(CheckpointKnobs.COUNT));
+                    what = "num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)";
+                }
+                default -> {
+                    return null;
+                }
+            }
+            if (points > MAX_POINTS) {
+                return "generator '" + c.generator() + "' needs " + what + " = " + points + " points per buffer, beyond "
+                        + "the limit of " + MAX_POINTS + " (2^31 floats); lower num_envs or those knobs";
+            }
+            return null;
         }
 
         private static <T extends Comparable<T>> void atLeast(List<String> problems, TrackGenConfig c,

@@ -72,6 +72,36 @@ class TrackGenConfigTest {
             "voronoi_control_points|5|voronoi_control_points = 5 is outside the allowed range [6, 4096]",
             "checkpoint_best_of_k|0|checkpoint_best_of_k = 0 is outside the allowed range [1, 64]",
             "voronoi_site_layout|grid|voronoi_site_layout = 'grid' is not one of [clustered, mixed, ring, void_ring]",
+            "voronoi_num_sites|5|voronoi_num_sites = 5 is outside the allowed range [6, 65536]",
+            "voronoi_radial_variation|-0.1|voronoi_radial_variation = -0.1 is outside the allowed range [0, 10]",
+            "voronoi_angular_jitter|-1|voronoi_angular_jitter = -1.0 is outside the allowed range [0, ",
+            "hull_displacement|1.5|hull_displacement = 1.5 is outside the allowed range [0, 1]",
+            "polar_num_knots|3|polar_num_knots = 3 is outside the allowed range [4, 1024]",
+            "polar_radial_jitter|0.9|polar_radial_jitter = 0.9 is outside the allowed range [0, 0.85]",
+            "polar_angular_jitter|0.5|polar_angular_jitter = 0.5 is outside the allowed range [0, 0.45]",
+            "checkpoint_count|2|checkpoint_count = 2 is outside the allowed range [3, 1024]",
+            "checkpoint_radius_min_frac|1|checkpoint_radius_min_frac = 1.0 is outside the allowed range [0, 1)",
+            "checkpoint_angle_jitter|1|checkpoint_angle_jitter = 1.0 is outside the allowed range [0, 1)",
+            "checkpoint_turn_rate|0|checkpoint_turn_rate = 0.0 is outside the allowed range (0, ",
+            "checkpoint_steer_gain|0|checkpoint_steer_gain = 0.0 is outside the allowed range (0, 10]",
+            "checkpoint_lookahead_frac|0|checkpoint_lookahead_frac = 0.0 is outside the allowed range (0, 1]",
+            "checkpoint_clip_fallback|sometimes|checkpoint_clip_fallback = 'sometimes' is not a valid bool",
+            "repulsive_stages|,|repulsive_stages = [] must not be empty",
+            "repulsive_grow_mult_min|0.5|repulsive_grow_mult_min = 0.5 is outside the allowed range [1, 1000]",
+            "repulsive_grow_mult_max|1|repulsive_grow_mult_max = 1.0 is outside the allowed range (1, 1000]",
+            "repulsive_domain_frac|0|repulsive_domain_frac = 0.0 is outside the allowed range (0, +inf)",
+            "repulsive_domain_init_ratio|1|repulsive_domain_init_ratio = 1.0 is outside the allowed range (1, 1000]",
+            "repulsive_obstacle_count_min|0|repulsive_obstacle_count_min = 0 is outside the allowed range [1, 256]",
+            "repulsive_obstacle_radius_min_frac|0|repulsive_obstacle_radius_min_frac = 0.0 is outside the allowed range (0, 1]",
+            "repulsive_ratchet_rate|0|repulsive_ratchet_rate = 0.0 is outside the allowed range (0, 1]",
+            "repulsive_alpha|0|repulsive_alpha = 0.0 is outside the allowed range (0, +inf)",
+            "repulsive_beta|-1|repulsive_beta = -1.0 is outside the allowed range (0, +inf)",
+            "repulsive_tau|0|repulsive_tau = 0.0 is outside the allowed range (0, +inf)",
+            "repulsive_w_len|-1|repulsive_w_len = -1.0 is outside the allowed range [0, +inf)",
+            "repulsive_settle_iters|0|repulsive_settle_iters = 0 is outside the allowed range [1, 100000]",
+            "repulsive_resample_every|0|repulsive_resample_every = 0 is outside the allowed range [1, 100000]",
+            "repulsive_stall_window|0|repulsive_stall_window = 0 is outside the allowed range [1, 100000]",
+            "repulsive_stall_area_tol|-0.1|repulsive_stall_area_tol = -0.1 is outside the allowed range [0, +inf)",
     })
     void badValuesNameKnobValueAndRange(String knob, String text, String message) {
         InvalidConfigException e = assertThrows(InvalidConfigException.class,
@@ -99,6 +129,36 @@ class TrackGenConfigTest {
         e = assertThrows(InvalidConfigException.class,
                 () -> TrackGenConfig.builder().numEnvs(4_000_000).nMax(4096).build());
         assertTrue(e.getMessage().contains("2^31"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "voronoi_num_sites=10;voronoi_control_points=12|voronoi_num_sites = 10 must be >= voronoi_control_points = 12",
+            "repulsive_grow_mult_min=6;repulsive_grow_mult_max=5|repulsive_grow_mult_max = 5.0 must be >= repulsive_grow_mult_min = 6.0",
+            "repulsive_obstacle_count_min=9;repulsive_obstacle_count_max=4|repulsive_obstacle_count_max = 4 must be >= repulsive_obstacle_count_min = 9",
+            "repulsive_obstacle_radius_min_frac=0.1;repulsive_obstacle_radius_max_frac=0.05|repulsive_obstacle_radius_max_frac = 0.05 must be >= repulsive_obstacle_radius_min_frac = 0.1",
+            "generator=repulsive;repulsive_stages=64,128|repulsive_stages = [64, 128] must end at num_points = 256 for generator 'repulsive'",
+            "generator=repulsive;repulsive_ratchet_rate=1e-7|repulsive_ratchet_rate = 1.0E-7 with repulsive_grow_mult_max = 5.5 and repulsive_settle_iters = 40 needs 27276012 growth iterations per call, more than 1000000",
+            "generator=hull;num_envs=4000000;max_num_points=60|generator 'hull' needs num_envs * 2 * max_num_points * num_points_per_segment = 14400000000 points per buffer",
+            "generator=bezier;num_envs=4000000;num_points_per_segment=300|generator 'bezier' needs num_envs * max_num_points * num_points_per_segment = 15600000000 points per buffer",
+            "generator=polar;num_envs=4000000;num_points_per_segment=300|generator 'polar' needs num_envs * polar_num_knots * num_points_per_segment",
+            "generator=voronoi;num_envs=4000000;voronoi_num_sites=2000|generator 'voronoi' needs num_envs * voronoi_num_sites = 8000000000 points",
+            "generator=checkpoint;num_envs=4000000;checkpoint_best_of_k=64;N_max=64|generator 'checkpoint' needs num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)",
+    })
+    void generatorKnobRelationsAreCheckedAtBuild(String settings, String message) {
+        TrackGenConfig.Builder b = TrackGenConfig.builder();
+        for (String kv : settings.split(";")) {
+            b.set(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+        }
+        InvalidConfigException e = assertThrows(InvalidConfigException.class, b::build);
+        assertTrue(e.getMessage().startsWith(message), e.getMessage());
+    }
+
+    @Test
+    void everyGeneratorBuildsAtItsDefaults() {
+        for (String g : List.of("bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive")) {
+            assertEquals(g, TrackGenConfig.builder().generator(g).numEnvs(4096).build().generator());
+        }
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
 
@@ -157,7 +158,8 @@ public final class BezierGenerator implements CenterlineGenerator {
                     .launch(StyleSampleKernel.INSTANCE, envs, seeds, (float) radR.lo(), (float) radR.hi(),
                             (float) scaleR.lo(), (float) scaleR.hi(), (float) clampR.lo(), (float) clampR.hi(),
                             rad, scale, clamp)
-                    .launch(CornerSampleKernel.INSTANCE, envs, seeds, config.get(BezierKnobs.MIN_NUM_POINTS), p,
+                    .launch(CornerSampleKernel.INSTANCE, envs, seeds, GeneratorKernels.STREAM_CORNER_COUNT,
+                            GeneratorKernels.STREAM_CORNERS, config.get(BezierKnobs.MIN_NUM_POINTS), p,
                             numCells, (float) (mpd * 2.0), p, scale, used, count, corners)
                     .launch(CornerSortKernel.INSTANCE, envs, corners, p, count, keys, sorted)
                     .launch(VertexTangentKernel.INSTANCE, envs * p, sorted, count, p, blend, tangents, minEdge)

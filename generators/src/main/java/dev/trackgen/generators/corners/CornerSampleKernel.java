@@ -9,13 +9,17 @@ import dev.trackgen.generators.GeneratorKernels;
 /**
  * Random corner anchors on a jittered grid, one thread per environment ({@code dim = E}).
  *
- * <p>{@code tg_corner_sample(seeds, minNum, maxNum, numCells, cellSize, P, scale, used, count,
- * corners)}: draws {@code count[e]} uniformly in {@code [minNum, maxNum]}, then {@code P} corners:
+ * <p>{@code tg_corner_sample(seeds, countStream, cornerStream, minNum, maxNum, numCells, cellSize, P,
+ * scale, used, count, corners)}: draws {@code count[e]} uniformly in {@code [minNum, maxNum]}, then {@code P} corners:
  * each picks one of {@code numCells^2} grid cells, redrawn up to 8 times while it repeats a cell
  * of an earlier corner, and lands at {@code (cell * cellSize + jitter) * scale[e]} with a jitter
  * uniform in {@code [-0.5, 0.5)} per axis. Only the first {@code count[e]} corners are used
- * downstream. Draws come from the seed's corner-count and corner streams in a fixed order, so the
- * result depends on (seed, config) only.
+ * downstream. Draws come from the seed's streams {@code countStream} (the count) and
+ * {@code cornerStream} (cells and jitter) in a fixed order, so the result depends on (seed, config)
+ * only; each generator passes its own stream ids ({@code bezier}:
+ * {@link GeneratorKernels#STREAM_CORNER_COUNT}, {@link GeneratorKernels#STREAM_CORNERS}; {@code hull}:
+ * {@link GeneratorKernels#STREAM_HULL_CORNER_COUNT}, {@link GeneratorKernels#STREAM_HULL_CORNERS}) so two
+ * generators never draw the same corners for one seed.
  *
  * <p>Shapes: {@code seeds, count, scale: [E]}; {@code used: [E*P]} scratch;
  * {@code corners: [E*P]} pairs.
@@ -29,7 +33,8 @@ public final class CornerSampleKernel extends AbstractKernel {
 
     private CornerSampleKernel() {
         super("tg_corner_sample", GeneratorKernels.PTX,
-                KernelParam.i32("seeds"), KernelParam.intValue("minNum"), KernelParam.intValue("maxNum"),
+                KernelParam.i32("seeds"), KernelParam.intValue("countStream"),
+                KernelParam.intValue("cornerStream"), KernelParam.intValue("minNum"), KernelParam.intValue("maxNum"),
                 KernelParam.intValue("numCells"), KernelParam.floatValue("cellSize"), KernelParam.intValue("P"),
                 KernelParam.f32("scale"), KernelParam.i32("used"), KernelParam.i32("count"),
                 KernelParam.vec2("corners"));
@@ -38,24 +43,26 @@ public final class CornerSampleKernel extends AbstractKernel {
     @Override
     public void run(KernelArgs a, int begin, int end) {
         int[] seeds = a.i32(0);
-        int minNum = a.intValue(1);
-        int maxNum = a.intValue(2);
-        int numCells = a.intValue(3);
-        float cellSize = a.floatValue(4);
-        int p = a.intValue(5);
-        float[] scale = a.f32(6);
-        int[] used = a.i32(7);
-        int[] count = a.i32(8);
-        float[] corners = a.vec2(9);
+        int countStream = a.intValue(1);
+        int cornerStream = a.intValue(2);
+        int minNum = a.intValue(3);
+        int maxNum = a.intValue(4);
+        int numCells = a.intValue(5);
+        float cellSize = a.floatValue(6);
+        int p = a.intValue(7);
+        float[] scale = a.f32(8);
+        int[] used = a.i32(9);
+        int[] count = a.i32(10);
+        float[] corners = a.vec2(11);
         int nc2 = numCells * numCells;
         for (int e = begin; e < end; e++) {
             int seed = seeds[e];
-            count[e] = CounterRng.uniformInt(seed, GeneratorKernels.STREAM_CORNER_COUNT, 0, minNum, maxNum);
+            count[e] = CounterRng.uniformInt(seed, countStream, 0, minNum, maxNum);
             int draw = 0;
             int base = e * p;
             float sc = scale[e];
             for (int c = 0; c < p; c++) {
-                int cell = CounterRng.uniformInt(seed, GeneratorKernels.STREAM_CORNERS, draw++, 0, nc2 - 1);
+                int cell = CounterRng.uniformInt(seed, cornerStream, draw++, 0, nc2 - 1);
                 for (int retry = 0; retry < DEDUP_RETRIES; retry++) {
                     boolean dup = false;
                     for (int k = 0; k < c; k++) {
@@ -64,11 +71,11 @@ public final class CornerSampleKernel extends AbstractKernel {
                     if (!dup) {
                         break;
                     }
-                    cell = CounterRng.uniformInt(seed, GeneratorKernels.STREAM_CORNERS, draw++, 0, nc2 - 1);
+                    cell = CounterRng.uniformInt(seed, cornerStream, draw++, 0, nc2 - 1);
                 }
                 used[base + c] = cell;
-                float jx = CounterRng.uniform(seed, GeneratorKernels.STREAM_CORNERS, draw++) - 0.5f;
-                float jy = CounterRng.uniform(seed, GeneratorKernels.STREAM_CORNERS, draw++) - 0.5f;
+                float jx = CounterRng.uniform(seed, cornerStream, draw++) - 0.5f;
+                float jy = CounterRng.uniform(seed, cornerStream, draw++) - 0.5f;
                 corners[2 * (base + c)] = ((cell % numCells) * cellSize + jx) * sc;
                 corners[2 * (base + c) + 1] = ((cell / numCells) * cellSize + jy) * sc;
             }

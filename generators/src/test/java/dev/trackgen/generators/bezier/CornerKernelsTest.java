@@ -4,6 +4,7 @@ import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
 import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class CornerKernelsTest {
         HostVec2Array corners = new HostVec2Array(e * p);
         HostI32Array used = new HostI32Array(e * p);
         CornerSampleKernel.INSTANCE.run(KernelArgs.of(CornerSampleKernel.INSTANCE)
-                .bind(seeds, 9, 13, 10, 0.1f, p, scale, used, count, corners), 0, e);
+                .bind(seeds, GeneratorKernels.STREAM_CORNER_COUNT, GeneratorKernels.STREAM_CORNERS, 9, 13, 10, 0.1f, p, scale, used, count, corners), 0, e);
         Set<Integer> seen = new HashSet<>();
         int distinct = 0;
         for (int env = 0; env < e; env++) {

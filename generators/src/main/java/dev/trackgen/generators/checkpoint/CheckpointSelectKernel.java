@@ -1,0 +1,66 @@
+package dev.trackgen.generators.checkpoint;
+
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.generators.GeneratorKernels;
+
+/**
+ * Best-of-K selection, one thread per output point ({@code dim = E * N}).
+ *
+ * <p>{@code tg_checkpoint_select(cand, cross, thin, K, N, out)}: env {@code e} keeps the
+ * candidate {@code k} with the fewest self-intersections {@code cross[e*K + k]}; among those, one
+ * without a thin pinch ({@code thin[e*K + k] == 0}, see {@link CheckpointClearanceKernel}) if any;
+ * then the lowest {@code k} (with {@code K = 1}, candidate 0 without reading either array). Point
+ * {@code i} of the output is point {@code i} of that candidate. The original breaks crossing ties
+ * by index alone; since nearly all candidates have no crossing, that left best-of-K idle against
+ * pinches.
+ *
+ * <p>Shapes: {@code cand: [E*K*N]} pairs; {@code cross, thin: [E*K]}; {@code out: [E*N]} pairs.
+ */
+public final class CheckpointSelectKernel extends AbstractKernel {
+    /** The kernel instance. */
+    public static final CheckpointSelectKernel INSTANCE = new CheckpointSelectKernel();
+
+    private CheckpointSelectKernel() {
+        super("tg_checkpoint_select", GeneratorKernels.PTX,
+                KernelParam.vec2("cand"), KernelParam.i32("cross"), KernelParam.i32("thin"), KernelParam.intValue("K"),
+                KernelParam.intValue("N"), KernelParam.vec2("out"));
+    }
+
+    /** Lexicographic rank: crossings first, then the thin-pinch flag. */
+    static long score(int crossings, int thin) {
+        return 2L * crossings + (thin != 0 ? 1 : 0);
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        float[] cand = a.vec2(0);
+        int[] cross = a.i32(1);
+        int[] thin = a.i32(2);
+        int k = a.intValue(3);
+        int n = a.intValue(4);
+        float[] out = a.vec2(5);
+        int t = begin;
+        while (t < end) {
+            int e = t / n;
+            int envEnd = Math.min(end, (e + 1) * n);
+            int best = 0;
+            if (k > 1) {
+                long bestScore = score(cross[e * k], thin[e * k]);
+                for (int c = 1; c < k; c++) {
+                    long sc = score(cross[e * k + c], thin[e * k + c]);
+                    if (sc < bestScore) {
+                        bestScore = sc;
+                        best = c;
+                    }
+                }
+            }
+            int src = (e * k + best) * n - e * n;
+            for (; t < envEnd; t++) {
+                out[2 * t] = cand[2 * (src + t)];
+                out[2 * t + 1] = cand[2 * (src + t) + 1];
+            }
+        }
+    }
+}

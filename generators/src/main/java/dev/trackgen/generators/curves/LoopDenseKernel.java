@@ -1,0 +1,141 @@
+package dev.trackgen.generators.curves;
+
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.generators.GeneratorKernels;
+
+/**
+ * Dense samples of a closed loop through control points, one thread per sample
+ * ({@code dim = E * stride * npseg}): a closed uniform Catmull-Rom spline, or the straight control
+ * polygon (the fallback of self-crossing splines).
+ *
+ * <p>{@code tg_loop_dense(ctrl, stride, count, npseg, withEnd, polygon, active, centripetal, out)}: env
+ * {@code e} has {@code c = count[e]} control points at {@code ctrl[e*stride ..]}. Sample
+ * {@code s} of segment {@code i} (from point {@code i} to point {@code i+1 mod c}) lies at
+ * {@code u = s / (npseg - 1)} when {@code withEnd != 0} (both ends sampled), else at
+ * {@code u = s / npseg} (the segment's end is the next segment's start). With {@code polygon == 0}
+ * it is the tension-1/2 Catmull-Rom point
+ * <pre>
+ *   C(u) = 0.5 * (2 P1 + (P2 - P0) u + (2 P0 - 5 P1 + 4 P2 - P3) u^2 + (3 P1 - P0 - 3 P2 + P3) u^3)
+ * </pre>
+ * with {@code P0..P3} the points {@code i-1, i, i+1, i+2} (indices modulo {@code c}), which passes
+ * through every control point. With {@code centripetal != 0} the spline is the centripetal
+ * Catmull-Rom instead (knot steps {@code |P_{k+1} - P_k|^(1/2)}, floored at 1e-4, evaluated by the
+ * Barry-Goldman pyramid at {@code t = t1 + u (t2 - t1)}): it interpolates the same points but
+ * never forms cusps or loops inside a segment where neighbouring control edges differ a lot in
+ * length. With {@code polygon != 0} it is {@code (1 - u) P1 + u P2}, written
+ * only for envs with {@code active[e] > 0} (other rows are left untouched). Segments
+ * {@code i >= c}, and every segment when {@code c < 2}, are NaN, which the arc-length resample
+ * drops.
+ *
+ * <p>Shapes: {@code ctrl: [E*stride]} pairs; {@code count, active: [E]};
+ * {@code out: [E*stride*npseg]} pairs.
+ */
+public final class LoopDenseKernel extends AbstractKernel {
+    /** The kernel instance. */
+    public static final LoopDenseKernel INSTANCE = new LoopDenseKernel();
+
+    private LoopDenseKernel() {
+        super("tg_loop_dense", GeneratorKernels.PTX,
+                KernelParam.vec2("ctrl"), KernelParam.intValue("stride"), KernelParam.i32("count"),
+                KernelParam.intValue("npseg"), KernelParam.intValue("withEnd"), KernelParam.intValue("polygon"),
+                KernelParam.i32("active"), KernelParam.intValue("centripetal"), KernelParam.vec2("out"));
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        float[] c = a.vec2(0);
+        int stride = a.intValue(1);
+        int[] count = a.i32(2);
+        int npseg = a.intValue(3);
+        boolean withEnd = a.intValue(4) != 0;
+        boolean polygon = a.intValue(5) != 0;
+        int[] active = a.i32(6);
+        boolean centripetal = a.intValue(7) != 0;
+        float[] out = a.vec2(8);
+        int perEnv = stride * npseg;
+        float inv = 1f / (float) (withEnd ? npseg - 1 : npseg);
+        for (int t = begin; t < end; t++) {
+            int e = t / perEnv;
+            if (polygon && active[e] <= 0) {
+                t = Math.min(end, (e + 1) * perEnv) - 1;
+                continue;
+            }
+            int rem = t - e * perEnv;
+            int i = rem / npseg;
+            int s = rem - i * npseg;
+            int cnt = count[e];
+            if (i >= cnt || cnt < 2) {
+                out[2 * t] = Float.NaN;
+                out[2 * t + 1] = Float.NaN;
+                continue;
+            }
+            int b = e * stride;
+            int i1 = b + i;
+            int i2 = b + (i + 1) % cnt;
+            float u = s * inv;
+            float p1x = c[2 * i1];
+            float p1y = c[2 * i1 + 1];
+            float p2x = c[2 * i2];
+            float p2y = c[2 * i2 + 1];
+            if (polygon) {
+                out[2 * t] = (1f - u) * p1x + u * p2x;
+                out[2 * t + 1] = (1f - u) * p1y + u * p2y;
+                continue;
+            }
+            int i0 = b + (i + cnt - 1) % cnt;
+            int i3 = b + (i + 2) % cnt;
+            if (centripetal) {
+                float p0x = c[2 * i0];
+                float p0y = c[2 * i0 + 1];
+                float p3x = c[2 * i3];
+                float p3y = c[2 * i3 + 1];
+                float d01 = knotStep(p1x - p0x, p1y - p0y);
+                float d12 = knotStep(p2x - p1x, p2y - p1y);
+                float d23 = knotStep(p3x - p2x, p3y - p2y);
+                out[2 * t] = barryGoldman(p0x, p1x, p2x, p3x, d01, d12, d23, u);
+                out[2 * t + 1] = barryGoldman(p0y, p1y, p2y, p3y, d01, d12, d23, u);
+                continue;
+            }
+            out[2 * t] = catmullRom(c[2 * i0], p1x, p2x, c[2 * i3], u);
+            out[2 * t + 1] = catmullRom(c[2 * i0 + 1], p1y, p2y, c[2 * i3 + 1], u);
+        }
+    }
+
+    /** Centripetal knot step {@code sqrt(|d|)}, floored so coincident points keep distinct knots. */
+    static float knotStep(float dx, float dy) {
+        return Math.max((float) Math.sqrt(Math.sqrt(dx * dx + dy * dy)), 1.0e-4f);
+    }
+
+    /**
+     * One coordinate of the non-uniform Catmull-Rom segment from {@code p1} to {@code p2} with knot
+     * steps {@code d01, d12, d23}, by the Barry-Goldman pyramid.
+     *
+     * @return the coordinate at parameter {@code u} of the middle interval
+     */
+    static float barryGoldman(float p0, float p1, float p2, float p3, float d01, float d12, float d23, float u) {
+        float t1 = d01;
+        float t2 = t1 + d12;
+        float t3 = t2 + d23;
+        float t = t1 + u * d12;
+        float a1 = ((t1 - t) * p0 + t * p1) / d01;
+        float a2 = ((t2 - t) * p1 + (t - t1) * p2) / d12;
+        float a3 = ((t3 - t) * p2 + (t - t2) * p3) / d23;
+        float b1 = ((t2 - t) * a1 + t * a2) / t2;
+        float b2 = ((t3 - t) * a2 + (t - t1) * a3) / (t3 - t1);
+        return ((t2 - t) * b1 + (t - t1) * b2) / d12;
+    }
+
+    /**
+     * One coordinate of the uniform Catmull-Rom segment from {@code p1} to {@code p2}.
+     *
+     * @return the coordinate at parameter {@code u}
+     */
+    static float catmullRom(float p0, float p1, float p2, float p3, float u) {
+        float u2 = u * u;
+        float u3 = u2 * u;
+        return 0.5f * (2f * p1 + (p2 - p0) * u + (2f * p0 - 5f * p1 + 4f * p2 - p3) * u2
+                + (3f * p1 - p0 - 3f * p2 + p3) * u3);
+    }
+}

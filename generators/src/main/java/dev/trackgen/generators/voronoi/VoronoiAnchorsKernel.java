@@ -1,0 +1,112 @@
+package dev.trackgen.generators.voronoi;
+
+import dev.trackgen.api.kernel.CounterRng;
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.generators.GeneratorKernels;
+
+/**
+ * Anchor selection from the site field, one thread per environment ({@code dim = E}).
+ *
+ * <p>{@code tg_voronoi_anchors(seeds, sites, polar, S, K, boost, box, radialVariation,
+ * angularJitter, used, anchors)}: from the seed's {@link GeneratorKernels#STREAM_VORONOI_ANCHORS}
+ * stream, draw 0 gives a rotation {@code rho = 2 pi u_0}, draws 1..4 the phases
+ * {@code q_0..q_3 = 2 pi u}, and draw {@code 5 + i} the jitter of anchor {@code i}. With
+ * {@code sigma = 2 pi / K} and {@code A = clamp(radialVariation * boost, 0, 0.85)}, anchor
+ * {@code i} targets angle {@code theta_i = rho + sigma i + (2 u_{5+i} - 1) angularJitter} and radius
+ * <pre>
+ *   r_i = clamp(0.34 box (1 + A phi(theta_i)), 0.16 box, 0.52 box),
+ *   phi(t) = (0.62 sin(2t + q_0) + 0.44 cos(3t + q_1) + 0.26 sin(5t + q_2) + 0.18 cos(7t + q_3)) / 1.5,
+ * </pre>
+ * and snaps to the site {@code s} minimising
+ * {@code |wrap(theta_s - theta_i)| / sigma + |r_s - r_i| / (0.13 box) + 1000 [s already used]}
+ * (first index on ties), which is then marked used. Site polar coordinates come from
+ * {@link VoronoiSitesKernel}. {@code boost} is the layout's amplitude boost (1.0 ring, 1.10
+ * void_ring, 1.16 clustered, 1.06 mixed).
+ *
+ * <p>Shapes: {@code seeds: [E]}; {@code sites, polar: [E*S]} pairs; {@code used: [E*S]} scratch;
+ * {@code anchors: [E*K]} pairs.
+ */
+public final class VoronoiAnchorsKernel extends AbstractKernel {
+    /** Cost added to a site that is already an anchor. */
+    public static final float USED_PENALTY = 1000f;
+
+    /** The kernel instance. */
+    public static final VoronoiAnchorsKernel INSTANCE = new VoronoiAnchorsKernel();
+
+    private VoronoiAnchorsKernel() {
+        super("tg_voronoi_anchors", GeneratorKernels.PTX,
+                KernelParam.i32("seeds"), KernelParam.vec2("sites"), KernelParam.vec2("polar"),
+                KernelParam.intValue("S"), KernelParam.intValue("K"), KernelParam.floatValue("boost"),
+                KernelParam.floatValue("box"), KernelParam.floatValue("radialVariation"),
+                KernelParam.floatValue("angularJitter"), KernelParam.i32("used"), KernelParam.vec2("anchors"));
+    }
+
+    /**
+     * @param layout a layout code of {@link VoronoiSitesKernel}
+     * @return the radial-variation boost of that layout
+     */
+    public static float layoutBoost(int layout) {
+        return switch (layout) {
+            case VoronoiSitesKernel.VOID_RING -> 1.10f;
+            case VoronoiSitesKernel.CLUSTERED -> 1.16f;
+            case VoronoiSitesKernel.MIXED -> 1.06f;
+            default -> 1.0f;
+        };
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        int[] seeds = a.i32(0);
+        float[] sites = a.vec2(1);
+        float[] polar = a.vec2(2);
+        int sCount = a.intValue(3);
+        int k = a.intValue(4);
+        float boost = a.floatValue(5);
+        float box = a.floatValue(6);
+        float variation = a.floatValue(7);
+        float jitter = a.floatValue(8);
+        int[] used = a.i32(9);
+        float[] anchors = a.vec2(10);
+        final int st = GeneratorKernels.STREAM_VORONOI_ANCHORS;
+        float twoPi = (float) (2.0 * Math.PI);
+        float sector = twoPi / k;
+        float invSector = 1f / Math.max(sector, 1.0e-6f);
+        float invRadial = 1f / Math.max(0.13f * box, 1.0e-6f);
+        float amp = Math.min(Math.max(variation * boost, 0f), 0.85f);
+        for (int e = begin; e < end; e++) {
+            int seed = seeds[e];
+            int sb = e * sCount;
+            float rotation = CounterRng.uniform(seed, st, 0) * twoPi;
+            float q0 = CounterRng.uniform(seed, st, 1) * twoPi;
+            float q1 = CounterRng.uniform(seed, st, 2) * twoPi;
+            float q2 = CounterRng.uniform(seed, st, 3) * twoPi;
+            float q3 = CounterRng.uniform(seed, st, 4) * twoPi;
+            for (int j = 0; j < sCount; j++) {
+                used[sb + j] = 0;
+            }
+            for (int i = 0; i < k; i++) {
+                float theta = rotation + sector * i + (2f * CounterRng.uniform(seed, st, 5 + i) - 1f) * jitter;
+                float profile = (0.62f * (float) Math.sin(2.0 * theta + q0) + 0.44f * (float) Math.cos(3.0 * theta + q1)
+                        + 0.26f * (float) Math.sin(5.0 * theta + q2) + 0.18f * (float) Math.cos(7.0 * theta + q3)) / 1.5f;
+                float tr = Math.min(Math.max(0.34f * box * (1f + amp * profile), 0.16f * box), 0.52f * box);
+                int best = 0;
+                float bestCost = 1.0e30f;
+                for (int j = 0; j < sCount; j++) {
+                    float dth = polar[2 * (sb + j) + 1] - theta;
+                    dth -= twoPi * (float) Math.floor((dth + Math.PI) / twoPi);
+                    float cost = Math.abs(dth) * invSector + Math.abs(polar[2 * (sb + j)] - tr) * invRadial
+                            + (used[sb + j] > 0 ? USED_PENALTY : 0f);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = j;
+                    }
+                }
+                used[sb + best] = 1;
+                anchors[2 * (e * k + i)] = sites[2 * (sb + best)];
+                anchors[2 * (e * k + i) + 1] = sites[2 * (sb + best) + 1];
+            }
+        }
+    }
+}
