@@ -19,6 +19,8 @@ public final class GeneratorKernels {
     public static final String PTX_POLAR = "trackgen-ptx/generators_polar.ptx";
     /** PTX resource of the voronoi generator's own kernels ({@code generators_voronoi.cu}). */
     public static final String PTX_VORONOI = "trackgen-ptx/generators_voronoi.ptx";
+    /** PTX resource of the checkpoint generator's own kernels ({@code generators_checkpoint.cu}). */
+    public static final String PTX_CHECKPOINT = "trackgen-ptx/generators_checkpoint.ptx";
 
     /** RNG stream of per-environment style draws (rad, scale, handle clamp). */
     public static final int STREAM_STYLE = 2741;
