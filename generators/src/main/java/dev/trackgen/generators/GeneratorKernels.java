@@ -21,6 +21,8 @@ public final class GeneratorKernels {
     public static final String PTX_VORONOI = "trackgen-ptx/generators_voronoi.ptx";
     /** PTX resource of the checkpoint generator's own kernels ({@code generators_checkpoint.cu}). */
     public static final String PTX_CHECKPOINT = "trackgen-ptx/generators_checkpoint.ptx";
+    /** PTX resource of the repulsive generator's own kernels ({@code generators_repulsive.cu}). */
+    public static final String PTX_REPULSIVE = "trackgen-ptx/generators_repulsive.ptx";
 
     /** RNG stream of per-environment style draws (rad, scale, handle clamp). */
     public static final int STREAM_STYLE = 2741;
