@@ -4,10 +4,11 @@
 #
 #   bash scripts/gpu-check.sh
 #
-# It unpacks the carried Java runtime, runs the gpu-tagged JUnit tests of runtime-cuda (capture
-# versus eager, pointer stability over 100 replays, reseeding, RNG draws CPU vs CUDA, every kernel
-# against its Java twin on the GPU, CPU vs CUDA yield and compactness at E = 4096) and the
-# benchmark (warm ms per call at E = 4096 and 65536 per generator, first-call capture time), and
+# It unpacks the carried Java runtime, runs the gpu-tagged JUnit tests of runtime-cuda (per
+# generator: capture versus eager, every kernel against its Java twin on the GPU, CPU vs CUDA
+# yield and compactness at E = 4096, repulsive at 128; pointer stability over 100 replays,
+# reseeding, RNG draws CPU vs CUDA) and the benchmark (warm ms per call at E = 4096 and 65536 per
+# capturable generator, repulsive at E = 256, first-call capture time), and
 # writes report.md, tests.txt, junit/ and benchmark.md under $OUT (default ./gpu-out).
 # Exit status: 0 when every gpu test passed, 1 when some failed, 2 when it cannot run here.
 set -uo pipefail

@@ -1,15 +1,14 @@
 /*
- * CUDA C bodies of the built-in generators' kernels (PTX module trackgen-ptx/generators.ptx):
- * the bezier generator and the corner kernels. Each entry point is the twin of the Java kernel
- * of the same name; see that class for semantics and shapes. Launch convention and helpers:
- * trackgen_kernel.cuh.
+ * CUDA C bodies of the built-in generators' shared kernels (PTX module trackgen-ptx/generators.ptx):
+ * the bezier generator, the corner kernels (bezier, hull) and the curve kernels (hull, polar,
+ * voronoi, checkpoint). The other generators' own kernels are in generators_NAME.cu. Each entry
+ * point is the twin of the Java kernel of the same name; see that class for semantics and shapes.
+ * Launch convention and helpers: trackgen_kernel.cuh.
  */
 #include "trackgen_kernel.cuh"
 
 /* RNG streams: GeneratorKernels.STREAM_* */
 #define TG_STREAM_STYLE 2741
-#define TG_STREAM_CORNER_COUNT 6151
-#define TG_STREAM_CORNERS 9781
 /* CornerSampleKernel.DEDUP_RETRIES */
 #define TG_DEDUP_RETRIES 8
 
@@ -27,22 +26,22 @@ extern "C" __global__ void tg_bezier_style(int dim, const int* seeds, float radL
     clamp[e] = tg_rng_uniform_range(s, TG_STREAM_STYLE, 2, clampLo, clampHi);
 }
 
-/* CornerSampleKernel: one thread per env (dim = E). */
-extern "C" __global__ void tg_corner_sample(int dim, const int* seeds, int minNum, int maxNum, int numCells,
-                                            float cellSize, int P, const float* scale, int* used, int* count,
-                                            float2* corners) {
+/* CornerSampleKernel: one thread per env (dim = E); the RNG streams are arguments (bezier, hull). */
+extern "C" __global__ void tg_corner_sample(int dim, const int* seeds, int countStream, int cornerStream, int minNum,
+                                            int maxNum, int numCells, float cellSize, int P, const float* scale,
+                                            int* used, int* count, float2* corners) {
     int e = tg_thread_index();
     if (e >= dim) {
         return;
     }
     int nc2 = numCells * numCells;
     int seed = seeds[e];
-    count[e] = tg_rng_uniform_int(seed, TG_STREAM_CORNER_COUNT, 0, minNum, maxNum);
+    count[e] = tg_rng_uniform_int(seed, countStream, 0, minNum, maxNum);
     int draw = 0;
     int base = e * P;
     float sc = scale[e];
     for (int c = 0; c < P; c++) {
-        int cell = tg_rng_uniform_int(seed, TG_STREAM_CORNERS, draw++, 0, nc2 - 1);
+        int cell = tg_rng_uniform_int(seed, cornerStream, draw++, 0, nc2 - 1);
         for (int retry = 0; retry < TG_DEDUP_RETRIES; retry++) {
             bool dup = false;
             for (int k = 0; k < c; k++) {
@@ -51,11 +50,11 @@ extern "C" __global__ void tg_corner_sample(int dim, const int* seeds, int minNu
             if (!dup) {
                 break;
             }
-            cell = tg_rng_uniform_int(seed, TG_STREAM_CORNERS, draw++, 0, nc2 - 1);
+            cell = tg_rng_uniform_int(seed, cornerStream, draw++, 0, nc2 - 1);
         }
         used[base + c] = cell;
-        float jx = tg_rng_uniform(seed, TG_STREAM_CORNERS, draw++) - 0.5f;
-        float jy = tg_rng_uniform(seed, TG_STREAM_CORNERS, draw++) - 0.5f;
+        float jx = tg_rng_uniform(seed, cornerStream, draw++) - 0.5f;
+        float jy = tg_rng_uniform(seed, cornerStream, draw++) - 0.5f;
         corners[base + c] = make_float2((static_cast<float>(cell % numCells) * cellSize + jx) * sc,
                                         (static_cast<float>(cell / numCells) * cellSize + jy) * sc);
     }
@@ -180,4 +179,104 @@ extern "C" __global__ void tg_bezier_assemble(int dim, const float2* corners, co
     float b2 = 3.0f * u * u * w;
     float b3 = u * u * u;
     out[t] = make_float2(b0 * c0.x + b1 * p1x + b2 * p2x + b3 * c1.x, b0 * c0.y + b1 * p1y + b2 * p2y + b3 * c1.y);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Curves (dev.trackgen.generators.curves): closed splines and extent normalization            */
+/* ------------------------------------------------------------------------------------------ */
+
+/* LoopDenseKernel.knotStep: sqrt(|d|) in double (as Java), floored at 1e-4. */
+TG_INLINE float tg_knot_step(float dx, float dy) {
+    return tg_maxf(static_cast<float>(sqrt(sqrt(static_cast<double>(dx * dx + dy * dy)))), 1.0e-4f);
+}
+
+/* LoopDenseKernel.barryGoldman: one coordinate of the centripetal segment p1 -> p2. */
+TG_INLINE float tg_barry_goldman(float p0, float p1, float p2, float p3, float d01, float d12, float d23, float u) {
+    float t1 = d01;
+    float t2 = t1 + d12;
+    float t3 = t2 + d23;
+    float t = t1 + u * d12;
+    float a1 = ((t1 - t) * p0 + t * p1) / d01;
+    float a2 = ((t2 - t) * p1 + (t - t1) * p2) / d12;
+    float a3 = ((t3 - t) * p2 + (t - t2) * p3) / d23;
+    float b1 = ((t2 - t) * a1 + t * a2) / t2;
+    float b2 = ((t3 - t) * a2 + (t - t1) * a3) / (t3 - t1);
+    return ((t2 - t) * b1 + (t - t1) * b2) / d12;
+}
+
+/* LoopDenseKernel.catmullRom: one coordinate of the uniform segment p1 -> p2. */
+TG_INLINE float tg_catmull_rom(float p0, float p1, float p2, float p3, float u) {
+    float u2 = u * u;
+    float u3 = u2 * u;
+    return 0.5f * (2.0f * p1 + (p2 - p0) * u + (2.0f * p0 - 5.0f * p1 + 4.0f * p2 - p3) * u2
+                   + (3.0f * p1 - p0 - 3.0f * p2 + p3) * u3);
+}
+
+/* LoopDenseKernel: one thread per dense sample (dim = E * stride * npseg). */
+extern "C" __global__ void tg_loop_dense(int dim, const float2* ctrl, int stride, const int* count, int npseg,
+                                         int withEnd, int polygon, const int* active, int centripetal, float2* out) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int perEnv = stride * npseg;
+    int e = t / perEnv;
+    if (polygon != 0 && active[e] <= 0) {
+        return;
+    }
+    float inv = 1.0f / static_cast<float>(withEnd != 0 ? npseg - 1 : npseg);
+    int rem = t - e * perEnv;
+    int i = rem / npseg;
+    int s = rem - i * npseg;
+    int cnt = count[e];
+    if (i >= cnt || cnt < 2) {
+        out[t] = make_float2(tg_nanf(), tg_nanf());
+        return;
+    }
+    int b = e * stride;
+    float u = static_cast<float>(s) * inv;
+    float2 q1 = ctrl[b + i];
+    float2 q2 = ctrl[b + (i + 1) % cnt];
+    if (polygon != 0) {
+        out[t] = make_float2((1.0f - u) * q1.x + u * q2.x, (1.0f - u) * q1.y + u * q2.y);
+        return;
+    }
+    float2 q0 = ctrl[b + (i + cnt - 1) % cnt];
+    float2 q3 = ctrl[b + (i + 2) % cnt];
+    if (centripetal != 0) {
+        float d01 = tg_knot_step(q1.x - q0.x, q1.y - q0.y);
+        float d12 = tg_knot_step(q2.x - q1.x, q2.y - q1.y);
+        float d23 = tg_knot_step(q3.x - q2.x, q3.y - q2.y);
+        out[t] = make_float2(tg_barry_goldman(q0.x, q1.x, q2.x, q3.x, d01, d12, d23, u),
+                             tg_barry_goldman(q0.y, q1.y, q2.y, q3.y, d01, d12, d23, u));
+        return;
+    }
+    out[t] = make_float2(tg_catmull_rom(q0.x, q1.x, q2.x, q3.x, u), tg_catmull_rom(q0.y, q1.y, q2.y, q3.y, u));
+}
+
+/* NormalizeExtentKernel: one thread per env (dim = E); points rewritten in place. */
+extern "C" __global__ void tg_normalize_extent(int dim, float2* points, int n, float targetExtent) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int b = e * n;
+    float minx = 1.0e30f;
+    float maxx = -1.0e30f;
+    float miny = 1.0e30f;
+    float maxy = -1.0e30f;
+    for (int i = 0; i < n; i++) {
+        float2 q = points[b + i];
+        minx = tg_minf(minx, q.x);
+        maxx = tg_maxf(maxx, q.x);
+        miny = tg_minf(miny, q.y);
+        maxy = tg_maxf(maxy, q.y);
+    }
+    float cx = 0.5f * (minx + maxx);
+    float cy = 0.5f * (miny + maxy);
+    float s = targetExtent / tg_maxf(tg_maxf(maxx - minx, maxy - miny), 1.0e-8f);
+    for (int i = 0; i < n; i++) {
+        float2 q = points[b + i];
+        points[b + i] = make_float2((q.x - cx) * s, (q.y - cy) * s);
+    }
 }

@@ -8,8 +8,21 @@ package dev.trackgen.generators;
  * constants; changing one changes every batch that generator produces.
  */
 public final class GeneratorKernels {
-    /** PTX resource holding the CUDA bodies of the built-in generators' kernels. */
+    /**
+     * PTX resource holding the CUDA bodies of the shared kernels: bezier, corners (bezier, hull) and
+     * curves (hull, polar, voronoi, checkpoint). Built from {@code src/main/cuda/generators.cu}.
+     */
     public static final String PTX = "trackgen-ptx/generators.ptx";
+    /** PTX resource of the hull generator's own kernels ({@code generators_hull.cu}). */
+    public static final String PTX_HULL = "trackgen-ptx/generators_hull.ptx";
+    /** PTX resource of the polar generator's own kernels ({@code generators_polar.cu}). */
+    public static final String PTX_POLAR = "trackgen-ptx/generators_polar.ptx";
+    /** PTX resource of the voronoi generator's own kernels ({@code generators_voronoi.cu}). */
+    public static final String PTX_VORONOI = "trackgen-ptx/generators_voronoi.ptx";
+    /** PTX resource of the checkpoint generator's own kernels ({@code generators_checkpoint.cu}). */
+    public static final String PTX_CHECKPOINT = "trackgen-ptx/generators_checkpoint.ptx";
+    /** PTX resource of the repulsive generator's own kernels ({@code generators_repulsive.cu}). */
+    public static final String PTX_REPULSIVE = "trackgen-ptx/generators_repulsive.ptx";
 
     /** RNG stream of per-environment style draws (rad, scale, handle clamp). */
     public static final int STREAM_STYLE = 2741;

@@ -4,6 +4,7 @@ import dev.trackgen.api.kernel.Geometry;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -39,7 +40,7 @@ public final class CheckpointClearanceKernel extends AbstractKernel {
     public static final CheckpointClearanceKernel INSTANCE = new CheckpointClearanceKernel();
 
     private CheckpointClearanceKernel() {
-        super("tg_checkpoint_clearance", GeneratorKernels.PTX,
+        super("tg_checkpoint_clearance", GeneratorKernels.PTX_CHECKPOINT,
                 KernelParam.vec2("cand"), KernelParam.intValue("N"), KernelParam.floatValue("halfWidth"),
                 KernelParam.floatValue("targetExtent"), KernelParam.f32("boxes"), KernelParam.i32("thin"));
     }
@@ -50,6 +51,15 @@ public final class CheckpointClearanceKernel extends AbstractKernel {
      */
     public static int boxFloats(int n) {
         return 4 * ((n + CHUNK - 1) / CHUNK);
+    }
+
+    /** Threads per block of the CUDA body. */
+    public static final int CUDA_THREADS = 64;
+
+    /** One block of {@value #CUDA_THREADS} threads per candidate sharing out the chunk pairs. */
+    @Override
+    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 0);
     }
 
     @Override

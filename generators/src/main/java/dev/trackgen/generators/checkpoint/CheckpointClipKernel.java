@@ -4,6 +4,7 @@ import dev.trackgen.api.kernel.Geometry;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -28,9 +29,18 @@ public final class CheckpointClipKernel extends AbstractKernel {
     public static final CheckpointClipKernel INSTANCE = new CheckpointClipKernel();
 
     private CheckpointClipKernel() {
-        super("tg_checkpoint_clip", GeneratorKernels.PTX,
+        super("tg_checkpoint_clip", GeneratorKernels.PTX_CHECKPOINT,
                 KernelParam.vec2("pts"), KernelParam.intValue("N"), KernelParam.intValue("M"),
                 KernelParam.vec2("dense"));
+    }
+
+    /** Threads per block of the CUDA body. */
+    public static final int CUDA_THREADS = 128;
+
+    /** One block of {@value #CUDA_THREADS} threads per env sharing out the rows of the crossing scan. */
+    @Override
+    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 0);
     }
 
     @Override

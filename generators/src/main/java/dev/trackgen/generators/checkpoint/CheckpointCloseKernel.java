@@ -4,6 +4,7 @@ import dev.trackgen.api.kernel.Geometry;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -26,9 +27,21 @@ public final class CheckpointCloseKernel extends AbstractKernel {
     public static final CheckpointCloseKernel INSTANCE = new CheckpointCloseKernel();
 
     private CheckpointCloseKernel() {
-        super("tg_checkpoint_close", GeneratorKernels.PTX,
+        super("tg_checkpoint_close", GeneratorKernels.PTX_CHECKPOINT,
                 KernelParam.vec2("path"), KernelParam.intValue("N"), KernelParam.f32("heading"),
                 KernelParam.vec2("cand"));
+    }
+
+    /** Threads per block of the CUDA body. */
+    public static final int CUDA_THREADS = 128;
+
+    /**
+     * One block of {@value #CUDA_THREADS} threads per candidate: the threads share the per-point
+     * headings and their cos/sin, one thread adds the order-dependent sums.
+     */
+    @Override
+    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 0);
     }
 
     @Override

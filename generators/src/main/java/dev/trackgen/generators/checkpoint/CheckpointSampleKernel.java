@@ -25,7 +25,7 @@ public final class CheckpointSampleKernel extends AbstractKernel {
     public static final CheckpointSampleKernel INSTANCE = new CheckpointSampleKernel();
 
     private CheckpointSampleKernel() {
-        super("tg_checkpoint_sample", GeneratorKernels.PTX,
+        super("tg_checkpoint_sample", GeneratorKernels.PTX_CHECKPOINT,
                 KernelParam.i32("seeds"), KernelParam.intValue("K"), KernelParam.intValue("C"),
                 KernelParam.floatValue("radiusMinFrac"), KernelParam.floatValue("angleJitter"),
                 KernelParam.vec2("checkpoints"));

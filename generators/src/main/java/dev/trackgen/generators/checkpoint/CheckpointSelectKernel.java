@@ -23,7 +23,7 @@ public final class CheckpointSelectKernel extends AbstractKernel {
     public static final CheckpointSelectKernel INSTANCE = new CheckpointSelectKernel();
 
     private CheckpointSelectKernel() {
-        super("tg_checkpoint_select", GeneratorKernels.PTX,
+        super("tg_checkpoint_select", GeneratorKernels.PTX_CHECKPOINT,
                 KernelParam.vec2("cand"), KernelParam.i32("cross"), KernelParam.i32("thin"), KernelParam.intValue("K"),
                 KernelParam.intValue("N"), KernelParam.vec2("out"));
     }

@@ -25,7 +25,7 @@ public final class CheckpointSteerKernel extends AbstractKernel {
     public static final CheckpointSteerKernel INSTANCE = new CheckpointSteerKernel();
 
     private CheckpointSteerKernel() {
-        super("tg_checkpoint_steer", GeneratorKernels.PTX,
+        super("tg_checkpoint_steer", GeneratorKernels.PTX_CHECKPOINT,
                 KernelParam.vec2("checkpoints"), KernelParam.intValue("C"), KernelParam.intValue("N"),
                 KernelParam.floatValue("turnRate"), KernelParam.floatValue("steerGain"),
                 KernelParam.floatValue("lookahead"), KernelParam.vec2("path"));

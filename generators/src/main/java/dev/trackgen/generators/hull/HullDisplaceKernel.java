@@ -32,7 +32,7 @@ public final class HullDisplaceKernel extends AbstractKernel {
     public static final HullDisplaceKernel INSTANCE = new HullDisplaceKernel();
 
     private HullDisplaceKernel() {
-        super("tg_hull_displace", GeneratorKernels.PTX,
+        super("tg_hull_displace", GeneratorKernels.PTX_HULL,
                 KernelParam.vec2("sorted"), KernelParam.i32("count"), KernelParam.i32("seeds"),
                 KernelParam.intValue("P"), KernelParam.floatValue("disp"), KernelParam.floatValue("edgeCap"),
                 KernelParam.vec2("aug"),

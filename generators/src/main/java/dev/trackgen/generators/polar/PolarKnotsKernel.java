@@ -26,7 +26,7 @@ public final class PolarKnotsKernel extends AbstractKernel {
     public static final PolarKnotsKernel INSTANCE = new PolarKnotsKernel();
 
     private PolarKnotsKernel() {
-        super("tg_polar_knots", GeneratorKernels.PTX,
+        super("tg_polar_knots", GeneratorKernels.PTX_POLAR,
                 KernelParam.i32("seeds"), KernelParam.intValue("K"), KernelParam.floatValue("radialJitter"),
                 KernelParam.floatValue("angularJitter"), KernelParam.vec2("knots"));
     }

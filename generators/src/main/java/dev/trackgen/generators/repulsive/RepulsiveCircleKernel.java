@@ -18,7 +18,7 @@ public final class RepulsiveCircleKernel extends AbstractKernel {
     public static final RepulsiveCircleKernel INSTANCE = new RepulsiveCircleKernel();
 
     private RepulsiveCircleKernel() {
-        super("tg_rep_circle", GeneratorKernels.PTX,
+        super("tg_rep_circle", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.vec2("center"), KernelParam.intValue("n"), KernelParam.floatValue("rInit"));
     }
 

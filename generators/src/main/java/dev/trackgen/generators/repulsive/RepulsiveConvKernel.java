@@ -21,7 +21,7 @@ public final class RepulsiveConvKernel extends AbstractKernel {
     public static final RepulsiveConvKernel INSTANCE = new RepulsiveConvKernel();
 
     private RepulsiveConvKernel() {
-        super("tg_rep_conv2", GeneratorKernels.PTX,
+        super("tg_rep_conv2", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.vec2("a"), KernelParam.vec2("b"), KernelParam.f32("h"), KernelParam.intValue("n"),
                 KernelParam.i32("frozen"), KernelParam.vec2("outA"), KernelParam.vec2("outB"));
     }

@@ -24,7 +24,7 @@ public final class RepulsiveFreezeKernel extends AbstractKernel {
     public static final RepulsiveFreezeKernel INSTANCE = new RepulsiveFreezeKernel();
 
     private RepulsiveFreezeKernel() {
-        super("tg_rep_freeze", GeneratorKernels.PTX,
+        super("tg_rep_freeze", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.vec2("center"), KernelParam.intValue("n"), KernelParam.i32("reached"),
                 KernelParam.floatValue("tol"), KernelParam.f32("areaPrev"), KernelParam.i32("frozen"),
                 KernelParam.i32("live"));

@@ -32,7 +32,8 @@ import java.util.List;
  * each env depends only on its own seed (frozen envs never move, and the early exit happens only
  * when all are frozen), and a call allocates nothing: every buffer, binding and the host flag
  * buffer are made in {@link #allocateScratch}. It costs roughly a thousand times what the
- * capturable generators do.
+ * capturable generators do. Every kernel has a CUDA body, so on the CUDA runtime it runs eagerly
+ * on the device each call, before the captured remainder of the pipeline.
  *
  * <p>Per iteration: ratchet, gradient (one thread per env over all point pairs), length
  * direction, the two Sobolev convolutions, projected normalized step with rescale; every

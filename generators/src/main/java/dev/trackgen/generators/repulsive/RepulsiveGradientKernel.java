@@ -3,6 +3,7 @@ package dev.trackgen.generators.repulsive;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -45,7 +46,7 @@ public final class RepulsiveGradientKernel extends AbstractKernel {
     public static final RepulsiveGradientKernel INSTANCE = new RepulsiveGradientKernel();
 
     private RepulsiveGradientKernel() {
-        super("tg_rep_gradient", GeneratorKernels.PTX,
+        super("tg_rep_gradient", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.vec2("center"), KernelParam.intValue("n"), KernelParam.floatValue("alpha"),
                 KernelParam.floatValue("beta"), KernelParam.floatValue("eps"), KernelParam.vec2("obs"),
                 KernelParam.f32("obsW"), KernelParam.intValue("M"), KernelParam.floatValue("pExp"),
@@ -53,6 +54,19 @@ public final class RepulsiveGradientKernel extends AbstractKernel {
                 KernelParam.f32("lInit"), KernelParam.floatValue("wLen"), KernelParam.i32("reached"),
                 KernelParam.i32("frozen"), KernelParam.vec2("tang"), KernelParam.f32("wd"), KernelParam.f32("wcoef"),
                 KernelParam.vec2("acc"), KernelParam.f32("peri"), KernelParam.vec2("grad"));
+    }
+
+    /** Most threads per block of the CUDA body. */
+    public static final int CUDA_MAX_THREADS = 256;
+
+    /**
+     * One block per env with a thread per point (up to {@value #CUDA_MAX_THREADS}, a multiple of 32):
+     * each thread sums its own point's pair terms, in the order this body adds them.
+     */
+    @Override
+    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        return LaunchShape.blockPerIndex(dim, Math.min(CUDA_MAX_THREADS, LaunchShape.roundUpToWarp(args.intValue(1))),
+                0);
     }
 
     @Override

@@ -18,7 +18,7 @@ public final class RepulsiveLengthDirKernel extends AbstractKernel {
     public static final RepulsiveLengthDirKernel INSTANCE = new RepulsiveLengthDirKernel();
 
     private RepulsiveLengthDirKernel() {
-        super("tg_rep_length_dir", GeneratorKernels.PTX,
+        super("tg_rep_length_dir", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.vec2("center"), KernelParam.intValue("n"), KernelParam.vec2("lg"));
     }
 

@@ -39,7 +39,7 @@ public final class RepulsiveObstaclesKernel extends AbstractKernel {
     public static final RepulsiveObstaclesKernel INSTANCE = new RepulsiveObstaclesKernel();
 
     private RepulsiveObstaclesKernel() {
-        super("tg_rep_obstacles", GeneratorKernels.PTX,
+        super("tg_rep_obstacles", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.i32("seeds"), KernelParam.floatValue("rDom"), KernelParam.floatValue("rInit"),
                 KernelParam.floatValue("radiusLo"), KernelParam.floatValue("radiusHi"), KernelParam.intValue("kMin"),
                 KernelParam.intValue("kMax"), KernelParam.intValue("M"), KernelParam.vec2("points"),

@@ -19,7 +19,7 @@ public final class RepulsiveRatchetKernel extends AbstractKernel {
     public static final RepulsiveRatchetKernel INSTANCE = new RepulsiveRatchetKernel();
 
     private RepulsiveRatchetKernel() {
-        super("tg_rep_ratchet", GeneratorKernels.PTX,
+        super("tg_rep_ratchet", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.f32("lTarget"), KernelParam.f32("lFinal"), KernelParam.floatValue("growth"),
                 KernelParam.i32("reached"));
     }

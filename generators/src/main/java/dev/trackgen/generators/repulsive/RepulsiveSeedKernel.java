@@ -22,7 +22,7 @@ public final class RepulsiveSeedKernel extends AbstractKernel {
     public static final RepulsiveSeedKernel INSTANCE = new RepulsiveSeedKernel();
 
     private RepulsiveSeedKernel() {
-        super("tg_rep_seed", GeneratorKernels.PTX,
+        super("tg_rep_seed", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.i32("seeds"), KernelParam.floatValue("rInit"), KernelParam.floatValue("growLo"),
                 KernelParam.floatValue("growHi"), KernelParam.f32("lFinal"), KernelParam.f32("lInit"),
                 KernelParam.f32("lTarget"), KernelParam.i32("reached"), KernelParam.i32("frozen"),

@@ -28,7 +28,7 @@ public final class RepulsiveStepKernel extends AbstractKernel {
     public static final RepulsiveStepKernel INSTANCE = new RepulsiveStepKernel();
 
     private RepulsiveStepKernel() {
-        super("tg_rep_step", GeneratorKernels.PTX,
+        super("tg_rep_step", GeneratorKernels.PTX_REPULSIVE,
                 KernelParam.vec2("center"), KernelParam.vec2("g"), KernelParam.vec2("lg"), KernelParam.vec2("ainvLg"),
                 KernelParam.intValue("n"), KernelParam.f32("peri"), KernelParam.f32("lTarget"),
                 KernelParam.floatValue("tau"), KernelParam.i32("frozen"));

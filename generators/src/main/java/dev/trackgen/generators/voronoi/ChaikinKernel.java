@@ -20,7 +20,7 @@ public final class ChaikinKernel extends AbstractKernel {
     public static final ChaikinKernel INSTANCE = new ChaikinKernel();
 
     private ChaikinKernel() {
-        super("tg_chaikin", GeneratorKernels.PTX,
+        super("tg_chaikin", GeneratorKernels.PTX_VORONOI,
                 KernelParam.vec2("poly"), KernelParam.intValue("K"), KernelParam.vec2("out"));
     }
 

@@ -4,6 +4,7 @@ import dev.trackgen.api.kernel.CounterRng;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -36,7 +37,7 @@ public final class VoronoiAnchorsKernel extends AbstractKernel {
     public static final VoronoiAnchorsKernel INSTANCE = new VoronoiAnchorsKernel();
 
     private VoronoiAnchorsKernel() {
-        super("tg_voronoi_anchors", GeneratorKernels.PTX,
+        super("tg_voronoi_anchors", GeneratorKernels.PTX_VORONOI,
                 KernelParam.i32("seeds"), KernelParam.vec2("sites"), KernelParam.vec2("polar"),
                 KernelParam.intValue("S"), KernelParam.intValue("K"), KernelParam.floatValue("boost"),
                 KernelParam.floatValue("box"), KernelParam.floatValue("radialVariation"),
@@ -54,6 +55,18 @@ public final class VoronoiAnchorsKernel extends AbstractKernel {
             case VoronoiSitesKernel.MIXED -> 1.06f;
             default -> 1.0f;
         };
+    }
+
+    /** Threads per block of the CUDA body. */
+    public static final int CUDA_THREADS = 128;
+
+    /**
+     * One block of {@value #CUDA_THREADS} threads per env: the anchors are chosen one after another,
+     * the threads share each anchor's scan over the sites.
+     */
+    @Override
+    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 0);
     }
 
     @Override

@@ -45,7 +45,7 @@ public final class VoronoiSitesKernel extends AbstractKernel {
     public static final VoronoiSitesKernel INSTANCE = new VoronoiSitesKernel();
 
     private VoronoiSitesKernel() {
-        super("tg_voronoi_sites", GeneratorKernels.PTX,
+        super("tg_voronoi_sites", GeneratorKernels.PTX_VORONOI,
                 KernelParam.i32("seeds"), KernelParam.intValue("S"), KernelParam.intValue("layout"),
                 KernelParam.floatValue("box"), KernelParam.vec2("sites"), KernelParam.vec2("polar"));
     }

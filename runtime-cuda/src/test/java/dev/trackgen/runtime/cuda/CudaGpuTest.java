@@ -17,6 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 import java.util.Random;
@@ -57,18 +59,41 @@ class CudaGpuTest {
         return TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(c.numEnvs(), seed)).runtime(runtime).build();
     }
 
-    @Test
-    void everyKernelMatchesItsJavaTwinOnTheGpu() {
+    /**
+     * Kernels whose outputs go through double cos/sin/atan2 into a sequential walk or a discrete
+     * choice: an ulp of difference on the GPU (libdevice vs Java, before rounding to float) can then
+     * change later points or the chosen site, not just the last bit. They are bit-exact on the host
+     * harness (HostGeneratorTwinsTest); here their differences are reported, not failed.
+     */
+    static final java.util.Set<String> TRANSCENDENTAL_WALKS = java.util.Set.of("tg_checkpoint_steer",
+            "tg_checkpoint_close", "tg_voronoi_anchors");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    void everyKernelMatchesItsJavaTwinOnTheGpu(String name) {
         TwinCheckingRuntime twin = new TwinCheckingRuntime(new GpuRunner(rt));
-        try (TrackGenerator gen = generator(TrackGenConfig.builder().numEnvs(64).runtime("cpu").build(), 12, twin)) {
+        TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(64).runtime("cpu").generator(name);
+        if (name.equals("checkpoint")) {
+            b.set("checkpoint_clip_fallback", "true");
+        }
+        if (name.equals("repulsive")) {
+            b = HostGeneratorTwinsTest.light(b.numEnvs(16));
+        }
+        try (TrackGenerator gen = generator(b.build(), 12, twin)) {
             gen.generate();
         }
-        // transcendental functions (atan2, sin, cos) may differ by an ulp on the GPU: corner sort keys
-        // are compared with a tolerance (Twins.ulpsAllowed); a validity flag may flip on a track whose
-        // net turning lies within an ulp of the tolerance
-        List<String> bad = twin.mismatches().stream().filter(m -> !m.startsWith("tg_validity valid[")).toList();
+        // transcendental functions (atan2, sin, cos) may differ by an ulp on the GPU: their direct
+        // outputs are compared with a tolerance (Twins.ulpsAllowed), walks through them are reported;
+        // a validity flag may flip on a track whose net turning lies within an ulp of the tolerance
+        List<String> walks = twin.mismatches().stream()
+                .filter(m -> TRANSCENDENTAL_WALKS.contains(m.substring(0, m.indexOf(' ')))).toList();
+        if (!walks.isEmpty()) {
+            System.out.println(name + ": transcendental walks differ on the GPU:\n" + String.join("\n", walks));
+        }
+        List<String> bad = twin.mismatches().stream().filter(m -> !m.startsWith("tg_validity valid["))
+                .filter(m -> !walks.contains(m)).toList();
         assertTrue(bad.isEmpty(), () -> String.join("\n", twin.mismatches()));
-        assertTrue(twin.mismatches().size() <= 1, () -> String.join("\n", twin.mismatches()));
+        assertTrue(twin.mismatches().size() - walks.size() <= 1, () -> String.join("\n", twin.mismatches()));
     }
 
     @Test
@@ -90,9 +115,14 @@ class CudaGpuTest {
         assertTrue(bad.isEmpty(), () -> String.join("\n", bad));
     }
 
-    @Test
-    void captureThenReplayGivesTheEagerTrack() {
-        TrackGenConfig c = config(512);
+    @ParameterizedTest
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    void captureThenReplayGivesTheEagerTrack(String name) {
+        TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(512).runtime("cuda").generator(name);
+        if (name.equals("repulsive")) { // eager generator, captured remainder
+            b = HostGeneratorTwinsTest.light(b.numEnvs(32));
+        }
+        TrackGenConfig c = b.build();
         TrackSnapshot eager;
         try (TrackGenerator gen = generator(c, 4, new ForwardingRuntime(rt))) {
             assertFalse(gen.replaying());
@@ -100,6 +130,7 @@ class CudaGpuTest {
         }
         try (TrackGenerator gen = generator(c, 4, rt)) {
             assertTrue(gen.replaying());
+            assertFalse(gen.generatorOnHost(), name + " runs on the GPU");
             gen.generate();
             EmulatedCudaRuntimeTest.assertSameBatch(eager, gen.generate().snapshot());
         }
@@ -152,9 +183,15 @@ class CudaGpuTest {
         return new double[] {valid / (double) s.numEnvs(), valid == 0 ? 0 : compact / valid};
     }
 
-    @Test
-    void cpuAndCudaAgreeInYieldAndCompactnessAt4096() {
-        TrackGenConfig c = config(4096);
+    /**
+     * Every capturable generator at E = 4096, repulsive (default configuration, eager on the GPU) at
+     * E = 128: yields within 0.005 (or two envs) and mean compactness within 0.01.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    void cpuAndCudaAgreeInYieldAndCompactness(String name) {
+        int e = name.equals("repulsive") ? 128 : 4096;
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(e).runtime("cuda").generator(name).build();
         TrackSnapshot cuda;
         try (TrackGenerator gen = generator(c, 0, rt)) {
             cuda = gen.generate().snapshot();
@@ -165,8 +202,9 @@ class CudaGpuTest {
         }
         double[] qc = quality(cuda);
         double[] qh = quality(cpu);
-        System.out.printf("E=4096 yield cpu %.4f cuda %.4f, compactness cpu %.4f cuda %.4f%n", qh[0], qc[0], qh[1], qc[1]);
-        assertEquals(qh[0], qc[0], 0.005, "yield");
+        System.out.printf("%s E=%d yield cpu %.4f cuda %.4f, compactness cpu %.4f cuda %.4f%n", name, e, qh[0], qc[0],
+                qh[1], qc[1]);
+        assertEquals(qh[0], qc[0], Math.max(0.005, 2.0 / e), "yield");
         assertEquals(qh[1], qc[1], 0.01, "mean compactness");
     }
 }

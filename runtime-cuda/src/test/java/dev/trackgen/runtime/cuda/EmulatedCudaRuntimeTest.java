@@ -20,6 +20,8 @@ import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -218,11 +220,85 @@ class EmulatedCudaRuntimeTest {
         }
     }
 
+    /** The launches a call made eagerly: the driver logs launches when enqueued, not when a graph replays them. */
+    private static List<String> launchedSince(EmulatedDriver d, int from) {
+        return d.log.subList(from, d.log.size()).stream().filter(s -> s.startsWith("launch "))
+                .map(s -> s.substring("launch ".length())).toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hull", "polar", "voronoi", "checkpoint"})
+    void everyCapturableGeneratorIsWarmedUpCapturedAndReplayedLikeTheCpuBatch(String name) {
+        TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(8).runtime("cpu").generator(name);
+        if (name.equals("checkpoint")) {
+            b.set("checkpoint_clip_fallback", "true");
+        }
+        TrackGenConfig c = b.build();
+        TrackSnapshot cpu;
+        TrackSnapshot cpuReseeded;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = run(c, 3, host, 1);
+            cpuReseeded = run(c, 40, host, 1);
+        }
+        EmulatedDriver d = driver();
+        PerEnvSeededRng rng = PerEnvSeededRng.fromScalar(8, 3);
+        try (CudaRuntime rt = runtime(d);
+             TrackGenerator gen = TrackGenerator.builder(c).rng(rng).runtime(rt).build()) {
+            assertFalse(gen.generatorOnHost(), "every kernel of " + name + " has a CUDA body");
+            assertTrue(gen.replaying());
+            TrackSnapshot first = gen.generate().snapshot();
+            List<String> warmUp = launchedSince(d, 0);
+            for (Kernel k : gen.generator().kernels()) { // with the clip, checkpoint launches all its kernels too
+                assertTrue(warmUp.contains(k.name()), () -> k.name() + " ran on the device: " + warmUp);
+            }
+            int afterFirst = d.log.size();
+            TrackSnapshot second = gen.generate().snapshot();
+            assertEquals(List.of(), launchedSince(d, afterFirst), "later calls replay the graph, generator included");
+            assertSameBatch(cpu, first);
+            assertSameBatch(cpu, second);
+            rng.reseed(40);
+            assertSameBatch(cpuReseeded, gen.generate().snapshot());
+            assertEquals(List.of(), launchedSince(d, afterFirst), "new seeds reach the generator inside the graph");
+        }
+        assertEquals(d.allocations, d.frees, "every allocation is freed on close");
+    }
+
+    @Test
+    void theRepulsiveGeneratorRunsEagerlyOnTheDeviceBeforeTheReplayedRemainder() {
+        TrackGenConfig c = HostGeneratorTwinsTest.lightRepulsive(4).build();
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = run(c, 5, host, 1);
+        }
+        EmulatedDriver d = driver();
+        try (CudaRuntime rt = runtime(d);
+             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(4, 5)).runtime(rt).build()) {
+            assertFalse(gen.generatorOnHost(), "repulsive has CUDA bodies: it runs on the device, eagerly");
+            assertFalse(gen.generator().capturable());
+            TrackSnapshot first = gen.generate().snapshot();
+            int afterFirst = d.log.size();
+            TrackSnapshot second = gen.generate().snapshot();
+            List<String> again = launchedSince(d, afterFirst);
+            java.util.Set<String> generatorKernels = new java.util.TreeSet<>();
+            gen.generator().kernels().forEach(k -> generatorKernels.add(k.name()));
+            assertTrue(again.contains("tg_rep_gradient"), "the generator runs again on every call");
+            assertTrue(generatorKernels.containsAll(again), () -> "only the generator runs eagerly, the rest replays: "
+                    + new java.util.TreeSet<>(again));
+            assertSameBatch(cpu, first);
+            assertSameBatch(cpu, second);
+        }
+    }
+
     @Test
     void theGpuBenchmarkRunsAndReports(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        GpuBenchmark.Plan plan = new GpuBenchmark.Plan(new int[] {4}, 2, 4, 2, 1, HostGeneratorTwinsTest::light);
         try (CudaRuntime rt = runtime(driver())) {
-            String report = GpuBenchmark.report(rt, new int[] {4}, 4, dir.resolve("benchmark.md"));
-            assertTrue(report.contains("| bezier | 4 | default |"), report);
+            String report = GpuBenchmark.report(rt, plan, dir.resolve("benchmark.md"));
+            for (String g : List.of("bezier", "hull", "polar", "voronoi", "checkpoint")) {
+                assertTrue(report.contains("| " + g + " | 4 | default |"), report);
+                assertTrue(report.contains("| " + g + " | 4 | relax off |"), report);
+            }
+            assertTrue(report.contains("| repulsive | 2 | eager, not captured |"), report);
             assertTrue(report.contains("| tg_xpbd_relax |"), report);
             assertTrue(java.nio.file.Files.exists(dir.resolve("benchmark.md")));
         }

@@ -19,11 +19,13 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The GPU benchmark run by scripts/gpu-check.sh: per registered generator, at E = 4096 and
- * E = 65536, the first call (warm-up, capture, first replay) and the warm milliseconds per call
- * (median, min, mean of 30 calls after 5), plus the relaxation's share (E = 4096 with relaxation
- * off) and one CPU call for scale. The original implementation measured 10.1 ms per call for
- * bezier at E = 4096 on an RTX 5000 Ada.
+ * The GPU benchmark run by scripts/gpu-check.sh: per registered capturable generator, at
+ * E = 4096 and E = 65536, the first call (warm-up, capture, first replay) and the warm
+ * milliseconds per call (median, min, mean of 30 calls after 5, 10 at E = 65536), plus the
+ * relaxation's share (E = 4096 with relaxation off); the non-capturable repulsive generator, which
+ * runs eagerly on the GPU and costs about a thousand times more, at E = 256 over 3 calls; one CPU
+ * call for scale. The original implementation measured 10.1 ms per call for bezier at E = 4096 on
+ * an RTX 5000 Ada.
  *
  * <p>Usage: {@code GpuBenchmark <report.md>}
  */
@@ -103,34 +105,60 @@ public final class GpuBenchmark {
     public static void main(String[] args) throws IOException {
         Path report = Path.of(args.length > 0 ? args[0] : "benchmark.md");
         try (CudaRuntime rt = (CudaRuntime) RuntimeRegistry.discover().create("cuda", RuntimeOptions.defaults())) {
-            report(rt, new int[] {4096, 65536}, 4096, report);
+            report(rt, Plan.DEFAULT, report);
         }
+    }
+
+    /**
+     * What to measure.
+     *
+     * @param sizes          batch sizes of the capturable generators
+     * @param calls          warm calls timed per row (at most 10 above E = 10000)
+     * @param small          the batch size of the relax-off, per-kernel and CPU rows
+     * @param slowEnvs       the batch size of non-capturable generators (repulsive)
+     * @param slowCalls      warm calls timed for them
+     * @param slowConfig     adjusts their configuration (the default one in the real benchmark)
+     */
+    record Plan(int[] sizes, int calls, int small, int slowEnvs, int slowCalls,
+                java.util.function.UnaryOperator<TrackGenConfig.Builder> slowConfig) {
+        /** E = 4096 and 65536, 30 calls (10 at E = 65536); repulsive at E = 256, 3 calls, its default configuration. */
+        static final Plan DEFAULT = new Plan(new int[] {4096, 65536}, 30, 4096, 256, 3, b -> b);
     }
 
     /**
      * Measures on {@code rt} and writes the report.
      *
      * @param rt       the CUDA runtime
-     * @param sizes    batch sizes to time per generator
-     * @param small    the batch size of the relax-off, per-kernel and CPU rows
+     * @param plan     batch sizes and calls
      * @param report   where the markdown goes
      * @return the report text
      * @throws IOException if the report cannot be written
      */
-    static String report(CudaRuntime rt, int[] sizes, int small, Path report) throws IOException {
+    static String report(CudaRuntime rt, Plan plan, Path report) throws IOException {
         List<Row> rows = new ArrayList<>();
         String device = rt.describe();
+        int small = plan.small();
         System.out.println("device: " + device);
-        for (String g : GeneratorRegistry.discover().available()) {
-            for (int envs : sizes) {
+        GeneratorRegistry generators = GeneratorRegistry.discover();
+        for (String g : generators.available()) {
+            if (!generators.get(g).capturable()) {
+                int envs = plan.slowEnvs();
+                TrackGenConfig c = plan.slowConfig().apply(TrackGenConfig.builder().numEnvs(envs).generator(g)
+                        .runtime("cuda")).build();
+                Row r = measure(rt, g, envs, "eager, not captured", c, plan.slowCalls());
+                rows.add(r);
+                System.out.println(r);
+                continue;
+            }
+            for (int envs : plan.sizes()) {
                 TrackGenConfig c = TrackGenConfig.builder().numEnvs(envs).generator(g).runtime("cuda").build();
-                Row r = measure(rt, g, envs, "default", c, envs > 10000 ? 10 : 30);
+                Row r = measure(rt, g, envs, "default", c, envs > 10000 ? Math.min(10, plan.calls()) : plan.calls());
                 rows.add(r);
                 System.out.println(r);
             }
             TrackGenConfig off = TrackGenConfig.builder().numEnvs(small).generator(g).runtime("cuda")
                     .set(PipelineKnobs.RELAX_ENABLE, false).build();
-            Row r = measure(rt, g, small, "relax off", off, 30);
+            Row r = measure(rt, g, small, "relax off", off, plan.calls());
             rows.add(r);
             System.out.println(r);
         }

@@ -30,6 +30,12 @@ final class TwinCheckingRuntime implements ComputeRuntime {
     private final List<String> mismatches = new ArrayList<>();
     private final Map<String, Integer> launches = new LinkedHashMap<>();
     private BiFunction<Kernel, LaunchShape, LaunchShape> shapes = (k, s) -> s;
+    private Observer observer = (k, dim, a) -> { };
+
+    /** Sees every launch after both bodies ran (the Java results are in the host arrays). */
+    interface Observer {
+        void launched(Kernel kernel, int dim, KernelArgs args);
+    }
 
     TwinCheckingRuntime(Twins.BodyRunner runner) {
         this.runner = runner;
@@ -38,6 +44,12 @@ final class TwinCheckingRuntime implements ComputeRuntime {
     /** @param f rewrites a kernel's launch shape for the C body (to test a fallback path) */
     TwinCheckingRuntime withShapes(BiFunction<Kernel, LaunchShape, LaunchShape> f) {
         this.shapes = f;
+        return this;
+    }
+
+    /** @param o sees every launch after both bodies ran, to measure which branches a batch took */
+    TwinCheckingRuntime observe(Observer o) {
+        this.observer = o;
         return this;
     }
 
@@ -55,6 +67,7 @@ final class TwinCheckingRuntime implements ComputeRuntime {
         launches.merge(kernel.name(), 1, Integer::sum);
         LaunchShape shape = dim > 0 ? shapes.apply(kernel, kernel.cudaLaunchShape(dim, args)) : null;
         mismatches.addAll(Twins.runBoth(kernel, dim, args, shape, runner, 20 - Math.min(20, mismatches.size())));
+        observer.launched(kernel, dim, args);
     }
 
     @Override

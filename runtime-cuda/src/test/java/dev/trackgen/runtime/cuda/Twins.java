@@ -31,6 +31,11 @@ final class Twins {
     /** Everything a CUDA C body runner needs: raw words for arrays, boxed scalars. */
     interface BodyRunner {
         void run(Kernel kernel, int dim, LaunchShape shape, Object[] args);
+
+        /** @return whether the bodies run on a GPU (libdevice's transcendental functions), not the host harness */
+        default boolean onGpu() {
+            return true;
+        }
     }
 
     private Twins() {
@@ -62,7 +67,17 @@ final class Twins {
     /** The host harness as a body runner. */
     static BodyRunner hostRunner() {
         HostHarness h = harness();
-        return (k, dim, shape, args) -> h.launch(k.name(), dim, shape, args);
+        return new BodyRunner() {
+            @Override
+            public void run(Kernel k, int dim, LaunchShape shape, Object[] args) {
+                h.launch(k.name(), dim, shape, args);
+            }
+
+            @Override
+            public boolean onGpu() {
+                return false;
+            }
+        };
     }
 
     static int[] words(DeviceArray a) {
@@ -83,11 +98,19 @@ final class Twins {
         return w;
     }
 
-    /** Ulps allowed per kernel for float outputs (0: bit for bit). */
-    static int ulpsAllowed(Kernel k) {
+    /**
+     * Ulps allowed per kernel for float outputs (0: bit for bit).
+     *
+     * @param onGpu whether the C body ran on a GPU (libdevice) rather than the host harness (glibc)
+     */
+    static int ulpsAllowed(Kernel k, boolean onGpu) {
         return switch (k.name()) {
             // atan2/sin/cos in double, rounded to float: host libm or CUDA vs Java can differ by an ulp
             case "tg_test_geometry", "tg_corner_sort" -> 1;
+            // the same, then scaled or offset by one float operation; glibc agrees with Java on all the
+            // values the host tests produce, so there they are held to bit equality
+            case "tg_polar_knots", "tg_voronoi_sites", "tg_checkpoint_sample", "tg_rep_circle", "tg_rep_obstacles" ->
+                    onGpu ? 2 : 0;
             default -> 0;
         };
     }
@@ -137,7 +160,7 @@ final class Twins {
             int[] c = copies.get(args.array(i));
             boolean isFloat = args.type(i) != KernelParam.Type.I32_ARRAY;
             for (int j = 0; j < java.length && bad.size() < maxReports; j++) {
-                if (!same(java[j], c[j], isFloat, ulpsAllowed(k))) {
+                if (!same(java[j], c[j], isFloat, ulpsAllowed(k, runner.onGpu()))) {
                     bad.add(k.name() + " " + k.params().get(i).name() + "[" + j + "]: java "
                             + show(java[j], isFloat) + " vs cuda " + show(c[j], isFloat) + " (dim " + dim + ")");
                 }
