@@ -15,8 +15,12 @@ import java.util.concurrent.locks.LockSupport;
 final class WorkerPool implements AutoCloseable {
     /** Chunks per thread of a launch, for dynamic load balance. */
     private static final int CHUNKS_PER_THREAD = 16;
-    /** Launches smaller than this run on the calling thread. */
-    private static final int SERIAL_BELOW = 64;
+    /**
+     * Launches with fewer indices than this per thread run on the calling thread. Per-environment
+     * launches are heavy even when small (a non-capturable generator at E = 32, say), so one index
+     * per thread is already worth spreading.
+     */
+    private static final int SERIAL_BELOW_PER_THREAD = 1;
     /** Spin iterations before a waiting thread parks. */
     private static final int SPINS = 20_000;
 
@@ -59,7 +63,7 @@ final class WorkerPool implements AutoCloseable {
         if (n <= 0) {
             return;
         }
-        if (workers.length == 0 || n < SERIAL_BELOW) {
+        if (workers.length == 0 || n < SERIAL_BELOW_PER_THREAD * (workers.length + 1)) {
             k.run(a, 0, n);
             return;
         }
