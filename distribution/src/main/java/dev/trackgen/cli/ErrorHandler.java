@@ -40,6 +40,16 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
         CommandLine cmd = ex.getCommandLine();
         String help = "see '" + cmd.getCommandSpec().qualifiedName() + " --help'";
         String message = ex.getMessage() == null ? "invalid command line" : ex.getMessage().strip().replaceAll("\\s*\\R\\s*", "; ");
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !cmd.getSubcommands().isEmpty()
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")
+                && (cmd.getParseResult() == null || !cmd.getParseResult().hasSubcommand())) {
+            String word = u.getUnmatched().get(0);
+            message = "unknown command '" + word + "'; commands: " + String.join(", ", cmd.getSubcommands().keySet());
+            java.util.List<String> close = u.getSuggestions();
+            if (!close.isEmpty()) {
+                message += "; did you mean '" + close.get(0) + "'?";
+            }
+        }
         report(message + " (" + help + ")", ex);
         return USAGE;
     }

@@ -185,6 +185,6 @@ class EvaluationCommandsTest {
         assertEquals("valid      yes", relaxed.outLines().get(3), relaxed::toString);
         CliRun run = CliRun.run("import", csv.toString(), "--set", "relax_enable=false", "-q");
         assertEquals(0, run.code(), run::toString);
-        assertTrue(run.outLines().get(3).startsWith("valid      no  (tightest radius"), run.out());
+        assertTrue(run.outLines().get(3).startsWith("valid      no  (curvature radius 11.7"), run.out());
     }
 }

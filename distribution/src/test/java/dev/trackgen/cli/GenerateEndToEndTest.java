@@ -228,4 +228,12 @@ class GenerateEndToEndTest {
             }
         }
     }
+
+    @Test
+    void tracksTruncatedAtNMaxAreReportedWithTheFix() {
+        CliRun run = CliRun.run("generate", "--envs", "4", "--runtime", "cpu", "--set", "N_max=40", "-q");
+        assertEquals(0, run.code(), run::toString);
+        assertEquals(List.of("trackgen: warning: 4 of 4 tracks needed more than N_max = 40 points and are invalid; "
+                + "raise N_max (--set N_max=...)"), run.errLines());
+    }
 }

@@ -388,8 +388,21 @@ public final class Knob<T> {
     }
 
     private record DoubleKind(Range range) implements Kind<Double> {
+        /** Decimal numbers as a person writes them (no Java suffixes such as {@code 0.1f}, no hex). */
+        private static final java.util.regex.Pattern DECIMAL =
+                java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
         @Override
         public Double parse(String text) {
+            String t = text.toLowerCase(Locale.ROOT);
+            if (t.equals("nan") || t.matches("[+-]?(inf|infinity)")) {
+                // parsed so that the range check can say "not a finite number"
+                return t.equals("nan") ? Double.NaN
+                        : (t.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
+            }
+            if (!DECIMAL.matcher(text).matches()) {
+                throw new NumberFormatException(text);
+            }
             return Double.valueOf(text);
         }
 
@@ -453,7 +466,7 @@ public final class Knob<T> {
 
         @Override
         public String allowed() {
-            return "true or false";
+            return "true or false (also yes/no, on/off, 1/0)";
         }
     }
 

@@ -18,7 +18,8 @@ public final class PipelineKnobs {
 
     /** Batch size E. */
     public static final Knob<Integer> NUM_ENVS = Knob.ofInt("num_envs", 1, Range.closed(1, 1 << 22),
-            "Batch size E: number of tracks produced by every generate() call.");
+            "Batch size E: number of tracks produced by every generate() call (the largest E also depends on "
+                    + "N_max, num_points and relax_sep_cache_slots: 349525 at the defaults).");
 
     /** Road half-width (world units). */
     public static final Knob<Double> HALF_WIDTH = Knob.ofDouble("half_width", 0.1, Range.greaterThan(0),

@@ -401,10 +401,13 @@ public final class TrackGenConfig {
                 problems.add(buffers);
             }
             long slots = Math.max(2L, c.get(RelaxKnobs.SEP_CACHE_SLOTS));
-            long cells = (long) c.numEnvs() * Math.max(c.nMax(), c.numPoints()) * slots;
+            long perEnv = Math.max(c.nMax(), c.numPoints()) * slots;
+            long cells = c.numEnvs() * perEnv;
             if (cells > Integer.MAX_VALUE - 64L) {
-                problems.add("num_envs = " + c.numEnvs() + " with N_max = " + c.nMax()
-                        + " needs arrays beyond the 2^31 element limit; lower num_envs or N_max");
+                problems.add("num_envs = " + c.numEnvs() + " needs a separation cache of num_envs * max(N_max, num_points)"
+                        + " * max(2, relax_sep_cache_slots) = " + cells + " entries, beyond the 2^31 array limit; "
+                        + "with N_max = " + c.nMax() + " and " + slots + " slots, num_envs can be at most "
+                        + (Integer.MAX_VALUE - 64L) / perEnv);
             }
             return problems;
         }
@@ -450,7 +453,8 @@ public final class TrackGenConfig {
             }
             if (points > MAX_POINTS) {
                 return "generator '" + c.generator() + "' needs " + what + " = " + points + " points per buffer, beyond "
-                        + "the limit of " + MAX_POINTS + " (2^31 floats); lower num_envs or those knobs";
+                        + "the limit of " + MAX_POINTS + " (2^31 floats); with these knobs num_envs can be at most "
+                        + MAX_POINTS / (points / e);
             }
             return null;
         }

@@ -117,7 +117,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             String runtimeName = session.provider().name();
             Progress progress = session.progress();
-            try (OutputTransaction outputs = new OutputTransaction()) {
+            try (OutputTransaction outputs = new OutputTransaction().protect("--config", options.config)) {
                 Path chartTmp = chart != null ? outputs.stage("--chart", chart) : null;
                 List<BenchResult> results;
                 Progress.Stage[] open = new Progress.Stage[1];

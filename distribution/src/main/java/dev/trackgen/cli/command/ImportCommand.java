@@ -99,7 +99,8 @@ final class ImportCommand implements Callable<Integer> {
             TrackGenConfig config = checked(circuit, base);
             session.provider();
             Progress progress = session.progress();
-            try (OutputTransaction outputs = new OutputTransaction()) {
+            try (OutputTransaction outputs = new OutputTransaction().protect("the centerline", file)
+                    .protect("--config", options.config)) {
                 Path npzTmp = out != null ? outputs.stage("--out", out) : null;
                 Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
                 try {
@@ -202,6 +203,7 @@ final class ImportCommand implements Callable<Integer> {
             m.put("bead_displacement_mean", r.meanBeadDisplacement());
             m.put("bead_displacement_max", r.maxBeadDisplacement());
             m.put("tightest_radius", r.tightestRadius());
+            m.put("invalid_reason", r.invalidReason());
             m.put("runtime", runtime.name());
             try {
                 o.println(JSON.writeValueAsString(m));
@@ -214,8 +216,7 @@ final class ImportCommand implements Callable<Integer> {
             line(o, "spacing", fmt("%.3f m  (%s); N_max %d, %d points", r.spacing(),
                     spacing != null ? "--spacing" : "0.6 x half-width unless the spacing knob is set", r.config().nMax(),
                     r.count()));
-            line(o, "valid", r.valid() ? "yes" : fmt("no  (tightest radius %.3f m; the validity gate needs curvature "
-                    + "radius and clearance of at least (1 - relax_tol) x half-width)", r.tightestRadius()));
+            line(o, "valid", r.valid() ? "yes" : "no  (" + r.invalidReason() + ")");
             line(o, "length", fmt("%.1f m -> %.1f m  (%+.3f%%)", r.inputLength(), r.length(), 100 * r.lengthChange()));
             line(o, "moved", fmt("mean %.3f m, max %.3f m off the input line  (%.1f%% / %.1f%% of the half-width)",
                     r.meanOffset(), r.maxOffset(), 100 * r.meanOffset() / hw, 100 * r.maxOffset() / hw));

@@ -55,6 +55,9 @@ public final class ConfigFileReader {
             throw new CliException(what + " could not be read: " + oneLine(String.valueOf(e.getMessage())), e);
         }
         boolean isJson = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
+        if (!isUtf8Text(bytes)) {
+            throw new CliException(what + " is not a text file (YAML or JSON in UTF-8 expected)");
+        }
         if (new String(bytes, StandardCharsets.UTF_8).isBlank()) {
             return new ConfigDocument(Optional.of(file), Map.of());
         }
@@ -133,5 +136,14 @@ public final class ConfigFileReader {
             }
         }
         return text.strip();
+    }
+
+    private static boolean isUtf8Text(byte[] bytes) {
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+            return text.chars().noneMatch(c -> c < 0x20 && c != '\n' && c != '\r' && c != '\t');
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return false;
+        }
     }
 }

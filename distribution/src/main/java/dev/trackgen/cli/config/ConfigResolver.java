@@ -4,6 +4,7 @@ import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
+import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
 
 import java.util.Map;
@@ -16,7 +17,8 @@ import java.util.function.Supplier;
  * {@link RuntimeChoice} made separately (see {@link RuntimeSelector}).
  *
  * <p>The generator is looked up first so that its plugin knobs are known before any value is
- * applied. Every error is an {@link InvalidConfigException} (or the registry's unknown-name
+ * applied; the knobs of every other registered generator are known too, as built-in generators'
+ * knobs always are. Every error is an {@link InvalidConfigException} (or the registry's unknown-name
  * exception) with a one-line message; values from the file are prefixed with the file name and
  * values from flags with the flag.
  */
@@ -41,6 +43,16 @@ public final class ConfigResolver {
         TrackGenConfig.Builder b = TrackGenConfig.builder();
         String file = document.describe();
         within("generator '" + generator.name() + "'", () -> b.declare(generator.knobs()));
+        // Every plugin's knobs are known, as every built-in generator's are, whichever generator runs.
+        for (GeneratorEntry other : generators.entries()) {
+            if (other.generator() != generator) {
+                try {
+                    b.declare(other.generator().knobs());
+                } catch (RuntimeException clash) {
+                    // a knob clashing with another definition: the plugin loader already reported it
+                }
+            }
+        }
         for (Map.Entry<String, Object> e : document.values().entrySet()) {
             if (!e.getKey().equals(ConfigDocument.RUNTIME_KEY)) {
                 within(file, () -> b.setValue(e.getKey(), e.getValue()));

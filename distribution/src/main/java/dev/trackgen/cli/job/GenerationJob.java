@@ -82,7 +82,7 @@ public final class GenerationJob {
     public GenerationReport run() {
         TrackGenConfig cfg = config.get();
         runtimeProvider.get();
-        try (OutputTransaction outputs = new OutputTransaction()) {
+        try (OutputTransaction outputs = new OutputTransaction().protect("--config", request.configFile())) {
             Path npzTmp = request.out() != null ? outputs.stage("--out", request.out()) : null;
             Path pngTmp = request.preview() != null ? outputs.stage("--preview", request.preview()) : null;
             try {
@@ -118,6 +118,14 @@ public final class GenerationJob {
             stage.done(null);
         }
         int valid = snapshot.validCount();
+        int truncated = 0;
+        for (int k = 0; k < e; k++) {
+            truncated += snapshot.count(k) == cfg.nMax() && !snapshot.isValid(k) ? 1 : 0;
+        }
+        if (truncated > 0) {
+            progress.warn(truncated + " of " + e + " tracks needed more than N_max = " + cfg.nMax()
+                    + " points and are invalid; raise N_max (--set N_max=...)");
+        }
         if (npzTmp != null) {
             stage = progress.start("writing npz " + request.out());
             try {

@@ -39,6 +39,17 @@ public final class Progress {
         return open;
     }
 
+    /**
+     * Prints a warning line on the error stream, even in quiet mode: something the user should act on.
+     *
+     * @param message the warning, one line
+     */
+    public void warn(String message) {
+        abortOpenStage();
+        err.println("trackgen: warning: " + message);
+        err.flush();
+    }
+
     /** Ends an unfinished stage line with {@code failed}; does nothing when no stage is open. */
     public void abortOpenStage() {
         if (open != null) {

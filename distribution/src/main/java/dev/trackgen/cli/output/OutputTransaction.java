@@ -30,6 +30,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class OutputTransaction implements AutoCloseable {
     private final Map<Path, Path> staged = new LinkedHashMap<>();
+    private final Map<Path, String> inputs = new LinkedHashMap<>();
     private boolean committed;
 
     /** Creates an empty transaction. */
@@ -37,7 +38,22 @@ public final class OutputTransaction implements AutoCloseable {
     }
 
     /**
-     * Checks an output path and creates its temporary file.
+     * Names a file the run reads, so that no output of this transaction may replace it.
+     *
+     * @param flag  the option that named the input, for messages ({@code --config})
+     * @param input the input file ({@code null} is ignored)
+     * @return this transaction
+     */
+    public OutputTransaction protect(String flag, Path input) {
+        if (input != null) {
+            inputs.put(input.toAbsolutePath().normalize(), flag + " " + input);
+        }
+        return this;
+    }
+
+    /**
+     * Checks an output path and creates its temporary file. A symbolic link is followed, so the
+     * file it points to is replaced and the link stays.
      *
      * @param flag   the option that named the path, for messages ({@code --out})
      * @param target where the file should end up
@@ -49,8 +65,16 @@ public final class OutputTransaction implements AutoCloseable {
         if (committed) {
             throw new IllegalStateException("this output transaction is already committed");
         }
-        Path abs = target.toAbsolutePath().normalize();
         String what = flag + " " + target;
+        if (target.toString().isEmpty()) {
+            throw new CliException(flag + ": no file name given");
+        }
+        Path abs = followLinks(what, target.toAbsolutePath().normalize());
+        for (Map.Entry<Path, String> in : inputs.entrySet()) {
+            if (sameFile(abs, in.getKey())) {
+                throw new CliException(what + ": is the input " + in.getValue() + "; choose another output file");
+            }
+        }
         if (staged.containsKey(abs)) {
             throw new CliException(what + ": this file is already another output of the same run");
         }
@@ -72,6 +96,32 @@ public final class OutputTransaction implements AutoCloseable {
         tmp.toFile().deleteOnExit();
         staged.put(abs, tmp);
         return tmp;
+    }
+
+    private static Path followLinks(String what, Path path) {
+        Path p = path;
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops > 40) {
+                throw new CliException(what + ": too many levels of symbolic links");
+            }
+            try {
+                p = p.resolveSibling(Files.readSymbolicLink(p)).toAbsolutePath().normalize();
+            } catch (IOException e) {
+                throw new CliException(what + ": cannot read the symbolic link (" + e.getMessage() + ")", e);
+            }
+        }
+        return p;
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        if (a.equals(b)) {
+            return true;
+        }
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     // Files.createTempFile would create the file with mode 0600, which the final file would keep;

@@ -76,4 +76,37 @@ class OutputTransactionTest {
             assertTrue(e.getMessage().endsWith("this file is already another output of the same run"), e.getMessage());
         }
     }
+
+    @Test
+    void anInputOfTheRunIsNeverAnOutput() throws IOException {
+        Path config = Files.writeString(dir.resolve("victim.yaml"), "half_width: 0.2\n");
+        Path link = Files.createSymbolicLink(dir.resolve("alias.yaml"), config.getFileName());
+        try (OutputTransaction tx = new OutputTransaction().protect("--config", config)) {
+            CliException e = assertThrows(CliException.class, () -> tx.stage("--out", config));
+            assertEquals("--out " + config + ": is the input --config " + config + "; choose another output file",
+                    e.getMessage());
+            assertThrows(CliException.class, () -> tx.stage("--out", link), "through a symbolic link too");
+        }
+        assertEquals("half_width: 0.2\n", Files.readString(config));
+    }
+
+    @Test
+    void aSymbolicLinkOutputReplacesItsTargetAndStays() throws IOException {
+        Path target = Files.writeString(dir.resolve("real.npz"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.npz"), target.getFileName());
+        try (OutputTransaction tx = new OutputTransaction()) {
+            Files.writeString(tx.stage("--out", link), "new");
+            tx.commit();
+        }
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals("new", Files.readString(target));
+    }
+
+    @Test
+    void anEmptyPathIsNotAFile() {
+        try (OutputTransaction tx = new OutputTransaction()) {
+            CliException e = assertThrows(CliException.class, () -> tx.stage("--out", Path.of("")));
+            assertEquals("--out: no file name given", e.getMessage());
+        }
+    }
 }

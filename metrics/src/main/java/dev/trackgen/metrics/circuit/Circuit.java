@@ -123,12 +123,15 @@ public final class Circuit {
     /**
      * Checks that the points form a usable closed centerline at a given output spacing:
      * <ol>
-     *   <li>no two consecutive points closer than {@value #DUPLICATE_REL} of the mean edge length;</li>
+     *   <li>no two consecutive points (the last and the first included) closer than
+     *       {@value #DUPLICATE_REL} of the mean edge length, and no two other points that close
+     *       either (a centerline that touches itself);</li>
      *   <li>closed: the gap from the last point back to the first is at most
      *       {@value #OPEN_GAP_FACTOR} x max(spacing, longest other edge) (the closing edge is an
      *       ordinary edge, as in the TUM files, which close implicitly);</li>
      *   <li>simple: no two non-adjacent edges properly cross. A self-crossing centerline is
-     *       refused, never repaired.</li>
+     *       refused, never repaired;</li>
+     *   <li>long enough: a perimeter of at least {@value CircuitReader#MIN_POINTS} spacings.</li>
      * </ol>
      *
      * @param spacing the output spacing the pipeline will use
@@ -142,12 +145,24 @@ public final class Circuit {
         }
         double meanEdge = perimeter() / n;
         double tol = DUPLICATE_REL * meanEdge;
-        for (int i = 0; i + 1 < n; i++) {
+        for (int i = 0; i < n; i++) {
             if (PolylineMetrics.edgeLength(xy, i, n) <= tol) {
-                throw new CircuitException(name + ": lines " + lines[i] + " and " + lines[i + 1]
+                throw new CircuitException(name + ": lines " + lines[i] + " and " + lines[(i + 1) % n]
                         + " repeat the same point (" + fmt(xy[2 * i]) + ", " + fmt(xy[2 * i + 1])
                         + "); remove the duplicate");
             }
+        }
+        int[] touch = repeatedPoint(tol);
+        if (touch != null) {
+            throw new CircuitException(name + ": lines " + lines[touch[0]] + " and " + lines[touch[1]]
+                    + " are the same point (" + fmt(xy[2 * touch[0]]) + ", " + fmt(xy[2 * touch[0] + 1])
+                    + "): the centerline touches itself; a self-touching centerline is invalid and is not repaired");
+        }
+        if (perimeter() < CircuitReader.MIN_POINTS * spacing) {
+            throw new CircuitException(name + ": the centerline is " + fmt(perimeter()) + " long, less than "
+                    + CircuitReader.MIN_POINTS + " x the spacing " + fmt(spacing)
+                    + "; it would keep fewer than " + CircuitReader.MIN_POINTS
+                    + " points (lower the spacing or the half-width)");
         }
         double longest = 0;
         for (int i = 0; i + 1 < n; i++) {
@@ -167,6 +182,31 @@ public final class Circuit {
                     + lines[x[0]] + " to line " + lines[(x[0] + 1) % n] + " crosses the edge from line " + lines[x[1]]
                     + " to line " + lines[(x[1] + 1) % n] + "; a self-crossing centerline is invalid and is not repaired");
         }
+    }
+
+    /**
+     * Finds two non-consecutive points closer than {@code tol}, by sweeping the points in x order.
+     *
+     * @return their indices in file order, or {@code null}
+     */
+    private int[] repeatedPoint(double tol) {
+        int n = size();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> xy[2 * i]));
+        for (int a = 0; a < n; a++) {
+            int i = order[a];
+            for (int b = a + 1; b < n && xy[2 * order[b]] - xy[2 * i] <= tol; b++) {
+                int j = order[b];
+                int d = Math.abs(i - j);
+                if (Math.min(d, n - d) > 1 && Math.hypot(xy[2 * i] - xy[2 * j], xy[2 * i + 1] - xy[2 * j + 1]) <= tol) {
+                    return new int[] {Math.min(i, j), Math.max(i, j)};
+                }
+            }
+        }
+        return null;
     }
 
     /** @return {@code v} to 4 significant digits, without trailing zeros (1, 0.5, 10.5, 5508) */

@@ -52,6 +52,8 @@ public final class CircuitReader {
             throw new CircuitException(file + ": no such file", e);
         } catch (MalformedInputException e) {
             throw new CircuitException(file + ": not a text (UTF-8) CSV file", e);
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new CircuitException(file + ": cannot read (permission denied)", e);
         } catch (IOException e) {
             throw new CircuitException(file + ": cannot read (" + e.getMessage() + ")", e);
         }

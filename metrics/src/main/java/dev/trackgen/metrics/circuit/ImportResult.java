@@ -1,6 +1,7 @@
 package dev.trackgen.metrics.circuit;
 
 import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.metrics.MetricsAccumulator;
 
@@ -22,6 +23,7 @@ public final class ImportResult {
     private final double meanBeadDisplacement;
     private final double maxBeadDisplacement;
     private final double tightestRadius;
+    private final String invalidReason;
 
     ImportResult(Circuit circuit, TrackGenConfig config, double[] origin, double[] local, float[] input,
                  float[] spaced, float[] relaxed, TrackSnapshot centeredSnapshot) {
@@ -51,7 +53,14 @@ public final class ImportResult {
         this.meanBeadDisplacement = finite == 0 ? Double.NaN : sum / finite;
         this.maxBeadDisplacement = max;
         this.tightestRadius = tightestRadius(centered, count);
+        this.invalidReason = centeredSnapshot.isValid(0) ? null : explainInvalid(config, centered, count);
         this.snapshot = translated(centeredSnapshot, origin);
+    }
+
+    private static String explainInvalid(TrackGenConfig config, float[] p, int n) {
+        String why = ValidityDiagnosis.explain(p, n, config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL),
+                config.get(PipelineKnobs.TURNING_TOL));
+        return why != null ? why : "the track was truncated at N_max or holds non-finite points";
     }
 
     private static double tightestRadius(float[] p, int n) {
@@ -154,6 +163,14 @@ public final class ImportResult {
     /** @return largest distance a bead moved in relaxation */
     public double maxBeadDisplacement() {
         return maxBeadDisplacement;
+    }
+
+    /**
+     * @return for an invalid track, the first validity criterion it misses, in one phrase (see
+     *         {@link ValidityDiagnosis}); {@code null} for a valid track
+     */
+    public String invalidReason() {
+        return invalidReason;
     }
 
     /** @return the smallest radius of the circle through three consecutive track points */

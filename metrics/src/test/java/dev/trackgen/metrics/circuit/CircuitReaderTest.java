@@ -117,6 +117,28 @@ class CircuitReaderTest {
     }
 
     @Test
+    void aLoopClosedTwiceRepeatsItsFirstPoint() {
+        // the reader drops one explicit closing row; a second one is a duplicate of the first point
+        String m = invalid(0.5, "0,0", "1,0", "1,1", "0,1", "0,0", "0,0");
+        assertTrue(m.contains("lines 5 and 1 repeat the same point (0, 0); remove the duplicate"), m);
+    }
+
+    @Test
+    void aCenterlineThatTouchesItselfAtAVertexIsInvalidNotRepaired() {
+        // a figure eight whose two lobes meet in a shared vertex: no proper crossing, but not simple
+        String m = invalid(0.5, "0,0", "1,1", "2,0", "2,2", "1,1", "0,2");
+        assertTrue(m.contains("lines 2 and 5 are the same point (1, 1): the centerline touches itself; "
+                + "a self-touching centerline is invalid and is not repaired"), m);
+    }
+
+    @Test
+    void aCenterlineShorterThanFourSpacingsIsRefused() {
+        String m = invalid(2.0, "0,0", "1,0", "1,1", "0,1");
+        assertTrue(m.contains("the centerline is 4 long, less than 4 x the spacing 2; it would keep fewer than 4 "
+                + "points (lower the spacing or the half-width)"), m);
+    }
+
+    @Test
     void filesOnDisk(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("loop.csv");
         Files.writeString(f, "\uFEFF" + TUM + "\n0,0,1,1\n4,0,1,1\n4,4,1,1\n0,4,1,1\n");
