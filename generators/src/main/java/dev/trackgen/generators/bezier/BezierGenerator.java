@@ -5,6 +5,7 @@ import dev.trackgen.api.config.Interval;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
@@ -70,7 +71,7 @@ public final class BezierGenerator implements CenterlineGenerator {
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch implements GeneratorScratch {
+    private static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int p;
@@ -95,10 +96,6 @@ public final class BezierGenerator implements CenterlineGenerator {
         private final I32Array arcCountReal;
         private final I32Array arcCountOut;
         private final F32Array boxes;
-        private LaunchPlan plan;
-        private I32Array boundSeeds;
-        private Vec2Array boundOut;
-        private I32Array boundValid;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             this.config = config;
@@ -128,17 +125,8 @@ public final class BezierGenerator implements CenterlineGenerator {
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
         }
 
-        LaunchPlan planFor(I32Array seeds, Vec2Array out, I32Array valid) {
-            if (plan == null || seeds != boundSeeds || out != boundOut || valid != boundValid) {
-                plan = buildPlan(seeds, out, valid);
-                boundSeeds = seeds;
-                boundOut = out;
-                boundValid = valid;
-            }
-            return plan;
-        }
-
-        private LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
+        @Override
+        protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             int m = p * npseg;
             double radV = config.get(BezierKnobs.RAD);
             double scaleV = config.get(BezierKnobs.SCALE);

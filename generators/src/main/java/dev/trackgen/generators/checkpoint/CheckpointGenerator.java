@@ -5,6 +5,7 @@ import dev.trackgen.api.config.CheckpointKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
@@ -69,7 +70,7 @@ public final class CheckpointGenerator implements CenterlineGenerator {
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch implements GeneratorScratch {
+    private static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int k;
@@ -91,10 +92,6 @@ public final class CheckpointGenerator implements CenterlineGenerator {
         private final F32Array arcS;
         private final I32Array arcCountReal;
         private final I32Array arcCountOut;
-        private LaunchPlan plan;
-        private I32Array boundSeeds;
-        private Vec2Array boundOut;
-        private I32Array boundValid;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             this.config = config;
@@ -122,17 +119,8 @@ public final class CheckpointGenerator implements CenterlineGenerator {
             arcCountOut = clip ? rt.allocI32(envs) : null;
         }
 
-        LaunchPlan planFor(I32Array seeds, Vec2Array out, I32Array valid) {
-            if (plan == null || seeds != boundSeeds || out != boundOut || valid != boundValid) {
-                plan = buildPlan(seeds, out, valid);
-                boundSeeds = seeds;
-                boundOut = out;
-                boundValid = valid;
-            }
-            return plan;
-        }
-
-        private LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
+        @Override
+        protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             int ek = envs * k;
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             LaunchPlan.Builder b = LaunchPlan.builder()

@@ -5,6 +5,7 @@ import dev.trackgen.api.config.HullKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
@@ -56,7 +57,6 @@ public final class HullGenerator implements CenterlineGenerator {
      */
     public static final float EDGE_CAP = 0.3f;
 
-
     private static final List<Kernel> KERNELS = List.of(CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE,
             HullDisplaceKernel.INSTANCE, LoopDenseKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
             ArcResampleLookupKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE, FillI32Kernel.INSTANCE);
@@ -88,7 +88,7 @@ public final class HullGenerator implements CenterlineGenerator {
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch implements GeneratorScratch {
+    private static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int p;
@@ -110,10 +110,6 @@ public final class HullGenerator implements CenterlineGenerator {
         private final I32Array arcCountReal;
         private final I32Array arcCountOut;
         private final F32Array boxes;
-        private LaunchPlan plan;
-        private I32Array boundSeeds;
-        private Vec2Array boundOut;
-        private I32Array boundValid;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             this.config = config;
@@ -143,17 +139,8 @@ public final class HullGenerator implements CenterlineGenerator {
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
         }
 
-        LaunchPlan planFor(I32Array seeds, Vec2Array out, I32Array valid) {
-            if (plan == null || seeds != boundSeeds || out != boundOut || valid != boundValid) {
-                plan = buildPlan(seeds, out, valid);
-                boundSeeds = seeds;
-                boundOut = out;
-                boundValid = valid;
-            }
-            return plan;
-        }
-
-        private LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
+        @Override
+        protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             int ap = 2 * p;
             int m = ap * npseg;
             double mpd = config.get(BezierKnobs.MIN_POINT_DISTANCE);

@@ -5,6 +5,7 @@ import dev.trackgen.api.config.PolarKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.FillI32Kernel;
@@ -63,7 +64,7 @@ public final class PolarGenerator implements CenterlineGenerator {
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch implements GeneratorScratch {
+    private static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int k;
@@ -77,10 +78,6 @@ public final class PolarGenerator implements CenterlineGenerator {
         private final F32Array arcS;
         private final I32Array arcCountReal;
         private final I32Array arcCountOut;
-        private LaunchPlan plan;
-        private I32Array boundSeeds;
-        private Vec2Array boundOut;
-        private I32Array boundValid;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             this.config = config;
@@ -99,17 +96,8 @@ public final class PolarGenerator implements CenterlineGenerator {
             arcCountOut = rt.allocI32(envs);
         }
 
-        LaunchPlan planFor(I32Array seeds, Vec2Array out, I32Array valid) {
-            if (plan == null || seeds != boundSeeds || out != boundOut || valid != boundValid) {
-                plan = buildPlan(seeds, out, valid);
-                boundSeeds = seeds;
-                boundOut = out;
-                boundValid = valid;
-            }
-            return plan;
-        }
-
-        private LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
+        @Override
+        protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             int m = k * npseg;
             float radial = (float) (double) config.get(PolarKnobs.RADIAL_JITTER);
             float angular = (float) (double) config.get(PolarKnobs.ANGULAR_JITTER);

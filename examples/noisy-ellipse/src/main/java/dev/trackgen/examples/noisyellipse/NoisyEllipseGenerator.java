@@ -5,6 +5,7 @@ import dev.trackgen.api.config.Range;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
@@ -84,14 +85,10 @@ public final class NoisyEllipseGenerator implements CenterlineGenerator {
     }
 
     /** No buffers of its own: only the launch plan, bound to the caller's arrays once. */
-    private static final class Scratch implements GeneratorScratch {
+    private static final class Scratch extends PlannedScratch {
         private final int envs;
         private final int n;
         private final float noise;
-        private LaunchPlan plan;
-        private I32Array boundSeeds;
-        private Vec2Array boundOut;
-        private I32Array boundValid;
 
         Scratch(TrackGenConfig config) {
             this.envs = config.numEnvs();
@@ -99,17 +96,12 @@ public final class NoisyEllipseGenerator implements CenterlineGenerator {
             this.noise = (float) noise(config);
         }
 
-        LaunchPlan planFor(I32Array seeds, Vec2Array out, I32Array valid) {
-            if (plan == null || seeds != boundSeeds || out != boundOut || valid != boundValid) {
-                plan = LaunchPlan.builder()
-                        .launch(NoisyEllipseKernel.INSTANCE, envs * n, seeds, noise, n, out)
-                        .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
-                        .build();
-                boundSeeds = seeds;
-                boundOut = out;
-                boundValid = valid;
-            }
-            return plan;
+        @Override
+        protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
+            return LaunchPlan.builder()
+                    .launch(NoisyEllipseKernel.INSTANCE, envs * n, seeds, noise, n, out)
+                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .build();
         }
     }
 }
