@@ -50,7 +50,7 @@ public final class NpzTrackWriter {
      */
     public void write(TrackSnapshot snapshot, String configJson, Path file) throws IOException {
         if (!configJson.chars().allMatch(c -> c < 128)) {
-            throw new IllegalArgumentException("configJson must be ASCII (escape other characters as \\uXXXX)");
+            throw new IllegalArgumentException("configJson must be ASCII (escape other characters as \\u escapes)");
         }
         int e = snapshot.numEnvs();
         int n = snapshot.nMax();
