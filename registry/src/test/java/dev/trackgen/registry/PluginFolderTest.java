@@ -1,5 +1,7 @@
 package dev.trackgen.registry;
 
+import dev.trackgen.registry.testjars.PluginJars;
+
 import dev.trackgen.api.generator.CenterlineGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

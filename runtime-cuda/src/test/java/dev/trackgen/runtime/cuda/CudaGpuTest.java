@@ -124,7 +124,7 @@ class CudaGpuTest {
         }
         TrackGenConfig c = b.build();
         TrackSnapshot eager;
-        try (TrackGenerator gen = generator(c, 4, new ForwardingRuntime(rt))) {
+        try (TrackGenerator gen = generator(c, 4, new EagerRuntime(rt))) {
             assertFalse(gen.replaying());
             eager = gen.generate().snapshot();
         }

@@ -64,7 +64,7 @@ public final class GpuBenchmark {
     }
 
     /** Eager launches on CUDA, each followed by a synchronize, timed per kernel name. */
-    static final class TimingRuntime extends ForwardingRuntime {
+    static final class TimingRuntime extends EagerRuntime {
         private final CudaRuntime rt;
         final java.util.Map<String, Double> ms = new java.util.LinkedHashMap<>();
 

@@ -1,21 +1,16 @@
 package dev.trackgen.runtime.cuda;
 
 import dev.trackgen.api.runtime.CapturedGraph;
-import dev.trackgen.api.runtime.ComputeRuntime;
-import dev.trackgen.api.runtime.DeviceArray;
-import dev.trackgen.api.runtime.F32Array;
-import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.ForwardingRuntime;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchShape;
-import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.Lock;
 import java.util.function.BiFunction;
 
 /**
@@ -24,8 +19,7 @@ import java.util.function.BiFunction;
  * they disagree; the pipeline continues with the Java results, so each kernel is checked on
  * exactly the inputs the CPU pipeline gives it.
  */
-final class TwinCheckingRuntime implements ComputeRuntime {
-    private final CpuRuntime host = new CpuRuntime(1, false);
+final class TwinCheckingRuntime extends ForwardingRuntime {
     private final Twins.BodyRunner runner;
     private final List<String> mismatches = new ArrayList<>();
     private final Map<String, Integer> launches = new LinkedHashMap<>();
@@ -38,6 +32,7 @@ final class TwinCheckingRuntime implements ComputeRuntime {
     }
 
     TwinCheckingRuntime(Twins.BodyRunner runner) {
+        super(new CpuRuntime(1, false));
         this.runner = runner;
     }
 
@@ -81,56 +76,6 @@ final class TwinCheckingRuntime implements ComputeRuntime {
     }
 
     @Override
-    public F32Array allocF32(int length) {
-        return host.allocF32(length);
-    }
-
-    @Override
-    public I32Array allocI32(int length) {
-        return host.allocI32(length);
-    }
-
-    @Override
-    public Vec2Array allocVec2(int length) {
-        return host.allocVec2(length);
-    }
-
-    @Override
-    public void upload(int[] src, I32Array dst) {
-        host.upload(src, dst);
-    }
-
-    @Override
-    public void upload(float[] src, F32Array dst) {
-        host.upload(src, dst);
-    }
-
-    @Override
-    public void upload(float[] src, Vec2Array dst) {
-        host.upload(src, dst);
-    }
-
-    @Override
-    public void download(I32Array src, int[] dst) {
-        host.download(src, dst);
-    }
-
-    @Override
-    public void download(F32Array src, float[] dst) {
-        host.download(src, dst);
-    }
-
-    @Override
-    public void download(Vec2Array src, float[] dst) {
-        host.download(src, dst);
-    }
-
-    @Override
-    public void copy(DeviceArray src, DeviceArray dst) {
-        host.copy(src, dst);
-    }
-
-    @Override
     public boolean supports(Kernel kernel) {
         return kernel.cudaModule() != null;
     }
@@ -143,24 +88,5 @@ final class TwinCheckingRuntime implements ComputeRuntime {
     @Override
     public boolean prefersReplay() {
         return false;
-    }
-
-    @Override
-    public boolean hostResident() {
-        return true;
-    }
-
-    @Override
-    public Lock executionLock() {
-        return host.executionLock();
-    }
-
-    @Override
-    public void synchronize() {
-    }
-
-    @Override
-    public void close() {
-        host.close();
     }
 }

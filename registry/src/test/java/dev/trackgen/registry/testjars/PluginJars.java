@@ -1,4 +1,4 @@
-package dev.trackgen.registry;
+package dev.trackgen.registry.testjars;
 
 import dev.trackgen.api.generator.CenterlineGenerator;
 
@@ -19,13 +19,16 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
-/** Builds small plugin jars for tests: compiles Java sources against the api and packs them. */
-final class PluginJars {
+/**
+ * Builds small plugin jars for tests: compiles Java sources against the api and packs them. Shared
+ * with the distribution module's tests through this module's test jar.
+ */
+public final class PluginJars {
     private PluginJars() {
     }
 
     /** A generator plugin whose body is {@code extra} (constructor, overrides) and whose name is {@code name}. */
-    static String generatorSource(String pkg, String cls, String name, String extra) {
+    public static String generatorSource(String pkg, String cls, String name, String extra) {
         return "package " + pkg + ";\n"
                 + "import dev.trackgen.api.config.TrackGenConfig;\n"
                 + "import dev.trackgen.api.generator.*;\n"
@@ -46,7 +49,7 @@ final class PluginJars {
      * @param services service interface name to provider class names (META-INF/services)
      * @return the jar
      */
-    static Path jar(Path jar, Map<String, String> sources, Map<String, List<String>> services) {
+    public static Path jar(Path jar, Map<String, String> sources, Map<String, List<String>> services) {
         try {
             Path work = Files.createTempDirectory(jar.getParent(), "src");
             Path src = work.resolve("src");
@@ -91,14 +94,14 @@ final class PluginJars {
     }
 
     /** A generator plugin jar: one class, listed in META-INF/services. */
-    static Path generatorJar(Path jar, String fqcn, String name, String extra) {
+    public static Path generatorJar(Path jar, String fqcn, String name, String extra) {
         int dot = fqcn.lastIndexOf('.');
         String source = generatorSource(fqcn.substring(0, dot), fqcn.substring(dot + 1), name, extra);
         return jar(jar, Map.of(fqcn, source), Map.of(CenterlineGenerator.class.getName(), List.of(fqcn)));
     }
 
     /** Where the api classes are (a jar or a classes folder). */
-    static Path apiLocation() {
+    public static Path apiLocation() {
         try {
             return Path.of(CenterlineGenerator.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
