@@ -13,4 +13,5 @@ module dev.trackgen.metrics {
     exports dev.trackgen.metrics;
     exports dev.trackgen.metrics.circuit;
     exports dev.trackgen.metrics.bench;
+    exports dev.trackgen.metrics.audit;
 }

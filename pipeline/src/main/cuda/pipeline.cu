@@ -636,18 +636,141 @@ extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const
     inner[t] = make_float2(c.x - ox, c.y - oy);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Validity gate                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** EdgeContacts.CONTACT_REL_TOL. */
+#define TG_CONTACT_REL_TOL 1.0e-4f
+
+/** EdgeContacts.edgesMeet: whether segments a and b cannot be proved apart (conservative). */
+TG_INLINE bool tg_edges_meet(float a0x, float a0y, float a1x, float a1y, float b0x, float b0y, float b1x,
+                             float b1y) {
+    if (tg_maxf(a0x, a1x) < tg_minf(b0x, b1x) || tg_maxf(b0x, b1x) < tg_minf(a0x, a1x)
+        || tg_maxf(a0y, a1y) < tg_minf(b0y, b1y) || tg_maxf(b0y, b1y) < tg_minf(a0y, a1y)) {
+        return false;
+    }
+    float al2 = (a1x - a0x) * (a1x - a0x) + (a1y - a0y) * (a1y - a0y);
+    float bl2 = (b1x - b0x) * (b1x - b0x) + (b1y - b0y) * (b1y - b0y);
+    float l2 = tg_maxf(al2, bl2);
+    float eb = TG_CONTACT_REL_TOL * sqrtf(bl2 * l2);
+    float d1 = tg_orient(b0x, b0y, b1x, b1y, a0x, a0y);
+    float d2 = tg_orient(b0x, b0y, b1x, b1y, a1x, a1y);
+    if ((d1 > eb && d2 > eb) || (d1 < -eb && d2 < -eb)) {
+        return false;
+    }
+    float ea = TG_CONTACT_REL_TOL * sqrtf(al2 * l2);
+    float d3 = tg_orient(a0x, a0y, a1x, a1y, b0x, b0y);
+    float d4 = tg_orient(a0x, a0y, a1x, a1y, b1x, b1y);
+    return !((d3 > ea && d4 > ea) || (d3 < -ea && d4 < -ea));
+}
+
+/** EdgeContacts.chunkPairMeets: edges of chunk ci of p against edges of chunk cj of q. */
+TG_INLINE bool tg_chunk_pair_meets(const float2* p, const float2* q, int same, int base, int n, const float* boxes,
+                                   int pb, int qb, int ci, int cj) {
+    if (boxes[pb + 4 * ci] > boxes[qb + 4 * cj + 2] || boxes[qb + 4 * cj] > boxes[pb + 4 * ci + 2]
+        || boxes[pb + 4 * ci + 1] > boxes[qb + 4 * cj + 3] || boxes[qb + 4 * cj + 1] > boxes[pb + 4 * ci + 3]) {
+        return false;
+    }
+    int iEnd = tg_mini(n, (ci + 1) * TG_CROSSING_CHUNK);
+    int jEnd = tg_mini(n, (cj + 1) * TG_CROSSING_CHUNK);
+    for (int i = ci * TG_CROSSING_CHUNK; i < iEnd; i++) {
+        int i1 = i + 1 == n ? 0 : i + 1;
+        float2 a0 = p[base + i];
+        float2 a1 = p[base + i1];
+        for (int j = same ? tg_maxi(cj * TG_CROSSING_CHUNK, i + 2) : cj * TG_CROSSING_CHUNK; j < jEnd; j++) {
+            if (same && i == 0 && j == n - 1) {
+                continue;
+            }
+            int j1 = j + 1 == n ? 0 : j + 1;
+            float2 b0 = q[base + j];
+            float2 b1 = q[base + j1];
+            if (tg_edges_meet(a0.x, a0.y, a1.x, a1.y, b0.x, b0.y, b1.x, b1.y)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/**
+ * EdgeContacts.anyMeet for a whole block (cooperative launches only; every thread calls it with
+ * the same arguments and gets the same answer). Chunk boxes are built by the block, chunk pairs
+ * shared out in rounds of blockDim.x; the scan stops after the first round with a contact.
+ */
+#ifdef __CUDACC__
+static __device__ __noinline__
+#else
+static inline
+#endif
+bool tg_block_any_meet(const float2* p, const float2* q, int same, int base, int n, float* boxes, int bb) {
+    int tid = static_cast<int>(threadIdx.x);
+    int nt = static_cast<int>(blockDim.x);
+    int chunks = (n + TG_CROSSING_CHUNK - 1) / TG_CROSSING_CHUNK;
+    int qb = same ? bb : bb + tg_crossing_box_floats(n);
+    for (int c = tid; c < chunks; c += nt) {
+        tg_crossing_chunk_box(p, base, n, c, boxes, bb);
+        if (!same) {
+            tg_crossing_chunk_box(q, base, n, c, boxes, qb);
+        }
+    }
+    __syncthreads();
+    int pairs = chunks * chunks;
+    bool met = false;
+    for (int round = 0; round < pairs; round += nt) {
+        int k = round + tid;
+        int v = 0;
+        if (k < pairs) {
+            int ci = k / chunks;
+            int cj = k - ci * chunks;
+            if (!same || cj >= ci) {
+                v = tg_chunk_pair_meets(p, q, same, base, n, boxes, bb, qb, ci, cj) ? 1 : 0;
+            }
+        }
+        if (__syncthreads_or(v)) {
+            met = true;
+            break;
+        }
+    }
+    __syncthreads();
+    return met;
+}
+
+/** ValidityKernel.HALF_WIDTH_TOL. */
+#define TG_HALF_WIDTH_TOL 1.0e-3f
+
+/** ValidityKernel.offsetHolds: border point at the half-width along the centerline normal. */
+TG_INLINE bool tg_offset_holds(float2 c, float2 n, float2 q, float hw, float widthTol) {
+    float dx = q.x - c.x;
+    float dy = q.y - c.y;
+    float along = dx * n.x + dy * n.y;
+    float across = dx * n.y - dy * n.x;
+    return fabsf(fabsf(along) - hw) <= widthTol && fabsf(across) <= widthTol;
+}
+
+/** ValidityKernel.turnsForward: the polygon turns by less than 90 degrees at t. */
+TG_INLINE bool tg_turns_forward(float2 p, float2 t, float2 u) {
+    float ax = t.x - p.x;
+    float ay = t.y - p.y;
+    float bx = u.x - t.x;
+    float by = u.y - t.y;
+    return ax * bx + ay * by > 0.0f;
+}
+
 /*
  * ValidityKernel: one block per env (cooperative, dim = E). Threads evaluate the per-point terms;
- * the order-dependent float sums (net turning, perimeter) are added by thread 0 in point order,
- * the pair scan of the thickness check is shared out and stops at the first round with a
- * violation. Dynamic shared memory: 2 * nMax floats (ValidityKernel.cudaLaunchShape).
+ * the order-dependent float sums (net turning, perimeter, signed areas) are added by thread 0 in
+ * point order, the pair scan of the clearance check and the edge-contact scans are shared out and
+ * stop at the first round with a violation. Dynamic shared memory: 2 * nMax floats
+ * (ValidityKernel.cudaLaunchShape).
  */
 extern "C" __global__ void tg_validity(int dim, const float2* center, const int* count, const int* genValid,
-                                       const float2* outer, const float2* inner, int borderCheck, int nMax,
-                                       float halfWidth, float turningTol, float wFloor, float relaxTol,
-                                       float* boxes, int* valid) {
+                                       const float2* normal, const float2* outer, const float2* inner, int nMax, float halfWidth,
+                                       float turningTol, float wFloor, float relaxTol, float* boxes, int* valid) {
     __shared__ float s_total;
     __shared__ float s_peri;
+    __shared__ int s_wound;
+    __shared__ int s_inside;
     int e = static_cast<int>(blockIdx.x);
     if (e >= dim) {
         return;
@@ -660,13 +783,17 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
     int cn = count[e];
     int b = e * nMax;
     float hw = halfWidth;
+    float minThickness = (1.0f - relaxTol) * hw;
     bool ok = cn >= 3 && genValid[e] != 0 && hw > wFloor;
     if (ok) {
-        /* every point finite */
+        /* every point of the centerline and both borders finite */
         int bad = 0;
         for (int i = tid; i < cn; i += nt) {
             float2 p = center[b + i];
-            bad |= !(tg_isfinite(p.x) && tg_isfinite(p.y));
+            float2 o = outer[b + i];
+            float2 q = inner[b + i];
+            bad |= !(tg_isfinite(p.x) && tg_isfinite(p.y) && tg_isfinite(o.x) && tg_isfinite(o.y)
+                     && tg_isfinite(q.x) && tg_isfinite(q.y));
         }
         ok = !__syncthreads_or(bad);
     }
@@ -694,8 +821,8 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
         ok = fabsf(fabsf(s_total) - 2.0f * 3.14159265358979323846f) <= turningTol;
     }
     if (ok) {
-        /* thickness: Menger radii, then pairs beyond the band */
-        float minThickness = (1.0f - relaxTol) * hw;
+        /* per vertex: Menger radius, turns under 90 degrees on all three polygons, border offsets */
+        float widthTol = TG_HALF_WIDTH_TOL * hw;
         int bad = 0;
         for (int i = tid; i < cn; i += nt) {
             int u = i + 1 == cn ? 0 : i + 1;
@@ -703,22 +830,43 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
             float2 ct = center[b + i];
             float2 cu = center[b + u];
             float2 cp = center[b + p];
-            term[i] = tg_length(cu.x - ct.x, cu.y - ct.y);
             float kappa = tg_menger(cp.x, cp.y, ct.x, ct.y, cu.x, cu.y);
-            bad |= !(1.0f / tg_maxf(kappa, 1.0e-12f) >= minThickness);
+            bad |= !(1.0f / tg_maxf(kappa, 1.0e-12f) >= minThickness) || !tg_turns_forward(cp, ct, cu)
+                   || !tg_turns_forward(outer[b + p], outer[b + i], outer[b + u])
+                   || !tg_turns_forward(inner[b + p], inner[b + i], inner[b + u])
+                   || !tg_offset_holds(ct, normal[b + i], outer[b + i], hw, widthTol)
+                   || !tg_offset_holds(ct, normal[b + i], inner[b + i], hw, widthTol);
         }
-        if (__syncthreads_or(bad)) {
-            ok = false;
-        } else {
-            if (tid == 0) {
-                float peri = 0.0f;
-                for (int i = 0; i < cn; i++) {
-                    peri += term[i];
-                }
-                s_peri = peri;
+        ok = !__syncthreads_or(bad);
+    }
+    if (ok) {
+        /* perimeter and signed areas in point order (thread 0), then size and winding */
+        if (tid == 0) {
+            float peri = 0.0f;
+            float areaC = 0.0f;
+            float areaO = 0.0f;
+            float areaI = 0.0f;
+            for (int i = 0; i < cn; i++) {
+                int u = i + 1 == cn ? 0 : i + 1;
+                float2 ct = center[b + i];
+                float2 cu = center[b + u];
+                float2 ot = outer[b + i];
+                float2 ou = outer[b + u];
+                float2 it = inner[b + i];
+                float2 iu = inner[b + u];
+                peri += tg_length(cu.x - ct.x, cu.y - ct.y);
+                areaC += tg_cross(ct.x, ct.y, cu.x, cu.y);
+                areaO += tg_cross(ot.x, ot.y, ou.x, ou.y);
+                areaI += tg_cross(it.x, it.y, iu.x, iu.y);
             }
-            __syncthreads();
-            int bandE = tg_separation_band(s_peri / static_cast<float>(cn), 2.0f * hw);
+            s_peri = peri;
+            s_wound = (areaC > 0.0f && areaO > 0.0f && areaI > 0.0f) || (areaC < 0.0f && areaO < 0.0f && areaI < 0.0f);
+        }
+        __syncthreads();
+        int bandE = tg_separation_band(s_peri / static_cast<float>(cn), 2.0f * hw);
+        ok = s_wound != 0 && s_peri >= 2.0f * 3.14159265358979323846f * minThickness && cn >= 2 * bandE + 3;
+        if (ok) {
+            /* clearance: pairs beyond the band */
             float sep = 2.0f * minThickness;
             float sep2 = sep * sep;
             for (int base = 0; base < cn; base += nt) {
@@ -745,12 +893,33 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
             }
         }
     }
-    if (ok && borderCheck != 0) {
-        int perEnv = tg_crossing_box_floats(nMax);
-        ok = tg_block_count_crossings(outer, b, cn, boxes, e * perEnv, 1) == 0;
-        if (ok) {
-            ok = tg_block_count_crossings(inner, b, cn, boxes, e * perEnv, 1) == 0;
+    if (ok) {
+        int bb = e * 2 * tg_crossing_box_floats(nMax);
+        ok = !tg_block_any_meet(center, center, 1, b, cn, boxes, bb)
+             && !tg_block_any_meet(outer, outer, 1, b, cn, boxes, bb)
+             && !tg_block_any_meet(inner, inner, 1, b, cn, boxes, bb)
+             && !tg_block_any_meet(outer, inner, 0, b, cn, boxes, bb);
+    }
+    if (ok) {
+        /* nesting: crossing number of the inner border's first point against the outer border */
+        if (tid == 0) {
+            float2 pt = inner[b];
+            int in = 0;
+            for (int i = 0; i < cn; i++) {
+                int u = i + 1 == cn ? 0 : i + 1;
+                float2 t = outer[b + i];
+                float2 w = outer[b + u];
+                if ((t.y > pt.y) != (w.y > pt.y)) {
+                    float xs = t.x + (pt.y - t.y) * (w.x - t.x) / (w.y - t.y);
+                    if (pt.x < xs) {
+                        in = !in;
+                    }
+                }
+            }
+            s_inside = in;
         }
+        __syncthreads();
+        ok = s_inside != 0;
     }
     if (tid == 0) {
         valid[e] = ok ? 1 : 0;

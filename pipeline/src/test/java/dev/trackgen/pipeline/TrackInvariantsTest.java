@@ -18,7 +18,7 @@ class TrackInvariantsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "half_width=0.5,scale=10,spacing=0.3", "half_width=0.03",
-            "validity_border_check=true", "relax_accel=none,relax_iters=80", "relax_sep_cache_slots=0,relax_sep_every=1",
+            "relax_accel=none,relax_iters=80", "relax_sep_cache_slots=0,relax_sep_every=1",
             "style_sampling=true,rad_range=0.2,0.6"})
     void validTracksKeepEveryPromise(String settings) {
         int e = 128;

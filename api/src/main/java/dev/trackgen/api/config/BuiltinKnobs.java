@@ -11,7 +11,6 @@ public final class BuiltinKnobs {
             PipelineKnobs.GENERATOR, PipelineKnobs.RUNTIME, PipelineKnobs.NUM_ENVS, PipelineKnobs.HALF_WIDTH,
             PipelineKnobs.SPACING, PipelineKnobs.NUM_POINTS, PipelineKnobs.N_MAX, PipelineKnobs.RELAX_ENABLE,
             PipelineKnobs.RELAX_TOL, PipelineKnobs.TURNING_TOL, PipelineKnobs.W_FLOOR,
-            PipelineKnobs.VALIDITY_BORDER_CHECK,
 
             RelaxKnobs.ITERS, RelaxKnobs.BAND, RelaxKnobs.ACCEL, RelaxKnobs.CHEBY_RHO, RelaxKnobs.CHEBY_GAMMA,
             RelaxKnobs.CHEBY_START, RelaxKnobs.SMOOTH_PASSES, RelaxKnobs.SMOOTH_SPACING_ITERS, RelaxKnobs.SEP_EVERY,

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -191,6 +192,31 @@ public final class Knob<T> {
     /** @return a short name of the value type: int, float, bool, choice, name, int-list or interval */
     public String typeName() {
         return kind.typeName();
+    }
+
+    /**
+     * @return the numeric range of an int, float, interval or int-list knob (for an interval or a
+     *         list, the range of each number); empty for other types
+     */
+    public Optional<Range> range() {
+        if (kind instanceof IntKind k) {
+            return Optional.of(k.range());
+        }
+        if (kind instanceof DoubleKind k) {
+            return Optional.of(k.range());
+        }
+        if (kind instanceof IntervalKind k) {
+            return Optional.of(k.range());
+        }
+        if (kind instanceof IntListKind k) {
+            return Optional.of(k.range());
+        }
+        return Optional.empty();
+    }
+
+    /** @return the allowed values of a choice knob, in their declared order; empty for other types */
+    public Set<String> choices() {
+        return kind instanceof ChoiceKind k ? k.choices() : Set.of();
     }
 
     /** @return a human-readable statement of the allowed values, for help and error texts */

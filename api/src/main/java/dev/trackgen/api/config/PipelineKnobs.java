@@ -52,8 +52,4 @@ public final class PipelineKnobs {
     /** Width floor of the validity gate. */
     public static final Knob<Double> W_FLOOR = Knob.ofDouble("w_floor", 1e-3, Range.atLeast(0),
             "Validity gate: every point's half-width must exceed this floor, in world units.");
-
-    /** Optional border self-intersection check of the validity gate. */
-    public static final Knob<Boolean> VALIDITY_BORDER_CHECK = Knob.ofBoolean("validity_border_check", false,
-            "Validity gate: also reject tracks whose inner or outer border crosses itself (O(N^2) per track).");
 }

@@ -44,7 +44,6 @@ class TrackGenConfigTest {
         assertEquals(0.02, c.get(PipelineKnobs.RELAX_TOL));
         assertEquals(0.1, c.get(PipelineKnobs.TURNING_TOL));
         assertEquals(1e-3, c.get(PipelineKnobs.W_FLOOR));
-        assertEquals(false, c.get(PipelineKnobs.VALIDITY_BORDER_CHECK));
         assertEquals(List.of(64, 128, 256), c.get(RepulsiveKnobs.STAGES));
         assertEquals("void_ring", c.get(VoronoiKnobs.SITE_LAYOUT));
         assertNull(c.get(RelaxKnobs.BAND));

@@ -3,7 +3,6 @@ package dev.trackgen.pipeline.inflate;
 import dev.trackgen.api.Track;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -40,8 +39,7 @@ public final class Inflation {
         F32Array kappa = runtime.allocF32(dim);
         F32Array areaA = runtime.allocF32(e);
         F32Array areaB = runtime.allocF32(e);
-        boolean border = config.get(PipelineKnobs.VALIDITY_BORDER_CHECK);
-        F32Array boxes = runtime.allocF32(border ? e * Crossings.boxFloats(nMax) : 1);
+        F32Array boxes = runtime.allocF32(e * ValidityKernel.boxFloatsPerEnv(nMax));
         this.plan = LaunchPlan.builder()
                 .launch(UniformResampleScanKernel.INSTANCE, e, in, nMax, count, seg, s)
                 .launch(UniformResampleLookupKernel.INSTANCE, dim, in, seg, s, nMax, count, track.center())
@@ -51,8 +49,9 @@ public final class Inflation {
                 .launch(OffsetAreaKernel.INSTANCE, e, track.center(), track.normal(), hw, nMax, count, areaA, areaB)
                 .launch(OffsetAssignKernel.INSTANCE, dim, track.center(), track.normal(), hw, nMax, count, areaA, areaB,
                         track.outer(), track.inner())
-                .launch(ValidityKernel.INSTANCE, e, track.center(), count, genValid, track.outer(), track.inner(),
-                        border ? 1 : 0, nMax, hw, config.get(PipelineKnobs.TURNING_TOL).floatValue(),
+                .launch(ValidityKernel.INSTANCE, e, track.center(), count, genValid, track.normal(), track.outer(),
+                        track.inner(),
+                        nMax, hw, config.get(PipelineKnobs.TURNING_TOL).floatValue(),
                         config.get(PipelineKnobs.W_FLOOR).floatValue(), config.get(PipelineKnobs.RELAX_TOL).floatValue(),
                         boxes, track.valid())
                 .build();

@@ -10,24 +10,40 @@ import dev.trackgen.pipeline.PipelineKernels;
 import dev.trackgen.pipeline.relax.SeparationBand;
 
 /**
- * The validity gate, one thread per environment ({@code dim = E}).
+ * The validity gate, one thread per environment ({@code dim = E}); the criterion it decides is
+ * written out in docs/pipeline.md ("What valid means").
  *
- * <p>{@code tg_validity(center, count, genValid, outer, inner, borderCheck, nMax, halfWidth,
- * turningTol, wFloor, relaxTol, boxes, valid)} sets {@code valid[e] = 1} only when all hold for
- * env {@code e}'s {@code count[e]} real points:
- * <ul>
- *   <li>the generation flag {@code genValid[e]} is set (cleared for truncated tracks);</li>
+ * <p>{@code tg_validity(center, count, genValid, normal, outer, inner, nMax, halfWidth, turningTol,
+ * wFloor, relaxTol, boxes, valid)} sets {@code valid[e] = 1} only when all hold for env
+ * {@code e}'s {@code n = count[e]} real points, with {@code r = (1 - relaxTol) * halfWidth}:
+ * <ol>
+ *   <li>the generation flag {@code genValid[e]} is set (cleared for truncated tracks),
+ *       {@code n >= 3}, the half-width exceeds {@code wFloor}, and every point of the centerline
+ *       and both borders is finite;</li>
  *   <li>net turning {@code |sum wrap(theta_i - theta_{i-1})|} is within {@code turningTol} of
- *       {@code 2 pi} (one simple loop);</li>
- *   <li>the half-width exceeds {@code wFloor} and every point is finite;</li>
- *   <li>thickness {@code min(1 / max Menger curvature, sep_min / 2) >= (1 - relaxTol) * halfWidth},
- *       where {@code sep_min} is the smallest distance between points farther apart along the
- *       chain than the separation band;</li>
- *   <li>with {@code borderCheck != 0}, neither border crosses itself.</li>
- * </ul>
+ *       {@code 2 pi};</li>
+ *   <li>turning radius: at every vertex of the centerline the polygon turns by less than 90
+ *       degrees (consecutive edges have a positive dot product) and the circle through the vertex
+ *       and its two neighbours (Menger curvature) has radius {@code >= r}; every border point lies
+ *       at the half-width along the point's normal to {@link #HALF_WIDTH_TOL} of it; at every vertex of both
+ *       borders the border turns by less than 90 degrees (a border that doubles back on a corner
+ *       tighter than the half-width fails here);</li>
+ *   <li>winding: the signed areas of the centerline, the outer and the inner border are nonzero
+ *       and of one sign;</li>
+ *   <li>size: the perimeter is at least {@code 2 pi r} and {@code n >= 2 * band + 3}, where
+ *       {@code band = SeparationBand.of(perimeter / n, 2 * halfWidth)}, so that every point has
+ *       points beyond its band to keep clear of;</li>
+ *   <li>clearance: points farther apart along the chain than the band are at least {@code 2 r}
+ *       apart;</li>
+ *   <li>simplicity: no two edges of the centerline, of the outer border, or of the inner border
+ *       meet, and no outer edge meets an inner edge ({@link EdgeContacts}: conservative, so
+ *       float32 rounding can only reject);</li>
+ *   <li>nesting: the inner border's first point lies inside the outer border (crossing number).</li>
+ * </ol>
+ * The tests run in this order and stop at the first that fails.
  *
- * <p>Shapes: {@code center, outer, inner: [E*nMax]} pairs; {@code count, genValid, valid: [E]};
- * {@code boxes: [E * Crossings.boxFloats(nMax)]}.
+ * <p>Shapes: {@code center, normal, outer, inner: [E*nMax]} pairs; {@code count, genValid, valid: [E]};
+ * {@code boxes: [E * 2 * Crossings.boxFloats(nMax)]} floats of scratch.
  */
 public final class ValidityKernel extends AbstractKernel {
     /** The kernel instance. */
@@ -36,18 +52,30 @@ public final class ValidityKernel extends AbstractKernel {
     private ValidityKernel() {
         super("tg_validity", PipelineKernels.PTX,
                 KernelParam.vec2("center"), KernelParam.i32("count"), KernelParam.i32("genValid"),
-                KernelParam.vec2("outer"), KernelParam.vec2("inner"), KernelParam.intValue("borderCheck"),
+                KernelParam.vec2("normal"), KernelParam.vec2("outer"), KernelParam.vec2("inner"),
                 KernelParam.intValue("nMax"), KernelParam.floatValue("halfWidth"),
                 KernelParam.floatValue("turningTol"), KernelParam.floatValue("wFloor"),
                 KernelParam.floatValue("relaxTol"), KernelParam.f32("boxes"), KernelParam.i32("valid"));
     }
 
+    /** Relative tolerance of the half-width at each border point, along and across the normal. */
+    public static final float HALF_WIDTH_TOL = 1.0e-3f;
+
     /** Threads per block of the CUDA body. */
     public static final int CUDA_THREADS = 128;
 
     /**
-     * One block of {@value #CUDA_THREADS} threads per env, sharing the per-point terms and the
-     * pair scan of the thickness check; {@code 2 * nMax} floats of dynamic shared memory.
+     * @param nMax the output stride
+     * @return floats of {@code boxes} scratch one env needs
+     */
+    public static int boxFloatsPerEnv(int nMax) {
+        return 2 * Crossings.boxFloats(nMax);
+    }
+
+    /**
+     * One block of {@value #CUDA_THREADS} threads per env, sharing the per-point terms, the pair
+     * scan of the clearance check and the edge-contact scans; {@code 2 * nMax} floats of dynamic
+     * shared memory.
      */
     @Override
     public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
@@ -59,9 +87,9 @@ public final class ValidityKernel extends AbstractKernel {
         float[] c = a.vec2(0);
         int[] count = a.i32(1);
         int[] genValid = a.i32(2);
-        float[] outer = a.vec2(3);
-        float[] inner = a.vec2(4);
-        boolean borderCheck = a.intValue(5) != 0;
+        float[] normal = a.vec2(3);
+        float[] outer = a.vec2(4);
+        float[] inner = a.vec2(5);
         int nMax = a.intValue(6);
         float hw = a.floatValue(7);
         float turningTol = a.floatValue(8);
@@ -69,22 +97,107 @@ public final class ValidityKernel extends AbstractKernel {
         float relaxTol = a.floatValue(10);
         float[] boxes = a.f32(11);
         int[] valid = a.i32(12);
-        int perEnv = Crossings.boxFloats(nMax);
+        int perEnv = boxFloatsPerEnv(nMax);
+        float minThickness = (1f - relaxTol) * hw;
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;
-            boolean ok = cn >= 3 && genValid[e] != 0 && hw > wFloor;
+            int bb = e * perEnv;
+            boolean ok = cn >= 3 && genValid[e] != 0 && hw > wFloor
+                    && allFinite(c, b, cn) && allFinite(outer, b, cn) && allFinite(inner, b, cn)
+                    && Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Math.PI) <= turningTol;
             if (ok) {
-                ok = allFinite(c, b, cn)
-                        && Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Math.PI) <= turningTol
-                        && thickEnough(c, b, cn, hw, (1f - relaxTol) * hw);
+                float peri = localShape(c, normal, outer, inner, b, cn, hw, minThickness);
+                int band = SeparationBand.of(peri / (float) cn, 2f * hw);
+                ok = peri >= 2f * (float) Math.PI * minThickness && cn >= 2 * band + 3
+                        && clearance(c, b, cn, band, minThickness);
             }
-            if (ok && borderCheck) {
-                ok = Crossings.count(outer, b, cn, boxes, e * perEnv, 1) == 0
-                        && Crossings.count(inner, b, cn, boxes, e * perEnv, 1) == 0;
-            }
+            ok = ok && !EdgeContacts.anyMeet(c, c, true, b, cn, boxes, bb)
+                    && !EdgeContacts.anyMeet(outer, outer, true, b, cn, boxes, bb)
+                    && !EdgeContacts.anyMeet(inner, inner, true, b, cn, boxes, bb)
+                    && !EdgeContacts.anyMeet(outer, inner, false, b, cn, boxes, bb)
+                    && inside(inner[2 * b], inner[2 * b + 1], outer, b, cn);
             valid[e] = ok ? 1 : 0;
         }
+    }
+
+    /**
+     * The per-vertex tests (turn under 90 degrees on all three polygons, Menger radius at least
+     * {@code minThickness}) and the winding test.
+     *
+     * @return the centerline perimeter when all pass, else NaN
+     */
+    static float localShape(float[] c, float[] normal, float[] outer, float[] inner, int b, int cn, float hw,
+                            float minThickness) {
+        float widthTol = HALF_WIDTH_TOL * hw;
+        float peri = 0f;
+        float areaC = 0f;
+        float areaO = 0f;
+        float areaI = 0f;
+        for (int i = 0; i < cn; i++) {
+            int t = b + i;
+            int u = b + (i + 1 == cn ? 0 : i + 1);
+            int p = b + (i == 0 ? cn - 1 : i - 1);
+            peri += Geometry.length(c[2 * u] - c[2 * t], c[2 * u + 1] - c[2 * t + 1]);
+            areaC += Geometry.cross(c[2 * t], c[2 * t + 1], c[2 * u], c[2 * u + 1]);
+            areaO += Geometry.cross(outer[2 * t], outer[2 * t + 1], outer[2 * u], outer[2 * u + 1]);
+            areaI += Geometry.cross(inner[2 * t], inner[2 * t + 1], inner[2 * u], inner[2 * u + 1]);
+            float kappa = Geometry.menger(c[2 * p], c[2 * p + 1], c[2 * t], c[2 * t + 1], c[2 * u], c[2 * u + 1]);
+            if (!(1f / Math.max(kappa, 1.0e-12f) >= minThickness) || !turnsForward(c, p, t, u)
+                    || !turnsForward(outer, p, t, u) || !turnsForward(inner, p, t, u)
+                    || !offsetHolds(c, normal, outer, t, hw, widthTol) || !offsetHolds(c, normal, inner, t, hw, widthTol)) {
+                return Float.NaN;
+            }
+        }
+        boolean wound = (areaC > 0f && areaO > 0f && areaI > 0f) || (areaC < 0f && areaO < 0f && areaI < 0f);
+        return wound ? peri : Float.NaN;
+    }
+
+    /**
+     * Whether border point t sits at the half-width along the normal line of centerline point t,
+     * to {@code widthTol} both along the normal and across it (float32 coordinates too coarse
+     * for the half-width fail here).
+     */
+    static boolean offsetHolds(float[] c, float[] normal, float[] border, int t, float hw, float widthTol) {
+        float dx = border[2 * t] - c[2 * t];
+        float dy = border[2 * t + 1] - c[2 * t + 1];
+        float nx = normal[2 * t];
+        float ny = normal[2 * t + 1];
+        float along = dx * nx + dy * ny;
+        float across = dx * ny - dy * nx;
+        return Math.abs(Math.abs(along) - hw) <= widthTol && Math.abs(across) <= widthTol;
+    }
+
+    /** Whether the polygon turns by less than 90 degrees at point t (edges p-t and t-u). */
+    static boolean turnsForward(float[] q, int p, int t, int u) {
+        float ax = q[2 * t] - q[2 * p];
+        float ay = q[2 * t + 1] - q[2 * p + 1];
+        float bx = q[2 * u] - q[2 * t];
+        float by = q[2 * u + 1] - q[2 * t + 1];
+        return ax * bx + ay * by > 0f;
+    }
+
+    /**
+     * Crossing-number test of point (x, y) against the closed polygon {@code q[b .. b + cn)}.
+     *
+     * @return whether the point is inside
+     */
+    static boolean inside(float x, float y, float[] q, int b, int cn) {
+        boolean in = false;
+        for (int i = 0; i < cn; i++) {
+            int t = b + i;
+            int u = b + (i + 1 == cn ? 0 : i + 1);
+            float ty = q[2 * t + 1];
+            float uy = q[2 * u + 1];
+            if ((ty > y) != (uy > y)) {
+                float tx = q[2 * t];
+                float xs = tx + (y - ty) * (q[2 * u] - tx) / (uy - ty);
+                if (x < xs) {
+                    in = !in;
+                }
+            }
+        }
+        return in;
     }
 
     private static boolean allFinite(float[] c, int b, int cn) {
@@ -112,24 +225,10 @@ public final class ValidityKernel extends AbstractKernel {
     }
 
     /**
-     * Whether the closed chain is at least {@code minThickness} thick: every Menger radius is at
-     * least that, and every pair of points farther apart along the chain than the separation band
-     * is at least {@code 2 * minThickness} apart. Equivalent to
-     * {@code min(1 / max curvature, sep_min / 2) >= minThickness}; stops at the first violation.
+     * Whether every pair of points farther apart along the chain than {@code band} is at least
+     * {@code 2 * minThickness} apart; stops at the first violation.
      */
-    static boolean thickEnough(float[] c, int b, int cn, float hw, float minThickness) {
-        float peri = 0f;
-        for (int i = 0; i < cn; i++) {
-            int t = b + i;
-            int u = b + (i + 1 == cn ? 0 : i + 1);
-            int p = b + (i == 0 ? cn - 1 : i - 1);
-            peri += Geometry.length(c[2 * u] - c[2 * t], c[2 * u + 1] - c[2 * t + 1]);
-            float kappa = Geometry.menger(c[2 * p], c[2 * p + 1], c[2 * t], c[2 * t + 1], c[2 * u], c[2 * u + 1]);
-            if (!(1f / Math.max(kappa, 1.0e-12f) >= minThickness)) {
-                return false;
-            }
-        }
-        int band = SeparationBand.of(peri / (float) cn, 2f * hw);
+    static boolean clearance(float[] c, int b, int cn, int band, float minThickness) {
         float sep = 2f * minThickness;
         float sep2 = sep * sep;
         for (int i = 0; i < cn; i++) {

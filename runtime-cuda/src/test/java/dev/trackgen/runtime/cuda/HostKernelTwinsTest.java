@@ -165,10 +165,10 @@ class HostKernelTwinsTest {
 
     @Test
     void otherRegimesMatchToo() {
-        // dense separation every sweep, no acceleration, border check, sampled style, a tight N_max
+        // dense separation every sweep, no acceleration, sampled style, a tight N_max
         TrackGenConfig dense = small(12).set(RelaxKnobs.SEP_CACHE_SLOTS, 0).set(RelaxKnobs.SEP_EVERY, 1)
                 .set(RelaxKnobs.ACCEL, "none").set(RelaxKnobs.ITERS, 30)
-                .set(PipelineKnobs.VALIDITY_BORDER_CHECK, true).set(BezierKnobs.STYLE_SAMPLING, true)
+                .set(BezierKnobs.STYLE_SAMPLING, true)
                 .nMax(200).build();
         assertPipelineTwins(dense, 9, new TwinCheckingRuntime(Twins.hostRunner()), 19);
         // wide tracks: many cache overflows, every track crowded

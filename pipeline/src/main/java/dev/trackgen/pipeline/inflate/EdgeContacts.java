@@ -1,0 +1,119 @@
+package dev.trackgen.pipeline.inflate;
+
+import dev.trackgen.api.kernel.ChunkBounds;
+import dev.trackgen.api.kernel.Crossings;
+import dev.trackgen.api.kernel.Geometry;
+
+/**
+ * Conservative edge-contact tests of the validity gate: whether two closed polygons (or one with
+ * itself) have a pair of edges that touch or cross. Unlike {@link Crossings}, which counts only
+ * clear crossings (for generators' self-intersection flags), these tests lean the other way: a
+ * pair whose float32 orientation tests cannot prove the two segments apart counts as meeting, so
+ * rounding can only make the gate reject a track, never accept one whose polygons touch.
+ *
+ * <p>Segments {@code a} and {@code b} are proved apart when their bounding boxes are disjoint, or
+ * when both ends of one lie strictly on the same side of the other's line by more than
+ * {@value #CONTACT_REL_TOL} times the longer of the two segments. The float32 error of an
+ * orientation test is below {@code 5e-7 * |b| * (|a| + |b|)} for segments whose boxes overlap, so
+ * the margin covers it with room to spare. Edges of one polygon that share a vertex (circular
+ * index distance at most 1) are not compared with each other; the gate checks their turn
+ * separately.
+ *
+ * <p>Broadphase: boxes of {@value Crossings#CHUNK} consecutive edges
+ * ({@link ChunkBounds}, {@code boxFloats(n)} floats per polygon); chunk pairs whose boxes are
+ * disjoint are skipped, which is exact. All coordinates are expected finite.
+ */
+public final class EdgeContacts {
+    /** Relative margin of the separation tests, a fraction of the longer segment's length. */
+    public static final float CONTACT_REL_TOL = 1.0e-4f;
+
+    private EdgeContacts() {
+    }
+
+    /**
+     * Whether segment a0-a1 and segment b0-b1 cannot be proved apart (see the class comment).
+     *
+     * @return {@code true} when the segments touch, cross or come within the margin of doing so
+     */
+    public static boolean edgesMeet(float a0x, float a0y, float a1x, float a1y,
+                                    float b0x, float b0y, float b1x, float b1y) {
+        if (Math.max(a0x, a1x) < Math.min(b0x, b1x) || Math.max(b0x, b1x) < Math.min(a0x, a1x)
+                || Math.max(a0y, a1y) < Math.min(b0y, b1y) || Math.max(b0y, b1y) < Math.min(a0y, a1y)) {
+            return false;
+        }
+        float al2 = (a1x - a0x) * (a1x - a0x) + (a1y - a0y) * (a1y - a0y);
+        float bl2 = (b1x - b0x) * (b1x - b0x) + (b1y - b0y) * (b1y - b0y);
+        float l2 = Math.max(al2, bl2);
+        float eb = CONTACT_REL_TOL * (float) Math.sqrt(bl2 * l2);
+        float d1 = Geometry.orient(b0x, b0y, b1x, b1y, a0x, a0y);
+        float d2 = Geometry.orient(b0x, b0y, b1x, b1y, a1x, a1y);
+        if ((d1 > eb && d2 > eb) || (d1 < -eb && d2 < -eb)) {
+            return false;
+        }
+        float ea = CONTACT_REL_TOL * (float) Math.sqrt(al2 * l2);
+        float d3 = Geometry.orient(a0x, a0y, a1x, a1y, b0x, b0y);
+        float d4 = Geometry.orient(a0x, a0y, a1x, a1y, b1x, b1y);
+        return !((d3 > ea && d4 > ea) || (d3 < -ea && d4 < -ea));
+    }
+
+    /**
+     * Whether any edge of closed polygon {@code p} meets any edge of closed polygon {@code q}
+     * (both of {@code n} points starting at point {@code base}); with {@code same}, {@code q} must
+     * be {@code p} and edges sharing a vertex are skipped.
+     *
+     * @param p     interleaved points, {@code [.. * 2]}
+     * @param q     interleaved points of the second polygon (or {@code p})
+     * @param same  whether {@code q} is {@code p}
+     * @param base  index of both polygons' first point, in points
+     * @param n     number of points, {@code >= 3}
+     * @param boxes scratch of at least {@code 2 * Crossings.boxFloats(n)} floats from {@code bb}
+     * @param bb    offset into {@code boxes}
+     * @return whether a pair of edges meets
+     */
+    public static boolean anyMeet(float[] p, float[] q, boolean same, int base, int n, float[] boxes, int bb) {
+        int chunks = ChunkBounds.compute(p, base, n, Crossings.CHUNK, true, true, boxes, bb);
+        int qb = bb + Crossings.boxFloats(n);
+        if (!same) {
+            ChunkBounds.compute(q, base, n, Crossings.CHUNK, true, true, boxes, qb);
+        } else {
+            qb = bb;
+        }
+        for (int ci = 0; ci < chunks; ci++) {
+            for (int cj = same ? ci : 0; cj < chunks; cj++) {
+                if (chunkPairMeets(p, q, same, base, n, boxes, bb, qb, ci, cj)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The body of {@link #anyMeet} for chunk {@code ci} of p against chunk {@code cj} of q. */
+    static boolean chunkPairMeets(float[] p, float[] q, boolean same, int base, int n, float[] boxes, int pb, int qb,
+                                  int ci, int cj) {
+        if (boxes[pb + 4 * ci] > boxes[qb + 4 * cj + 2] || boxes[qb + 4 * cj] > boxes[pb + 4 * ci + 2]
+                || boxes[pb + 4 * ci + 1] > boxes[qb + 4 * cj + 3] || boxes[qb + 4 * cj + 1] > boxes[pb + 4 * ci + 3]) {
+            return false;
+        }
+        int iEnd = Math.min(n, (ci + 1) * Crossings.CHUNK);
+        int jEnd = Math.min(n, (cj + 1) * Crossings.CHUNK);
+        for (int i = ci * Crossings.CHUNK; i < iEnd; i++) {
+            int i1 = i + 1 == n ? 0 : i + 1;
+            float ax = p[2 * (base + i)];
+            float ay = p[2 * (base + i) + 1];
+            float bx = p[2 * (base + i1)];
+            float by = p[2 * (base + i1) + 1];
+            for (int j = same ? Math.max(cj * Crossings.CHUNK, i + 2) : cj * Crossings.CHUNK; j < jEnd; j++) {
+                if (same && i == 0 && j == n - 1) {
+                    continue;
+                }
+                int j1 = j + 1 == n ? 0 : j + 1;
+                if (edgesMeet(ax, ay, bx, by, q[2 * (base + j)], q[2 * (base + j) + 1],
+                        q[2 * (base + j1)], q[2 * (base + j1) + 1])) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
