@@ -27,8 +27,8 @@ import java.util.SplittableRandom;
  * probability {@value #EXTREME}, else uniformly on a bounded range or, on an unbounded or very
  * wide one, log-uniformly within one decade of the default (seven draws in ten) or six decades. Knobs that only change how long a call takes
  * (iteration counts, buffer sizes, point counts) are drawn from their range up to a cap given by
- * {@link #costCaps()}, so that one draw stays a short batch; the caps are the only narrowing of
- * a declared range. {@code generator}, {@code runtime} and {@code num_envs} are set by the
+ * {@link #costCaps()} and down to a floor given by {@link #costFloors()}, so that one draw stays
+ * a short batch; caps and floors are the only narrowing of a declared range. {@code generator}, {@code runtime} and {@code num_envs} are set by the
  * caller. A draw that breaks a cross-knob rule ({@link InvalidConfigException} at build time) is
  * drawn again, up to {@value #ATTEMPTS} times, then the defaults with the draws that did pass
  * are used.
@@ -68,6 +68,12 @@ public final class ConfigSampler {
         CAPS.put("repulsive_grow_mult_max", 8.0);
     }
 
+    private static final Map<String, Double> FLOORS = Map.of(
+            // the ratchet runs log(grow_mult_max) / log1p(rate) iterations: a tiny rate means millions
+            "repulsive_ratchet_rate", 0.005,
+            "repulsive_resample_every", 5.0,
+            "repulsive_stall_window", 4.0);
+
     private final List<Knob<?>> knobs;
 
     /**
@@ -81,6 +87,11 @@ public final class ConfigSampler {
             }
         }
         this.knobs = List.copyOf(all);
+    }
+
+    /** @return the cost floors: knob name to the smallest value drawn */
+    public static Map<String, Double> costFloors() {
+        return FLOORS;
     }
 
     /** @return the cost caps: knob name to the largest value drawn */
@@ -170,7 +181,7 @@ public final class ConfigSampler {
             case "int": {
                 Range r = k.range().orElseThrow();
                 double hi = Math.min(r.hi(), CAPS.getOrDefault(k.name(), r.hi()));
-                double lo = r.lo();
+                double lo = Math.max(r.lo(), FLOORS.getOrDefault(k.name(), r.lo()));
                 int ilo = (int) Math.ceil(r.loClosed() ? lo : lo + 1);
                 int ihi = (int) Math.floor(hi == r.hi() && !r.hiClosed() ? hi - 1 : hi);
                 if (ihi < ilo) {
@@ -202,7 +213,7 @@ public final class ConfigSampler {
 
     private static Double real(Knob<?> k, SplittableRandom rnd) {
         Range r = k.range().orElseThrow();
-        double lo = r.lo();
+        double lo = Math.max(r.lo(), FLOORS.getOrDefault(k.name(), r.lo()));
         double hi = Math.min(r.hi(), CAPS.getOrDefault(k.name(), r.hi()));
         Object d = k.defaultValue();
         double center = d instanceof Double x && x > 0 ? x : 1.0;

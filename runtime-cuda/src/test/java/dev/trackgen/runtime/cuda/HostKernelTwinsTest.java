@@ -13,6 +13,7 @@ import dev.trackgen.api.runtime.HostVec2Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.pipeline.CenterlinePipeline;
 import dev.trackgen.pipeline.TrackGenerator;
 import org.junit.jupiter.api.Test;
 
@@ -174,6 +175,46 @@ class HostKernelTwinsTest {
         // wide tracks: many cache overflows, every track crowded
         TrackGenConfig crowded = small(10).halfWidth(0.3).set(RelaxKnobs.SEP_CACHE_SLOTS, 2).build();
         assertPipelineTwins(crowded, 2, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+    }
+
+    @Test
+    void theValidityGateMatchesOnHostileTracks() {
+        // stars whose radius goes negative, loops tighter than the road, folds, far from the
+        // origin: every branch of tg_validity, each env's verdict and scratch compared with Java
+        Random r = new Random(41);
+        int envs = 40;
+        int p = 90;
+        for (double hw : new double[] {0.02, 0.1, 0.4}) {
+            float[] xy = new float[2 * envs * p];
+            for (int e = 0; e < envs; e++) {
+                double a2 = (e % 5) * 0.3 * r.nextDouble();
+                double a3 = (e % 3) * 0.4 * r.nextDouble();
+                double size = e % 7 == 0 ? 0.05 : 1 + r.nextDouble();
+                double off = e % 6 == 0 ? 3000 : 0;
+                for (int i = 0; i < p; i++) {
+                    double t = 2 * Math.PI * i / p;
+                    double rad = size * (1 + a2 * Math.sin(2 * t) + a3 * Math.sin(3 * t + e));
+                    if (e % 11 == 0) { // back and forth along a line
+                        xy[2 * (e * p + i)] = (float) (i < p / 2 ? i : p - i) / p;
+                        xy[2 * (e * p + i) + 1] = (float) (1e-4 * (i < p / 2 ? 1 : -1));
+                        continue;
+                    }
+                    xy[2 * (e * p + i)] = (float) (off + rad * Math.cos(t));
+                    xy[2 * (e * p + i) + 1] = (float) (rad * Math.sin(t));
+                }
+            }
+            TrackGenConfig config = small(envs).halfWidth(hw).set(PipelineKnobs.RELAX_ENABLE, false).nMax(600).build();
+            TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+            try (CenterlinePipeline pipe = CenterlinePipeline.builder(config, p).runtime(rt).build()) {
+                int valid = pipe.run(xy).snapshot().validCount();
+                assertTrue(rt.mismatches().isEmpty(), () -> "tg_validity differs from its Java twin:\n"
+                        + String.join("\n", rt.mismatches()));
+                assertTrue(rt.launches().containsKey("tg_validity"), () -> "launched " + rt.launches());
+                if (hw == 0.1) {
+                    assertTrue(valid > 0 && valid < envs, "both verdicts must occur, got " + valid + " valid");
+                }
+            }
+        }
     }
 
     @Test

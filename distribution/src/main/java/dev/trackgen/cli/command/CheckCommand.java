@@ -1,0 +1,161 @@
+package dev.trackgen.cli.command;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.cli.CliContext;
+import dev.trackgen.cli.CliException;
+import dev.trackgen.metrics.audit.Criterion;
+import dev.trackgen.metrics.audit.ValiditySearch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code trackgen check}: the seeded search for valid-but-broken tracks
+ * ({@link ValiditySearch}) from the command line. Exits 0 when none was found, 1 when one was.
+ */
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Searches for tracks the validity gate marks valid that are broken: draws whole configurations",
+            "across every knob's range, generates a batch for each and audits every track with an independent",
+            "double-precision checker (docs/pipeline.md, 'What valid means'). Exit 1 if any valid track is broken."})
+final class CheckCommand implements Callable<Integer> {
+    private static final long MAX_TRACKS = 1_000_000_000L;
+    private final CliContext context;
+
+    @Option(names = "--tracks", paramLabel = "N", defaultValue = "100000",
+            description = "Tracks to generate and audit (default: ${DEFAULT-VALUE}).")
+    long tracks;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
+            description = "Seed of the configuration draws and batches; the same seed repeats the search (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--generator", paramLabel = "all|NAME[,NAME...]", defaultValue = "all",
+            description = "Generators to draw in turn (default: ${DEFAULT-VALUE}, every registered one).")
+    String generator;
+
+    @Option(names = "--max-envs", paramLabel = "E", defaultValue = "512",
+            description = "Largest batch; batches are sized by a cost model up to this (default: ${DEFAULT-VALUE}).")
+    int maxEnvs;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "CPU worker threads; 0 = one per processor (default).")
+    int threads;
+
+    @Option(names = "--json", description = "Print the report as one JSON line.")
+    boolean json;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
+    boolean quiet;
+
+    CheckCommand(CliContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        if (tracks < 1 || tracks > MAX_TRACKS) {
+            throw new CliException("--tracks " + tracks + ": must be in [1, " + MAX_TRACKS + "]");
+        }
+        if (maxEnvs < 1 || maxEnvs > 65536) {
+            throw new CliException("--max-envs " + maxEnvs + ": must be in [1, 65536]");
+        }
+        if (threads < 0) {
+            throw new CliException("--threads " + threads + ": must be >= 0 (0 = one per processor)");
+        }
+        EvaluationOptions options = new EvaluationOptions();
+        options.quiet = quiet;
+        options.runtime = "cpu";
+        try (EvaluationSession session = new EvaluationSession(context, options, threads)) {
+            List<String> names = session.generatorNames(generator);
+            ComputeRuntime runtime = session.runtime();
+            PrintWriter err = context.console().err();
+            long[] lastPrint = {System.nanoTime()};
+            ValiditySearch.Report r = new ValiditySearch(session.generators(), runtime).run(
+                    new ValiditySearch.Settings(tracks, seed, names, maxEnvs), p -> {
+                        long now = System.nanoTime();
+                        if (!quiet && (now - lastPrint[0] > 5_000_000_000L || p.tracks() >= p.target())) {
+                            lastPrint[0] = now;
+                            err.printf(Locale.ROOT, "trackgen: checked %d of %d tracks (%.0f%%), %d valid-but-broken%n",
+                                    p.tracks(), p.target(), 100.0 * p.tracks() / p.target(), p.validBroken());
+                            err.flush();
+                        }
+                    });
+            PrintWriter out = context.console().out();
+            if (json) {
+                out.println(json(r, names));
+            } else {
+                out.print(text(r, names));
+            }
+            out.flush();
+            return r.validBroken() + r.layoutBroken() == 0 ? 0 : 1;
+        }
+    }
+
+    private String text(ValiditySearch.Report r, List<String> names) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "tracks audited      %d in %d configurations (%s), seed %d, %.0f s%n",
+                r.tracks(), r.batches(), String.join(",", names), seed, r.seconds()));
+        b.append(String.format(Locale.ROOT, "flagged valid       %d (%.1f%%)%n", r.valid(), 100.0 * r.valid() / r.tracks()));
+        b.append(String.format(Locale.ROOT, "valid but broken    %d%n", r.validBroken()));
+        for (Map.Entry<Criterion, Long> e : r.brokenBy().entrySet()) {
+            b.append(String.format(Locale.ROOT, "  %-18s %d (%s)%n", e.getKey().name().toLowerCase(Locale.ROOT),
+                    e.getValue(), e.getKey().meaning()));
+        }
+        b.append(String.format(Locale.ROOT, "layout broken       %d%n", r.layoutBroken()));
+        b.append(String.format(Locale.ROOT, "rejected but sound  %d (the gate is stricter than the definition here)%n",
+                r.rejectedSound()));
+        for (ValiditySearch.Finding f : r.examples()) {
+            b.append("example: env ").append(f.env()).append(" of batch seed ").append(f.batchSeed()).append(": ")
+                    .append(f.violation()).append("\n  config: ").append(changed(f.config())).append('\n');
+        }
+        return b.toString();
+    }
+
+    private String json(ValiditySearch.Report r, List<String> names) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tracks", r.tracks());
+        m.put("configurations", r.batches());
+        m.put("generators", names);
+        m.put("seed", seed);
+        m.put("valid", r.valid());
+        m.put("valid_but_broken", r.validBroken());
+        Map<String, Long> by = new LinkedHashMap<>();
+        r.brokenBy().forEach((k, v) -> by.put(k.name().toLowerCase(Locale.ROOT), v));
+        m.put("broken_by", by);
+        m.put("layout_broken", r.layoutBroken());
+        m.put("rejected_but_sound", r.rejectedSound());
+        m.put("seconds", r.seconds());
+        m.put("examples", r.examples().stream().map(f -> Map.of("env", f.env(), "batch_seed", f.batchSeed(),
+                "violation", f.violation().toString(), "config", changed(f.config()))).toList());
+        try {
+            return new ObjectMapper().writeValueAsString(m);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The knobs of a configuration that differ from their defaults, as {@code --set} text. */
+    private static String changed(TrackGenConfig c) {
+        StringBuilder b = new StringBuilder("--generator " + c.generator() + " --envs " + c.numEnvs());
+        for (Knob<?> k : c.knobs()) {
+            Object v = c.get(k);
+            if (k.name().equals("generator") || k.name().equals("num_envs") || k.name().equals("runtime")) {
+                continue;
+            }
+            if (v == null ? k.defaultValue() != null : !v.equals(k.defaultValue())) {
+                b.append(" --set ").append(k.name()).append('=').append(k.format(v));
+            }
+        }
+        return b.toString();
+    }
+}
