@@ -138,7 +138,7 @@ final class BenchCommand implements Callable<Integer> {
                                 "trackgen bench  \u00b7  " + String.join(", ", names) + "  \u00b7  " + runtimeName,
                                 machine), chartTmp);
                     } catch (IOException | UncheckedIOException e) {
-                        throw new CliException("--chart " + chart + ": writing failed: " + e.getMessage(), e);
+                        throw OutputTransaction.writeFailure("--chart", chart, e);
                     }
                 }
                 outputs.commit();

@@ -162,7 +162,7 @@ final class ImportCommand implements Callable<Integer> {
                 new NpzTrackWriter().write(r.snapshot(), ConfigJson.of(r.config().toBuilder().runtime(runtime.name())
                         .build()), npzTmp);
             } catch (IOException | UncheckedIOException ex) {
-                throw new CliException("--out " + out + ": writing failed: " + ex.getMessage(), ex);
+                throw OutputTransaction.writeFailure("--out", out, ex);
             }
             stage.done(null);
         }
@@ -176,7 +176,7 @@ final class ImportCommand implements Callable<Integer> {
                         r.maxOffset());
                 renderer.write(renderer.render(r.snapshot(), title), pngTmp);
             } catch (IOException | UncheckedIOException ex) {
-                throw new CliException("--preview " + preview + ": writing failed: " + ex.getMessage(), ex);
+                throw OutputTransaction.writeFailure("--preview", preview, ex);
             }
             stage.done(null);
         }

@@ -132,7 +132,7 @@ public final class GenerationJob {
                 // Record the runtime that actually ran ('auto' resolved), not the one asked for.
                 npzWriter.write(snapshot, ConfigJson.of(cfg.toBuilder().runtime(rt.name()).build()), npzTmp);
             } catch (IOException | UncheckedIOException ex) {
-                throw new CliException("--out " + request.out() + ": writing failed: " + ex.getMessage(), ex);
+                throw OutputTransaction.writeFailure("--out", request.out(), ex);
             }
             stage.done(null);
         }
@@ -141,7 +141,7 @@ public final class GenerationJob {
             try {
                 previewRenderer.write(previewRenderer.render(snapshot, title(cfg, valid, rt)), pngTmp);
             } catch (IOException | UncheckedIOException ex) {
-                throw new CliException("--preview " + request.preview() + ": writing failed: " + ex.getMessage(), ex);
+                throw OutputTransaction.writeFailure("--preview", request.preview(), ex);
             }
             stage.done(null);
         }
