@@ -118,14 +118,7 @@ public final class GenerationJob {
             stage.done(null);
         }
         int valid = snapshot.validCount();
-        int truncated = 0;
-        for (int k = 0; k < e; k++) {
-            truncated += snapshot.count(k) == cfg.nMax() && !snapshot.isValid(k) ? 1 : 0;
-        }
-        if (truncated > 0) {
-            progress.warn(truncated + " of " + e + " tracks needed more than N_max = " + cfg.nMax()
-                    + " points and are invalid; raise N_max (--set N_max=...)");
-        }
+        YieldWarnings.of(cfg, snapshot).forEach(progress::warn);
         if (npzTmp != null) {
             stage = progress.start("writing npz " + request.out());
             try {

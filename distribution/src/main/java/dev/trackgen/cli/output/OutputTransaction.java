@@ -95,7 +95,6 @@ public final class OutputTransaction implements AutoCloseable {
         if (staged.containsKey(abs)) {
             throw new CliException(what + ": this file is already another output of the same run");
         }
-        refuseNonRegular(what, abs);
         Path dir = abs.getParent();
         if (dir == null || abs.getFileName() == null) {
             throw new CliException(what + ": not a file path");
@@ -106,6 +105,7 @@ public final class OutputTransaction implements AutoCloseable {
         if (!Files.isDirectory(dir)) {
             throw new CliException(what + ": '" + dir + "' is not a directory");
         }
+        refuseNonRegular(what, abs);
         String name = abs.getFileName().toString();
         removeStaleTemps(dir, name);
         Path tmp = createTemp(what, dir, name);
