@@ -2,16 +2,20 @@ package dev.trackgen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.cli.plugins.PluginJars;
 import org.jetbrains.bio.npy.NpzFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -186,5 +190,32 @@ class EvaluationCommandsTest {
         CliRun run = CliRun.run("import", csv.toString(), "--set", "relax_enable=false", "-q");
         assertEquals(0, run.code(), run::toString);
         assertTrue(run.outLines().get(3).startsWith("valid      no  (curvature radius 11.7"), run.out());
+    }
+
+    @Test
+    void benchThreadsZeroMeansAllCoresAsInGenerate() throws IOException {
+        CliRun json = CliRun.run("bench", "--envs", "8", "--threads", "0", "--threads-envs", "8", "--repeats", "1",
+                "--warmup", "1", "--format", "json", "-q", "--runtime", "cpu");
+        assertEquals(0, json.code(), json::toString);
+        JsonNode rows = JSON.readTree(json.out()).get("rows");
+        assertEquals(Runtime.getRuntime().availableProcessors(), rows.get(rows.size() - 1).get("threads").asInt());
+    }
+
+    @ParameterizedTest(name = "{0} --threads {1}")
+    @CsvSource({"generate,100000", "metrics,100000", "bench,100000", "import,100000", "generate,-1", "bench,-1",
+        "import,2147483647"})
+    void everyCommandBoundsItsThreadsWithOneLine(String command, int threads) throws IOException {
+        Path csv = Circuits.tum(dir.resolve("oval.csv"), Circuits.stadium(400, 60), 6, 4);
+        List<String> args = new ArrayList<>(List.of(command));
+        if (command.equals("import")) {
+            args.add(csv.toString());
+        }
+        args.addAll(List.of("--threads", Integer.toString(threads)));
+        CliRun run = CliRun.run(args.toArray(String[]::new));
+        assertEquals(1, run.code(), run::toString);
+        int max = RuntimeOptions.maxThreads();
+        assertEquals(List.of("trackgen: error: --threads " + threads + ": is outside the allowed range [0, " + max
+                + "] (0 = one per processor; at most " + RuntimeOptions.MAX_THREADS_PER_PROCESSOR
+                + " per available processor, " + Runtime.getRuntime().availableProcessors() + " here)"), run.errLines());
     }
 }

@@ -80,9 +80,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (threads < 0) {
-            throw new CliException("--threads " + threads + ": must be >= 0 (0 = one per processor)");
-        }
+        ThreadCount.check("--threads", threads);
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
             throw new CliException("--half-width " + halfWidth + ": must be a positive number");
         }
