@@ -26,6 +26,7 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -84,35 +85,39 @@ final class ImportCommand implements Callable<Integer> {
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
             throw new CliException("--half-width " + halfWidth + ": must be a positive number");
         }
-        try (EvaluationSession session = new EvaluationSession(context, options, threads)) {
-            Circuit circuit = read();
-            TrackGenConfig base = session.config(null, 1);
-            if (spacing != null) {
-                try {
-                    base = base.toBuilder().set(PipelineKnobs.SPACING, spacing).build();
-                } catch (InvalidConfigException e) {
-                    throw new CliException("--spacing " + spacing + ": " + e.getMessage(), e);
-                }
-            }
-            TrackGenConfig config = checked(circuit, base);
-            session.provider();
+        try (EvaluationSession session = new EvaluationSession(context, options, threads);
+             OutputTransaction outputs = new OutputTransaction().protect("the centerline", file)
+                     .protect("--config", options.config)) {
+            // Output paths first: a refused output costs no reading or checking.
+            Path npzTmp = out != null ? outputs.stage("--out", out) : null;
+            Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
             Progress progress = session.progress();
-            try (OutputTransaction outputs = new OutputTransaction().protect("the centerline", file)
-                    .protect("--config", options.config)) {
-                Path npzTmp = out != null ? outputs.stage("--out", out) : null;
-                Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
-                try {
-                    ComputeRuntime runtime = session.runtime();
-                    Progress.Stage stage = progress.start("importing " + circuit.name() + " (" + circuit.size()
-                            + " points, N_max " + config.nMax() + ")");
-                    ImportResult result = importOrFail(circuit, base, runtime);
-                    stage.done(result.valid() ? "valid" : "INVALID");
-                    write(result, runtime, npzTmp, pngTmp, progress);
-                    outputs.commit();
-                    report(result, runtime);
-                } finally {
-                    progress.abortOpenStage();
+            try {
+                Progress.Stage stage = progress.start("reading " + file);
+                Circuit circuit = read();
+                stage.done(circuit.size() + " points");
+                TrackGenConfig base = session.config(null, 1);
+                if (spacing != null) {
+                    try {
+                        base = base.toBuilder().set(PipelineKnobs.SPACING, spacing).build();
+                    } catch (InvalidConfigException e) {
+                        throw new CliException("--spacing " + spacing + ": " + e.getMessage(), e);
+                    }
                 }
+                stage = progress.start("checking the centerline (duplicates, closure, self-crossings)");
+                TrackGenConfig config = checked(circuit, base);
+                stage.done(null);
+                session.provider();
+                ComputeRuntime runtime = session.runtime();
+                stage = progress.start("importing " + circuit.name() + " (" + circuit.size()
+                        + " points, N_max " + config.nMax() + ")");
+                ImportResult result = importOrFail(circuit, base, runtime);
+                stage.done(result.valid() ? "valid" : "INVALID");
+                write(result, runtime, npzTmp, pngTmp, progress);
+                outputs.commit();
+                report(result, runtime);
+            } finally {
+                progress.abortOpenStage();
             }
         }
         return 0;
@@ -158,7 +163,7 @@ final class ImportCommand implements Callable<Integer> {
             Progress.Stage stage = progress.start("writing npz " + out);
             try {
                 new NpzTrackWriter().write(r.snapshot(), ConfigJson.of(r.config().toBuilder().runtime(runtime.name())
-                        .build()), npzTmp);
+                        .build()), r.origin(), npzTmp);
             } catch (IOException | UncheckedIOException ex) {
                 throw OutputTransaction.writeFailure("--out", out, ex);
             }
@@ -187,6 +192,7 @@ final class ImportCommand implements Callable<Integer> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", file.toString());
             m.put("points", r.circuit().size());
+            m.put("origin", r.origin());
             m.put("half_width", hw);
             m.put("half_width_rule", r.circuit().halfWidthRule());
             m.put("spacing", r.spacing());
@@ -221,6 +227,8 @@ final class ImportCommand implements Callable<Integer> {
             line(o, "beads", fmt("mean %.3f m, max %.3f m  (each constant-spacing point, before vs after relaxation)",
                     r.meanBeadDisplacement(), r.maxBeadDisplacement()));
             line(o, "runtime", runtime.describe());
+            line(o, "origin", fmt("(%s, %s)  (the npz holds coordinates relative to it; 'origin' entry)",
+                    exact(r.origin()[0]), exact(r.origin()[1])));
             if (out != null) {
                 line(o, "npz", out.toString());
             }
@@ -229,6 +237,11 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         o.flush();
+    }
+
+    // The shortest decimal that reads back as the same double.
+    private static String exact(double v) {
+        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static String fmt(String pattern, Object... args) {
