@@ -27,6 +27,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -45,6 +46,10 @@ import java.util.concurrent.Callable;
             "closes implicitly. Reports validity, length change and displacement (file units: metres for TUM)."})
 final class ImportCommand implements Callable<Integer> {
     private static final JsonMapper JSON = new JsonMapper();
+    /** Files above this size get a "reading" stage line. */
+    private static final long LARGE_FILE_BYTES = 1 << 20;
+    /** Circuits above this many points get a "checking" stage line. */
+    private static final int LARGE_CIRCUIT_POINTS = 20_000;
 
     private final CliContext context;
 
@@ -93,9 +98,13 @@ final class ImportCommand implements Callable<Integer> {
             Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
             Progress progress = session.progress();
             try {
-                Progress.Stage stage = progress.start("reading " + file);
+                // Stage lines only for inputs large enough to take a while: a small bad file still
+                // ends with exactly one line.
+                Progress.Stage stage = fileSize() > LARGE_FILE_BYTES ? progress.start("reading " + file) : null;
                 Circuit circuit = read();
-                stage.done(circuit.size() + " points");
+                if (stage != null) {
+                    stage.done(circuit.size() + " points");
+                }
                 TrackGenConfig base = session.config(null, 1);
                 if (spacing != null) {
                     try {
@@ -104,9 +113,12 @@ final class ImportCommand implements Callable<Integer> {
                         throw new CliException("--spacing " + spacing + ": " + e.getMessage(), e);
                     }
                 }
-                stage = progress.start("checking the centerline (duplicates, closure, self-crossings)");
+                stage = circuit.size() > LARGE_CIRCUIT_POINTS
+                        ? progress.start("checking the centerline (duplicates, closure, self-crossings)") : null;
                 TrackGenConfig config = checked(circuit, base);
-                stage.done(null);
+                if (stage != null) {
+                    stage.done(null);
+                }
                 session.provider();
                 ComputeRuntime runtime = session.runtime();
                 stage = progress.start("importing " + circuit.name() + " (" + circuit.size()
@@ -121,6 +133,14 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private long fileSize() {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0; // read() reports it
+        }
     }
 
     private Circuit read() {
