@@ -21,6 +21,7 @@ import java.util.Locale;
  *   <li>collapsed ({@code 0 < count < }{@link #COLLAPSED_BELOW}, invalid): the spacing is so
  *       large against the track that only a few points remain.</li>
  * </ul>
+ * A batch with no valid track and none of these causes gets one line saying so.
  */
 public final class YieldWarnings {
     /** Fewer real points than this is a collapsed track: no closed road has fewer. */
@@ -64,6 +65,11 @@ public final class YieldWarnings {
         if (collapsed > 0) {
             out.add(collapsed + " of " + e + " tracks collapsed to fewer than " + COLLAPSED_BELOW
                     + " points at spacing " + spacing + " and are invalid; lower the spacing");
+        }
+        if (out.isEmpty() && e > 0 && snapshot.validCount() == 0) {
+            out.add("no track of the " + e + " passed the validity gate although none hit a limit: their shapes fail it "
+                    + "at half_width " + String.format(Locale.ROOT, "%.6g", config.halfWidth())
+                    + " (docs/pipeline.md states the criterion)");
         }
         return out;
     }
