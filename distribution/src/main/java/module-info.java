@@ -10,7 +10,8 @@ module dev.trackgen.cli {
     requires dev.trackgen.metrics;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
-    requires com.fasterxml.jackson.dataformat.yaml;
+    // Config files are read with SnakeYAML directly: it resolves aliases and sees every document.
+    requires org.yaml.snakeyaml;
     requires com.google.guice;
     requires jakarta.inject;
     // org.jetbrains.bio:npy has neither a module descriptor nor an Automatic-Module-Name, so its

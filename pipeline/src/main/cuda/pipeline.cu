@@ -54,7 +54,13 @@ extern "C" __global__ void tg_cs_scan(int dim, const float2* center, int N, floa
         valid[e] = 0;
         return;
     }
-    int k = tg_f2i(floorf(total / spacing)) + 1;
+    float q = floorf(total / spacing);
+    if (q > static_cast<float>(nMax)) {
+        count[e] = nMax;
+        valid[e] = 0;
+        return;
+    }
+    int k = tg_f2i(q) + 1;
     while (k > 1 && static_cast<float>(k - 1) * spacing >= total) {
         k--;
     }

@@ -39,6 +39,10 @@ class BadInputTest {
         Files.writeString(dir.resolve("wrong-type.yaml"), "relax_enable: 3\n");
         Files.writeString(dir.resolve("list.yaml"), "- half_width\n- 0.1\n");
         Files.writeString(dir.resolve("duplicate.yaml"), "half_width: 0.1\nhalf_width: 0.2\n");
+        Files.writeString(dir.resolve("multi.yaml"), "half_width: 0.2\n---\nhalf_width: 0.3\n");
+        Files.writeString(dir.resolve("nan.yaml"), "half_width: .nan\n");
+        Files.writeString(dir.resolve("nan.json"), "{\"half_width\": NaN}");
+        Files.writeString(dir.resolve("inf.json"), "{\"spacing\": Infinity}");
         Files.writeString(dir.resolve("bad-runtime.yaml"), "runtime: quantum\n");
         Files.writeString(dir.resolve("a-file"), "not a directory");
         Files.createDirectory(dir.resolve("a-directory"));
@@ -87,18 +91,34 @@ class BadInputTest {
                 Arguments.of("config file is a list", List.of("--config", "@/list.yaml"), 1,
                         "must be a mapping of knob names to values, but it holds a list"),
                 Arguments.of("duplicate key in the config file", List.of("--config", "@/duplicate.yaml"), 1,
-                        "Duplicate field 'half_width'"),
+                        "found duplicate key half_width"),
+                Arguments.of("multi-document YAML", List.of("--config", "@/multi.yaml"), 1,
+                        "multi.yaml' holds 2 YAML documents (separated by '---')"),
+                Arguments.of("YAML .nan", List.of("--config", "@/nan.yaml"), 1,
+                        "nan.yaml': half_width = NaN is not a finite number (allowed: (0, +inf))"),
+                Arguments.of("JSON NaN", List.of("--config", "@/nan.json"), 1,
+                        "nan.json': half_width = NaN is not a finite number (allowed: (0, +inf))"),
+                Arguments.of("JSON Infinity", List.of("--config", "@/inf.json"), 1,
+                        "inf.json': spacing = Infinity is not a finite number"),
                 Arguments.of("unknown runtime in the config file", List.of("--config", "@/bad-runtime.yaml"), 1,
                         "bad-runtime.yaml': unknown runtime 'quantum'; available: auto, cpu, cuda"),
                 Arguments.of("unknown runtime", List.of("--runtime", "quantum"), 1,
                         "--runtime: unknown runtime 'quantum'; available: auto, cpu, cuda"),
-                Arguments.of("negative --threads", List.of("--threads", "-2"), 1, "--threads -2: must be >= 0"),
+                Arguments.of("negative --threads", List.of("--threads", "-2"), 1,
+                        "--threads -2: is outside the allowed range [0, "),
+                Arguments.of("too many --threads", List.of("--threads", "100000"), 1,
+                        "--threads 100000: is outside the allowed range [0, "),
                 Arguments.of("--out in a missing directory", List.of("--out", "@/no-such-dir/t.npz"), 1,
                         "no-such-dir' does not exist"),
                 Arguments.of("--preview in a missing directory", List.of("--preview", "@/no-such-dir/t.png"), 1,
                         "no-such-dir' does not exist"),
                 Arguments.of("--out below a file", List.of("--out", "@/a-file/t.npz"), 1, "a-file' is not a directory"),
-                Arguments.of("--out is a directory", List.of("--out", "@/a-directory"), 1, "is a directory, not a file"),
+                Arguments.of("--out is a directory", List.of("--out", "@/a-directory"), 1,
+                        "a-directory: exists and is a directory, not a regular file"),
+                Arguments.of("--out is a device", List.of("--out", "/dev/null"), 1,
+                        "--out /dev/null: exists and is a character device, not a regular file"),
+                Arguments.of("--preview is a device", List.of("--preview", "/dev/full"), 1,
+                        "--preview /dev/full: exists and is a character device, not a regular file"),
                 Arguments.of("--out in a read-only location", List.of("--out", "@unwritable/t.npz"), 1,
                         "cannot write in directory"),
                 Arguments.of("--preview in a read-only location", List.of("--preview", "@unwritable/t.png"), 1,

@@ -2,16 +2,20 @@ package dev.trackgen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.cli.plugins.PluginJars;
 import org.jetbrains.bio.npy.NpzFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -186,5 +190,76 @@ class EvaluationCommandsTest {
         CliRun run = CliRun.run("import", csv.toString(), "--set", "relax_enable=false", "-q");
         assertEquals(0, run.code(), run::toString);
         assertTrue(run.outLines().get(3).startsWith("valid      no  (curvature radius 11.7"), run.out());
+    }
+
+    @Test
+    void benchThreadsZeroMeansAllCoresAsInGenerate() throws IOException {
+        CliRun json = CliRun.run("bench", "--envs", "8", "--threads", "0", "--threads-envs", "8", "--repeats", "1",
+                "--warmup", "1", "--format", "json", "-q", "--runtime", "cpu");
+        assertEquals(0, json.code(), json::toString);
+        JsonNode rows = JSON.readTree(json.out()).get("rows");
+        assertEquals(Runtime.getRuntime().availableProcessors(), rows.get(rows.size() - 1).get("threads").asInt());
+    }
+
+    @ParameterizedTest(name = "{0} --threads {1}")
+    @CsvSource({"generate,100000", "metrics,100000", "bench,100000", "import,100000", "generate,-1", "bench,-1",
+        "import,2147483647"})
+    void everyCommandBoundsItsThreadsWithOneLine(String command, int threads) throws IOException {
+        Path csv = Circuits.tum(dir.resolve("oval.csv"), Circuits.stadium(400, 60), 6, 4);
+        List<String> args = new ArrayList<>(List.of(command));
+        if (command.equals("import")) {
+            args.add(csv.toString());
+        }
+        args.addAll(List.of("--threads", Integer.toString(threads)));
+        CliRun run = CliRun.run(args.toArray(String[]::new));
+        assertEquals(1, run.code(), run::toString);
+        int max = RuntimeOptions.maxThreads();
+        assertEquals(List.of("trackgen: error: --threads " + threads + ": is outside the allowed range [0, " + max
+                + "] (0 = one per processor; at most " + RuntimeOptions.MAX_THREADS_PER_PROCESSOR
+                + " per available processor, " + Runtime.getRuntime().availableProcessors() + " here)"), run.errLines());
+    }
+
+    /**
+     * A 50,000-row centerline in UTM-like coordinates: imports (the self-crossing check is not
+     * all pairs), keeps its borders at the half-width, and reports the origin that takes the
+     * npz's local coordinates back to the file's.
+     */
+    @Test
+    void importOfALargeUtmCircuitKeepsItsBordersAndReportsTheOrigin() throws IOException {
+        int n = 50_000;
+        List<double[]> pts = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            double a = 2 * Math.PI * i / n;
+            double r = 800 + 120 * Math.sin(3 * a);
+            pts.add(new double[] {612_345.5 + r * Math.cos(a), 3_123_456.25 + r * Math.sin(a)});
+        }
+        Path csv = Circuits.tum(dir.resolve("utm.csv"), pts, 6.96, 6.96);
+        Path npz = dir.resolve("utm.npz");
+        CliRun run = CliRun.run("import", csv.toString(), "--out", npz.toString(), "--json", "-q");
+        assertEquals(0, run.code(), run::toString);
+        JsonNode doc = JSON.readTree(run.out());
+        assertTrue(doc.get("valid").asBoolean(), run::toString);
+        double ox = doc.get("origin").get(0).asDouble();
+        double oy = doc.get("origin").get(1).asDouble();
+        assertEquals(612_345.5, ox, 1.0);
+        assertEquals(3_123_456.25, oy, 1.0);
+        try (NpzFile.Reader r = NpzFile.read(npz)) {
+            assertArrayEquals(new double[] {ox, oy}, r.get("origin", Integer.MAX_VALUE).asDoubleArray());
+            int count = r.get("count", Integer.MAX_VALUE).asIntArray()[0];
+            float[] center = r.get("center", Integer.MAX_VALUE).asFloatArray();
+            float[] outer = r.get("outer", Integer.MAX_VALUE).asFloatArray();
+            float[] inner = r.get("inner", Integer.MAX_VALUE).asFloatArray();
+            for (int i = 0; i < count; i++) {
+                for (float[] b : new float[][] {outer, inner}) {
+                    double d = Math.hypot(b[2 * i] - center[2 * i], b[2 * i + 1] - center[2 * i + 1]);
+                    assertEquals(6.96, d, 1e-3, "border point " + i);
+                }
+                // origin + local point lies on the file's loop (radius 800 +- 120 about the centre)
+                double wx = ox + center[2 * i] - 612_345.5;
+                double wy = oy + center[2 * i + 1] - 3_123_456.25;
+                double rr = Math.hypot(wx, wy);
+                assertTrue(rr > 679 && rr < 921, "point " + i + " at radius " + rr);
+            }
+        }
     }
 }

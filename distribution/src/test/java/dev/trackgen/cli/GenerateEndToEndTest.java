@@ -8,6 +8,8 @@ import org.jetbrains.bio.npy.NpyArray;
 import org.jetbrains.bio.npy.NpzFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -234,6 +236,32 @@ class GenerateEndToEndTest {
         CliRun run = CliRun.run("generate", "--envs", "4", "--runtime", "cpu", "--set", "N_max=40", "-q");
         assertEquals(0, run.code(), run::toString);
         assertEquals(List.of("trackgen: warning: 4 of 4 tracks needed more than N_max = 40 points and are invalid; "
-                + "raise N_max (--set N_max=...)"), run.errLines());
+                + "raise N_max (--set N_max=...) or the spacing (now 0.0600000)"), run.errLines());
+    }
+
+    /** Counts that collapse or overflow end in a warning naming the cause, never a silent 0% yield. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "spacing=1e-9|needed more than N_max = 384 points and are invalid; raise N_max (--set N_max=...) or the "
+                + "spacing (now 1.00000e-09)",
+        "half_width=1e-30|needed more than N_max = 384 points",
+        "scale=1e30|have no usable centerline (its length is zero or beyond float32's range",
+        "spacing=1e6|collapsed to fewer than 4 points at spacing 1.00000e+06 and are invalid; lower the spacing"})
+    void everyCountCollapseIsReportedWithItsCause(String knob, String expected) throws IOException {
+        Path out = dir.resolve("c.npz");
+        CliRun run = CliRun.run("generate", "--envs", "6", "--runtime", "cpu", "--set", knob, "-q",
+                "--out", out.toString());
+        assertEquals(0, run.code(), run::toString);
+        assertEquals(1, run.errLines().size(), run::toString);
+        assertTrue(run.errLines().get(0).startsWith("trackgen: warning: 6 of 6 tracks "), run::toString);
+        assertTrue(run.errLines().get(0).contains(expected), run::toString);
+        try (NpzFile.Reader r = NpzFile.read(out)) {
+            for (boolean v : r.get("valid", Integer.MAX_VALUE).asBooleanArray()) {
+                assertFalse(v, "no track of a collapsed batch is valid");
+            }
+            for (int c : r.get("count", Integer.MAX_VALUE).asIntArray()) {
+                assertTrue(c >= 0 && c <= 384, "count " + c);
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -78,7 +80,11 @@ class ImportBadInputTest {
                 Arguments.of("bad spacing", List.of("good.csv", "--spacing", "0"),
                         "--spacing 0.0: spacing = 0.0 is outside the allowed range (0, +inf)"),
                 Arguments.of("too fine a spacing", List.of("good.csv", "--spacing", "0.0001"),
-                        "use a larger spacing"));
+                        "use a larger spacing"),
+                Arguments.of("an extent float32 cannot hold", List.of("xy.csv", "--half-width", "1e-6", "--spacing", "4"),
+                        "xy.csv: the centerline extends 5 from its centre, where float32 resolves only 0.0000004768"),
+                Arguments.of("too many threads", List.of("good.csv", "--threads", "100000"),
+                        "--threads 100000: is outside the allowed range [0, "));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -97,5 +103,14 @@ class ImportBadInputTest {
         assertTrue(line.contains(expected), () -> "expected '" + expected + "' in: " + line);
         assertEquals("", run.out(), "stdout stays empty");
         assertEquals(before, listing(), "no output or temporary file is left behind");
+    }
+
+    @Test
+    void aSpecialOutputIsRefusedBeforeTheCenterlineIsRead() throws IOException {
+        CliRun run = CliRun.run("import", dir.resolve("missing.csv").toString(), "--out", "/dev/null");
+        assertEquals(1, run.code(), run::toString);
+        assertEquals(List.of("trackgen: error: --out /dev/null: exists and is a character device, not a regular file; "
+                + "name a new or regular file"), run.errLines());
+        assertFalse(Files.isRegularFile(Path.of("/dev/null")), "/dev/null is still a device");
     }
 }

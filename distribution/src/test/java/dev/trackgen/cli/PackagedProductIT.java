@@ -108,7 +108,7 @@ class PackagedProductIT {
         }
         for (String prefix : List.of("trackgen-api-", "trackgen-registry-", "trackgen-generators-",
                 "trackgen-runtime-cpu-", "trackgen-pipeline-", "trackgen-distribution-", "picocli-", "guice-",
-                "jakarta.inject-api-", "guava-", "jackson-databind-", "jackson-dataformat-yaml-", "snakeyaml-",
+                "jakarta.inject-api-", "guava-", "jackson-databind-", "snakeyaml-",
                 "npy-", "kotlin-stdlib-")) {
             assertTrue(jars.stream().anyMatch(j -> j.startsWith(prefix) && j.endsWith(".jar")), prefix + " in " + jars);
         }

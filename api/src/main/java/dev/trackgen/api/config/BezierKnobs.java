@@ -19,9 +19,19 @@ public final class BezierKnobs {
     public static final Knob<Integer> NUM_POINTS_PER_SEGMENT = Knob.ofInt("num_points_per_segment", 30,
             Range.closed(2, 4096), "Dense samples per corner-to-corner segment before arc resampling.");
 
+    /**
+     * The smallest {@link #MIN_POINT_DISTANCE}: the corner grid then has
+     * {@code floor(1 / 2.2e-5) = 45454} cells per axis, {@code 45454^2 = 2066066116} in all, below
+     * {@code 2^31 - 1}, so the corner kernels' 32-bit cell index cannot wrap (46340 per axis is the
+     * most that fits).
+     */
+    public static final double MIN_POINT_DISTANCE_FLOOR = 1.1e-5;
+
     /** Corner grid cell spacing. */
     public static final Knob<Double> MIN_POINT_DISTANCE = Knob.ofDouble("min_point_distance", 0.05,
-            Range.openClosed(0, 0.5), "Corner grid: num_cells = floor(1 / (2 * min_point_distance)) per axis.");
+            Range.closed(MIN_POINT_DISTANCE_FLOOR, 0.5),
+            "Corner grid: num_cells = floor(1 / (2 * min_point_distance)) per axis; at least 1.1e-5, so that "
+                    + "the num_cells^2 cells fit a 32-bit cell index.");
 
     /** Handle length as a fraction of the chord. */
     public static final Knob<Double> RAD = Knob.ofDouble("rad", 0.4, Range.closed(0, 10),

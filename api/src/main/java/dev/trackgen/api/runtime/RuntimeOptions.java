@@ -3,23 +3,53 @@ package dev.trackgen.api.runtime;
 /**
  * Options for creating a runtime.
  *
- * @param threads     worker threads of a host runtime; 0 means one per available processor
+ * @param threads     worker threads of a host runtime; 0 means one per available processor; at
+ *                    most {@link #maxThreads()}
  * @param deviceIndex GPU ordinal for device runtimes
  * @param replay      whether a host runtime should ask callers to capture and replay
  *                    ({@link ComputeRuntime#prefersReplay()}), exercising the capture contract
  */
 public record RuntimeOptions(int threads, int deviceIndex, boolean replay) {
+    /** Most worker threads per available processor that a host runtime accepts. */
+    public static final int MAX_THREADS_PER_PROCESSOR = 8;
 
     /**
-     * @throws IllegalArgumentException if a value is negative
+     * @throws IllegalArgumentException if a value is negative or {@code threads} exceeds
+     *                                  {@link #maxThreads()}
      */
     public RuntimeOptions {
-        if (threads < 0) {
-            throw new IllegalArgumentException("threads must be >= 0 (0 = all processors), got " + threads);
+        String problem = checkThreads(threads);
+        if (problem != null) {
+            throw new IllegalArgumentException("threads = " + threads + " " + problem);
         }
         if (deviceIndex < 0) {
             throw new IllegalArgumentException("deviceIndex must be >= 0, got " + deviceIndex);
         }
+    }
+
+    /**
+     * @return the most worker threads a host runtime accepts: {@link #MAX_THREADS_PER_PROCESSOR}
+     *         times {@link Runtime#availableProcessors()} (more only queue for the same cores, and
+     *         tens of thousands exhaust memory)
+     */
+    public static int maxThreads() {
+        return MAX_THREADS_PER_PROCESSOR * Runtime.getRuntime().availableProcessors();
+    }
+
+    /**
+     * Checks a worker-thread count.
+     *
+     * @param threads the count; 0 means one per available processor
+     * @return {@code null} if it is allowed, else the problem as the end of one sentence
+     *         ({@code "is outside the allowed range [0, 16] (...)"})
+     */
+    public static String checkThreads(int threads) {
+        if (threads >= 0 && threads <= maxThreads()) {
+            return null;
+        }
+        return "is outside the allowed range [0, " + maxThreads() + "] (0 = one per processor; at most "
+                + MAX_THREADS_PER_PROCESSOR + " per available processor, " + Runtime.getRuntime().availableProcessors()
+                + " here)";
     }
 
     /** @return all processors, device 0, eager */

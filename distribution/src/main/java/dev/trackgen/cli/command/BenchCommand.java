@@ -52,7 +52,7 @@ final class BenchCommand implements Callable<Integer> {
     List<Integer> envs;
 
     @Option(names = "--threads", paramLabel = "N|all[,...]", defaultValue = "1,all", split = ",",
-            description = "Thread counts of the thread sweep; 'all' = one per processor (default: ${DEFAULT-VALUE}).")
+            description = "Thread counts of the thread sweep; 'all' or 0 = one per processor (default: ${DEFAULT-VALUE}).")
     List<String> threads;
 
     @Option(names = "--threads-envs", paramLabel = "E", defaultValue = "4096",
@@ -138,7 +138,7 @@ final class BenchCommand implements Callable<Integer> {
                                 "trackgen bench  \u00b7  " + String.join(", ", names) + "  \u00b7  " + runtimeName,
                                 machine), chartTmp);
                     } catch (IOException | UncheckedIOException e) {
-                        throw new CliException("--chart " + chart + ": writing failed: " + e.getMessage(), e);
+                        throw OutputTransaction.writeFailure("--chart", chart, e);
                     }
                 }
                 outputs.commit();
@@ -162,9 +162,9 @@ final class BenchCommand implements Callable<Integer> {
                 } catch (NumberFormatException e) {
                     throw new CliException("--threads '" + s + "': expected a thread count or 'all'", e);
                 }
-                if (n < 1) {
-                    throw new CliException("--threads " + n + ": thread counts must be >= 1 (or 'all')");
-                }
+                ThreadCount.check("--threads", n);
+                // 0 means one per processor, as in generate, import and metrics.
+                n = n == 0 ? processors : n;
             }
             if (!out.contains(n)) {
                 out.add(n);

@@ -99,9 +99,7 @@ final class GenerateCommand implements Callable<Integer> {
     }
 
     GenerateRequest request() {
-        if (threads < 0) {
-            throw new CliException("--threads " + threads + ": must be >= 0 (0 = one per processor)");
-        }
+        ThreadCount.check("--threads", threads);
         if (previewTracks < 1 || previewTracks > MAX_PREVIEW_TRACKS) {
             throw new CliException("--preview-tracks " + previewTracks + ": must be between 1 and " + MAX_PREVIEW_TRACKS);
         }

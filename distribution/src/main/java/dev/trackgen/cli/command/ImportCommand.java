@@ -26,6 +26,8 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -44,6 +46,10 @@ import java.util.concurrent.Callable;
             "closes implicitly. Reports validity, length change and displacement (file units: metres for TUM)."})
 final class ImportCommand implements Callable<Integer> {
     private static final JsonMapper JSON = new JsonMapper();
+    /** Files above this size get a "reading" stage line. */
+    private static final long LARGE_FILE_BYTES = 1 << 20;
+    /** Circuits above this many points get a "checking" stage line. */
+    private static final int LARGE_CIRCUIT_POINTS = 20_000;
 
     private final CliContext context;
 
@@ -80,44 +86,61 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (threads < 0) {
-            throw new CliException("--threads " + threads + ": must be >= 0 (0 = one per processor)");
-        }
+        ThreadCount.check("--threads", threads);
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
             throw new CliException("--half-width " + halfWidth + ": must be a positive number");
         }
-        try (EvaluationSession session = new EvaluationSession(context, options, threads)) {
-            Circuit circuit = read();
-            TrackGenConfig base = session.config(null, 1);
-            if (spacing != null) {
-                try {
-                    base = base.toBuilder().set(PipelineKnobs.SPACING, spacing).build();
-                } catch (InvalidConfigException e) {
-                    throw new CliException("--spacing " + spacing + ": " + e.getMessage(), e);
-                }
-            }
-            TrackGenConfig config = checked(circuit, base);
-            session.provider();
+        try (EvaluationSession session = new EvaluationSession(context, options, threads);
+             OutputTransaction outputs = new OutputTransaction().protect("the centerline", file)
+                     .protect("--config", options.config)) {
+            // Output paths first: a refused output costs no reading or checking.
+            Path npzTmp = out != null ? outputs.stage("--out", out) : null;
+            Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
             Progress progress = session.progress();
-            try (OutputTransaction outputs = new OutputTransaction().protect("the centerline", file)
-                    .protect("--config", options.config)) {
-                Path npzTmp = out != null ? outputs.stage("--out", out) : null;
-                Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
-                try {
-                    ComputeRuntime runtime = session.runtime();
-                    Progress.Stage stage = progress.start("importing " + circuit.name() + " (" + circuit.size()
-                            + " points, N_max " + config.nMax() + ")");
-                    ImportResult result = importOrFail(circuit, base, runtime);
-                    stage.done(result.valid() ? "valid" : "INVALID");
-                    write(result, runtime, npzTmp, pngTmp, progress);
-                    outputs.commit();
-                    report(result, runtime);
-                } finally {
-                    progress.abortOpenStage();
+            try {
+                // Stage lines only for inputs large enough to take a while: a small bad file still
+                // ends with exactly one line.
+                Progress.Stage stage = fileSize() > LARGE_FILE_BYTES ? progress.start("reading " + file) : null;
+                Circuit circuit = read();
+                if (stage != null) {
+                    stage.done(circuit.size() + " points");
                 }
+                TrackGenConfig base = session.config(null, 1);
+                if (spacing != null) {
+                    try {
+                        base = base.toBuilder().set(PipelineKnobs.SPACING, spacing).build();
+                    } catch (InvalidConfigException e) {
+                        throw new CliException("--spacing " + spacing + ": " + e.getMessage(), e);
+                    }
+                }
+                stage = circuit.size() > LARGE_CIRCUIT_POINTS
+                        ? progress.start("checking the centerline (duplicates, closure, self-crossings)") : null;
+                TrackGenConfig config = checked(circuit, base);
+                if (stage != null) {
+                    stage.done(null);
+                }
+                session.provider();
+                ComputeRuntime runtime = session.runtime();
+                stage = progress.start("importing " + circuit.name() + " (" + circuit.size()
+                        + " points, N_max " + config.nMax() + ")");
+                ImportResult result = importOrFail(circuit, base, runtime);
+                stage.done(result.valid() ? "valid" : "INVALID");
+                write(result, runtime, npzTmp, pngTmp, progress);
+                outputs.commit();
+                report(result, runtime);
+            } finally {
+                progress.abortOpenStage();
             }
         }
         return 0;
+    }
+
+    private long fileSize() {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0; // read() reports it
+        }
     }
 
     private Circuit read() {
@@ -160,9 +183,9 @@ final class ImportCommand implements Callable<Integer> {
             Progress.Stage stage = progress.start("writing npz " + out);
             try {
                 new NpzTrackWriter().write(r.snapshot(), ConfigJson.of(r.config().toBuilder().runtime(runtime.name())
-                        .build()), npzTmp);
+                        .build()), r.origin(), npzTmp);
             } catch (IOException | UncheckedIOException ex) {
-                throw new CliException("--out " + out + ": writing failed: " + ex.getMessage(), ex);
+                throw OutputTransaction.writeFailure("--out", out, ex);
             }
             stage.done(null);
         }
@@ -176,7 +199,7 @@ final class ImportCommand implements Callable<Integer> {
                         r.maxOffset());
                 renderer.write(renderer.render(r.snapshot(), title), pngTmp);
             } catch (IOException | UncheckedIOException ex) {
-                throw new CliException("--preview " + preview + ": writing failed: " + ex.getMessage(), ex);
+                throw OutputTransaction.writeFailure("--preview", preview, ex);
             }
             stage.done(null);
         }
@@ -189,6 +212,7 @@ final class ImportCommand implements Callable<Integer> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", file.toString());
             m.put("points", r.circuit().size());
+            m.put("origin", r.origin());
             m.put("half_width", hw);
             m.put("half_width_rule", r.circuit().halfWidthRule());
             m.put("spacing", r.spacing());
@@ -223,6 +247,8 @@ final class ImportCommand implements Callable<Integer> {
             line(o, "beads", fmt("mean %.3f m, max %.3f m  (each constant-spacing point, before vs after relaxation)",
                     r.meanBeadDisplacement(), r.maxBeadDisplacement()));
             line(o, "runtime", runtime.describe());
+            line(o, "origin", fmt("(%s, %s)  (the npz holds coordinates relative to it; 'origin' entry)",
+                    exact(r.origin()[0]), exact(r.origin()[1])));
             if (out != null) {
                 line(o, "npz", out.toString());
             }
@@ -231,6 +257,11 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         o.flush();
+    }
+
+    // The shortest decimal that reads back as the same double.
+    private static String exact(double v) {
+        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static String fmt(String pattern, Object... args) {

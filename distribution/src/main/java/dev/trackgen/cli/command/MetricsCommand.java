@@ -75,9 +75,7 @@ final class MetricsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (threads < 0) {
-            throw new CliException("--threads " + threads + ": must be >= 0 (0 = one per processor)");
-        }
+        ThreadCount.check("--threads", threads);
         if (warmup < 0 || repeats < 0) {
             throw new CliException("--warmup and --repeats must be >= 0, got " + warmup + " and " + repeats);
         }

@@ -3,9 +3,16 @@ package dev.trackgen.cli.config;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.trackgen.cli.CliException;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +20,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,18 +28,19 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads a {@code --config} file: YAML, or JSON when the name ends in {@code .json}. The document
- * must be a flat mapping of knob names to values (an empty file is an empty mapping); duplicate
- * keys are rejected. Every failure is a {@link CliException} with a one-line message naming the file.
+ * Reads a {@code --config} file: YAML (one document; anchors and aliases resolved), or JSON when
+ * the name ends in {@code .json} ({@code NaN} and {@code Infinity} read as numbers, for the knob
+ * to refuse with its range). The document must be a flat mapping of knob names to values (an
+ * empty file is an empty mapping); duplicate keys are rejected. Every failure is a {@link CliException} with a one-line message naming the file.
  */
 public final class ConfigFileReader {
     private final ObjectMapper json;
-    private final ObjectMapper yaml;
 
     /** Creates a reader with strict duplicate-key detection for both formats. */
     public ConfigFileReader() {
-        this.json = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-        this.yaml = YAMLMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
+        // NaN and Infinity are read as numbers so that the knob's range check reports them.
+        this.json = JsonMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
     }
 
     /**
@@ -62,12 +71,16 @@ public final class ConfigFileReader {
             return new ConfigDocument(Optional.of(file), Map.of());
         }
         Object root;
-        try {
-            root = (isJson ? json : yaml).readValue(bytes, Object.class);
-        } catch (JsonProcessingException e) {
-            throw new CliException(what + " is not valid " + (isJson ? "JSON" : "YAML") + ": " + describe(e), e);
-        } catch (IOException e) {
-            throw new CliException(what + " could not be read: " + oneLine(String.valueOf(e.getMessage())), e);
+        if (isJson) {
+            try {
+                root = json.readValue(bytes, Object.class);
+            } catch (JsonProcessingException e) {
+                throw new CliException(what + " is not valid JSON: " + describe(e), e);
+            } catch (IOException e) {
+                throw new CliException(what + " could not be read: " + oneLine(String.valueOf(e.getMessage())), e);
+            }
+        } else {
+            root = readYaml(what, new String(bytes, StandardCharsets.UTF_8));
         }
         if (root == null) {
             return new ConfigDocument(Optional.of(file), Map.of());
@@ -81,6 +94,45 @@ public final class ConfigFileReader {
             values.put(String.valueOf(e.getKey()), e.getValue());
         }
         return new ConfigDocument(Optional.of(file), values);
+    }
+
+    /**
+     * One YAML document through SnakeYAML's safe constructor: anchors and aliases resolve to the
+     * anchored value ({@code spacing: *hw}), {@code .nan} and {@code .inf} become doubles (so the
+     * knob's own range check reports them), duplicate keys and a second document are refused.
+     */
+    private static Object readYaml(String what, String text) {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        Yaml yaml = new Yaml(new SafeConstructor(options));
+        List<Object> documents = new ArrayList<>();
+        try {
+            for (Object document : yaml.loadAll(text)) {
+                documents.add(document);
+            }
+        } catch (MarkedYAMLException e) {
+            throw new CliException(what + " is not valid YAML: " + describe(e), e);
+        } catch (YAMLException e) {
+            throw new CliException(what + " is not valid YAML: " + oneLine(String.valueOf(e.getMessage())), e);
+        }
+        if (documents.size() > 1) {
+            throw new CliException(what + " holds " + documents.size() + " YAML documents (separated by '---'); "
+                    + "a config file is one mapping: put every knob in one document");
+        }
+        return documents.isEmpty() ? null : documents.get(0);
+    }
+
+    private static String describe(MarkedYAMLException e) {
+        StringBuilder b = new StringBuilder();
+        if (e.getContext() != null) {
+            b.append(oneLine(e.getContext())).append(": ");
+        }
+        b.append(e.getProblem() != null ? oneLine(e.getProblem()) : "malformed document");
+        Mark at = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+        if (at != null) {
+            b.append(" (line ").append(at.getLine() + 1).append(", column ").append(at.getColumn() + 1).append(')');
+        }
+        return b.toString();
     }
 
     private static String describe(JsonProcessingException e) {

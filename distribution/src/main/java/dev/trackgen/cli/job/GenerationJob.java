@@ -118,21 +118,14 @@ public final class GenerationJob {
             stage.done(null);
         }
         int valid = snapshot.validCount();
-        int truncated = 0;
-        for (int k = 0; k < e; k++) {
-            truncated += snapshot.count(k) == cfg.nMax() && !snapshot.isValid(k) ? 1 : 0;
-        }
-        if (truncated > 0) {
-            progress.warn(truncated + " of " + e + " tracks needed more than N_max = " + cfg.nMax()
-                    + " points and are invalid; raise N_max (--set N_max=...)");
-        }
+        YieldWarnings.of(cfg, snapshot).forEach(progress::warn);
         if (npzTmp != null) {
             stage = progress.start("writing npz " + request.out());
             try {
                 // Record the runtime that actually ran ('auto' resolved), not the one asked for.
                 npzWriter.write(snapshot, ConfigJson.of(cfg.toBuilder().runtime(rt.name()).build()), npzTmp);
             } catch (IOException | UncheckedIOException ex) {
-                throw new CliException("--out " + request.out() + ": writing failed: " + ex.getMessage(), ex);
+                throw OutputTransaction.writeFailure("--out", request.out(), ex);
             }
             stage.done(null);
         }
@@ -141,7 +134,7 @@ public final class GenerationJob {
             try {
                 previewRenderer.write(previewRenderer.render(snapshot, title(cfg, valid, rt)), pngTmp);
             } catch (IOException | UncheckedIOException ex) {
-                throw new CliException("--preview " + request.preview() + ": writing failed: " + ex.getMessage(), ex);
+                throw OutputTransaction.writeFailure("--preview", request.preview(), ex);
             }
             stage.done(null);
         }

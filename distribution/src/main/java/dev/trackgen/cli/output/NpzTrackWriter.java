@@ -1,9 +1,10 @@
 package dev.trackgen.cli.output;
 
 import dev.trackgen.api.TrackSnapshot;
-import org.jetbrains.bio.npy.NpzFile;
-
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -18,7 +19,9 @@ import java.util.List;
  *   <li>{@code config}: the resolved configuration as one ASCII JSON string, a numpy bytes
  *       array of shape {@code [1]} ({@code d['config'][0].decode()}).</li>
  * </ul>
- * Slots past {@code count[e]} are NaN, as in the snapshot. Usable without the CLI.
+ * Slots past {@code count[e]} are NaN, as in the snapshot. An imported circuit adds
+ * {@code origin}: float64 {@code [2]} (see {@link #write(TrackSnapshot, String, double[], Path)}).
+ * Usable without the CLI.
  */
 public final class NpzTrackWriter {
     /** The array names, in the order they are written. */
@@ -46,38 +49,64 @@ public final class NpzTrackWriter {
      * @param snapshot   the batch
      * @param configJson the resolved configuration as JSON (ASCII only: the npy string dtype is ASCII)
      * @param file       the file to create or replace
-     * @throws IOException if writing fails
+     * @throws IOException if writing fails; the first I/O error (a full disk: "No space left on
+     *                     device") is the one thrown
      */
     public void write(TrackSnapshot snapshot, String configJson, Path file) throws IOException {
-        if (!configJson.chars().allMatch(c -> c < 128)) {
-            throw new IllegalArgumentException("configJson must be ASCII (escape other characters as \\u escapes)");
-        }
-        int e = snapshot.numEnvs();
-        int n = snapshot.nMax();
-        int[] points = {e, n, 2};
-        int[] perPoint = {e, n};
-        int[] perEnv = {e};
-        // NpzFile.Writer is Kotlin: close() declares no IOException, but may throw one.
-        try (NpzFile.Writer w = NpzFile.write(file, compressed)) {
-            w.write("center", snapshot.center(), points);
-            w.write("outer", snapshot.outer(), points);
-            w.write("inner", snapshot.inner(), points);
-            w.write("tangent", snapshot.tangent(), points);
-            w.write("normal", snapshot.normal(), points);
-            w.write("arclen", snapshot.arclen(), perPoint);
-            w.write("length", snapshot.length(), perEnv);
-            w.write("winding", snapshot.winding(), perEnv);
-            w.write("valid", toBooleans(snapshot.valid()), perEnv);
-            w.write("count", snapshot.count(), perEnv);
-            w.write("config", new String[] {configJson}, new int[] {1});
+        write(snapshot, configJson, null, file);
+    }
+
+    /**
+     * Writes the archive, with an optional {@code origin} entry: float64 {@code [2]}, the point
+     * of the user's frame that the coordinates are relative to (an imported circuit's local frame;
+     * add it to {@code center}, {@code outer} and {@code inner} to get the user's coordinates back).
+     *
+     * @param snapshot   the batch
+     * @param configJson the resolved configuration as JSON (ASCII only)
+     * @param origin     {@code {x, y}} or {@code null} for no origin entry
+     * @param file       the file to create or replace
+     * @throws IOException if writing fails (the first I/O error)
+     */
+    public void write(TrackSnapshot snapshot, String configJson, double[] origin, Path file) throws IOException {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            write(snapshot, configJson, origin, out);
         }
     }
 
-    private static boolean[] toBooleans(int[] flags) {
-        boolean[] out = new boolean[flags.length];
-        for (int i = 0; i < flags.length; i++) {
-            out[i] = flags[i] != 0;
+    /**
+     * Writes the archive to a stream and finishes it (the stream is closed).
+     *
+     * @param snapshot   the batch
+     * @param configJson the resolved configuration as JSON (ASCII only)
+     * @param origin     {@code {x, y}} or {@code null}
+     * @param out        the stream
+     * @throws IOException if writing fails (the first I/O error)
+     */
+    public void write(TrackSnapshot snapshot, String configJson, double[] origin, OutputStream out)
+            throws IOException {
+        if (!configJson.chars().allMatch(c -> c < 128)) {
+            throw new IllegalArgumentException("configJson must be ASCII (escape other characters as \\u escapes)");
         }
-        return out;
+        if (origin != null && origin.length != 2) {
+            throw new IllegalArgumentException("origin must hold 2 values, got " + origin.length);
+        }
+        int e = snapshot.numEnvs();
+        int n = snapshot.nMax();
+        try (NpzArchive w = new NpzArchive(out, compressed)) {
+            w.putFloats("center", snapshot.center(), e, n, 2);
+            w.putFloats("outer", snapshot.outer(), e, n, 2);
+            w.putFloats("inner", snapshot.inner(), e, n, 2);
+            w.putFloats("tangent", snapshot.tangent(), e, n, 2);
+            w.putFloats("normal", snapshot.normal(), e, n, 2);
+            w.putFloats("arclen", snapshot.arclen(), e, n);
+            w.putFloats("length", snapshot.length(), e);
+            w.putFloats("winding", snapshot.winding(), e);
+            w.putBooleans("valid", snapshot.valid(), e);
+            w.putInts("count", snapshot.count(), e);
+            w.putAscii("config", configJson);
+            if (origin != null) {
+                w.putDoubles("origin", origin.clone(), 2);
+            }
+        }
     }
 }

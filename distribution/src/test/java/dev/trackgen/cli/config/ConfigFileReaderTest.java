@@ -81,7 +81,7 @@ class ConfigFileReaderTest {
 
     @Test
     void duplicateKeysAreRejected() throws IOException {
-        String m = failure(file("dup.yaml", "half_width: 0.1\nhalf_width: 0.2\n"));
+        String m = failure(file("dup.json", "{\"half_width\": 0.1, \"half_width\": 0.2}"));
         assertTrue(m.contains("Duplicate field 'half_width'"), m);
     }
 
@@ -96,5 +96,78 @@ class ConfigFileReaderTest {
         ConfigDocument d = reader.read(file("rt.yaml", "runtime: 3\n"));
         CliException e = assertThrows(CliException.class, d::runtime);
         assertTrue(e.getMessage().contains("runtime = 3 is not a runtime name"), e.getMessage());
+    }
+
+    @Test
+    void yamlAliasesResolveToTheAnchoredValue() throws IOException {
+        ConfigDocument d = reader.read(file("alias.yaml", "half_width: &hw 0.2\nspacing: *hw\n"
+                + "rad_range: &r [0.1, 0.3]\nscale_range: *r\nrelax_enable: &off false\nstyle_sampling: *off\n"));
+        assertEquals(0.2, d.values().get("spacing"));
+        assertEquals(List.of(0.1, 0.3), d.values().get("scale_range"));
+        assertEquals(false, d.values().get("style_sampling"));
+    }
+
+    @Test
+    void aSecondYamlDocumentIsRefused() throws IOException {
+        Path f = file("multi.yaml", "half_width: 0.2\n---\nhalf_width: 0.3\n");
+        assertEquals("config file '" + f + "' holds 2 YAML documents (separated by '---'); a config file is one "
+                + "mapping: put every knob in one document", failure(f));
+        // One document after a leading marker is one document.
+        assertEquals(0.2, reader.read(file("one.yaml", "---\nhalf_width: 0.2\n")).values().get("half_width"));
+    }
+
+    @Test
+    void nanAndInfinityAreNumbersForTheKnobToRefuse() throws IOException {
+        assertTrue(Double.isNaN((Double) reader.read(file("n.yaml", "half_width: .nan\n")).values().get("half_width")));
+        assertEquals(Double.POSITIVE_INFINITY, reader.read(file("i.yaml", "half_width: .inf\n")).values().get("half_width"));
+        assertTrue(Double.isNaN(((Number) reader.read(file("n.json", "{\"half_width\": NaN}")).values()
+                .get("half_width")).doubleValue()));
+        assertEquals(Double.NEGATIVE_INFINITY, ((Number) reader.read(file("i.json", "{\"scale\": -Infinity}"))
+                .values().get("scale")).doubleValue());
+    }
+
+    @Test
+    void duplicateYamlKeysAndMalformedYamlAreOneLine() throws IOException {
+        String dup = failure(file("dup.yaml", "half_width: 0.1\nhalf_width: 0.2\n"));
+        assertTrue(dup.contains("is not valid YAML: while constructing a mapping: found duplicate key half_width"),
+                dup);
+        String bad = failure(file("bad.yaml", "half_width: [0.1, 0.2\nrelax_iters: 3\n"));
+        assertTrue(bad.contains("is not valid YAML: while parsing a flow sequence"), bad);
+        assertTrue(bad.matches(".*\\(line \\d+, column \\d+\\)$"), bad);
+    }
+
+    /** Random flat mappings, written with and without anchors, read back to the same values. */
+    @Test
+    void randomMappingsWithAnchorsReadBackExactly() throws IOException {
+        java.util.Random rnd = new java.util.Random(9);
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 1 + rnd.nextInt(8);
+            StringBuilder plain = new StringBuilder();
+            StringBuilder anchored = new StringBuilder();
+            Object first = null;
+            java.util.Map<String, Object> expected = new java.util.LinkedHashMap<>();
+            for (int k = 0; k < n; k++) {
+                Object v = switch (rnd.nextInt(3)) {
+                    case 0 -> rnd.nextInt(1000) - 500;
+                    case 1 -> Math.round(rnd.nextDouble() * 1e6) / 1e3 + 0.5;
+                    default -> rnd.nextBoolean();
+                };
+                String key = "k" + k;
+                if (k == 0) {
+                    first = v;
+                    anchored.append(key).append(": &a ").append(v).append('\n');
+                } else if (rnd.nextBoolean()) {
+                    v = first;
+                    anchored.append(key).append(": *a\n");
+                } else {
+                    anchored.append(key).append(": ").append(v).append('\n');
+                }
+                plain.append(key).append(": ").append(v).append('\n');
+                expected.put(key, v);
+            }
+            assertEquals(expected, reader.read(file("p" + trial + ".yaml", plain.toString())).values());
+            assertEquals(expected, reader.read(file("a" + trial + ".yaml", anchored.toString())).values(),
+                    anchored::toString);
+        }
     }
 }

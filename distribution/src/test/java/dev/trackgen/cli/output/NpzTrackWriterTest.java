@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.ZipFile;
@@ -98,5 +99,26 @@ class NpzTrackWriterTest {
     void nonAsciiConfigIsRefused() {
         assertThrows(IllegalArgumentException.class,
                 () -> new NpzTrackWriter().write(Snapshots.circles(1, 4, -1), "{\"g\":\"\u00e9\"}", dir.resolve("x.npz")));
+    }
+
+    /** The first I/O error reaches the caller: a full device is not turned into a zip-format error. */
+    @ParameterizedTest(name = "compressed = {0}")
+    @ValueSource(booleans = {false, true})
+    void aFullDeviceFailsWithItsOwnError(boolean compressed) {
+        IOException e = assertThrows(IOException.class, () -> new NpzTrackWriter(compressed)
+                .write(Snapshots.circles(64, 256, 1), CONFIG, null, Files.newOutputStream(Path.of("/dev/full"))));
+        assertTrue(OutputTransaction.isNoSpace(e), e.toString());
+    }
+
+    @Test
+    void anOriginIsStoredAsTwoDoubles() throws IOException {
+        Path f = dir.resolve("o.npz");
+        double[] origin = {612345.125, 3123456.0625};
+        new NpzTrackWriter().write(Snapshots.circles(1, 8, 1), CONFIG, origin, f);
+        try (NpzFile.Reader r = NpzFile.read(f)) {
+            NpyArray a = r.get("origin", Integer.MAX_VALUE);
+            assertArrayEquals(new int[] {2}, a.getShape());
+            assertArrayEquals(origin, a.asDoubleArray());
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.trackgen.generators.bezier;
 
+import dev.trackgen.api.config.BezierKnobs;
+import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
@@ -13,6 +15,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CornerKernelsTest {
@@ -70,5 +73,37 @@ class CornerKernelsTest {
             assertEquals(expect[k], o[k]);
         }
         assertTrue(Float.isNaN(o[8]) && Float.isNaN(o[11]));
+    }
+
+    /** The finest grid min_point_distance allows: its cell count fits the kernel's 32-bit index. */
+    @Test
+    void theFinestGridTheKnobAllowsKeepsEveryCellIndexInRange() {
+        double mpd = BezierKnobs.MIN_POINT_DISTANCE_FLOOR;
+        int numCells = (int) (1.0 / (mpd * 2.0));
+        assertTrue((long) numCells * numCells <= Integer.MAX_VALUE, "grid of " + numCells + "^2 cells");
+        assertEquals(mpd, BezierKnobs.MIN_POINT_DISTANCE.validate(mpd));
+        assertThrows(InvalidConfigException.class, () -> BezierKnobs.MIN_POINT_DISTANCE.validate(Math.nextDown(mpd)));
+        int e = 500;
+        int p = 13;
+        HostI32Array seeds = new HostI32Array(e);
+        HostF32Array scale = new HostF32Array(e);
+        for (int i = 0; i < e; i++) {
+            seeds.data()[i] = 7919 * i;
+            scale.data()[i] = 1f;
+        }
+        HostI32Array used = new HostI32Array(e * p);
+        CornerSampleKernel.INSTANCE.run(KernelArgs.of(CornerSampleKernel.INSTANCE)
+                .bind(seeds, GeneratorKernels.STREAM_CORNER_COUNT, GeneratorKernels.STREAM_CORNERS, 9, 13, numCells,
+                        (float) (2 * mpd), p, scale, used, new HostI32Array(e), new HostVec2Array(e * p)), 0, e);
+        long nc2 = (long) numCells * numCells;
+        int highColumns = 0;
+        int highRows = 0;
+        for (int cell : used.data()) {
+            assertTrue(cell >= 0 && cell < nc2, "cell " + cell + " outside [0, " + nc2 + ")");
+            highColumns += cell % numCells >= numCells / 2 ? 1 : 0;
+            highRows += cell / numCells >= numCells / 2 ? 1 : 0;
+        }
+        // Uniform cells: about half of the 6500 corners in each upper half of the grid.
+        assertTrue(highColumns > e * p / 3 && highRows > e * p / 3, highColumns + " / " + highRows);
     }
 }

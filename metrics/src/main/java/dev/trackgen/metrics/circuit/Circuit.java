@@ -1,5 +1,6 @@
 package dev.trackgen.metrics.circuit;
 
+import dev.trackgen.metrics.LoopGrid;
 import dev.trackgen.metrics.PolylineMetrics;
 
 import java.math.BigDecimal;
@@ -16,6 +17,8 @@ public final class Circuit {
     public static final double DUPLICATE_REL = 1e-6;
     /** The loop is open when its closing gap exceeds this many times max(spacing, longest other edge). */
     public static final double OPEN_GAP_FACTOR = 2.0;
+    /** The float32 resolution an import needs at its extent, as a fraction of min(half-width, spacing). */
+    public static final double FLOAT32_RESOLUTION = 1e-3;
 
     private final String name;
     private final double[] xy;
@@ -133,6 +136,9 @@ public final class Circuit {
      *       refused, never repaired;</li>
      *   <li>long enough: a perimeter of at least {@value CircuitReader#MIN_POINTS} spacings.</li>
      * </ol>
+     * Before these: at most {@link LoopGrid#MAX_POINTS} points, and an extent float32 can hold
+     * ({@link #checkFloat32Extent}). The crossing test runs on a {@link LoopGrid}, in about
+     * {@code O(n log n)}.
      *
      * @param spacing the output spacing the pipeline will use
      * @throws CircuitException naming the lines of the first problem
@@ -143,6 +149,11 @@ public final class Circuit {
             throw new CircuitException(name + ": only " + n + " points; a closed centerline needs at least "
                     + CircuitReader.MIN_POINTS);
         }
+        if (n > LoopGrid.MAX_POINTS) {
+            throw new CircuitException(name + ": " + n + " points, more than the " + LoopGrid.MAX_POINTS
+                    + " an import supports; thin the file out");
+        }
+        checkFloat32Extent(spacing);
         double meanEdge = perimeter() / n;
         double tol = DUPLICATE_REL * meanEdge;
         for (int i = 0; i < n; i++) {
@@ -181,6 +192,38 @@ public final class Circuit {
             throw new CircuitException(name + ": the centerline crosses itself: the edge from line "
                     + lines[x[0]] + " to line " + lines[(x[0] + 1) % n] + " crosses the edge from line " + lines[x[1]]
                     + " to line " + lines[(x[1] + 1) % n] + "; a self-crossing centerline is invalid and is not repaired");
+        }
+    }
+
+    /**
+     * The pipeline works in float32 in a local frame centred on {@link #centroid()}: refuses a
+     * circuit whose points lie so far from that centre that float32 cannot place them to
+     * {@value #FLOAT32_RESOLUTION} of the smaller of the half-width and the spacing (float32 keeps
+     * 24 bits, so an extent E resolves to about {@code E / 2^23}), or whose coordinates are not
+     * finite. The file's offset itself (UTM eastings of 6e5, a square at 1e12) does not matter:
+     * only the extent about the centre does.
+     *
+     * @param spacing the output spacing
+     * @throws CircuitException naming the extent, the resolution it gets and the one it needs
+     */
+    public void checkFloat32Extent(double spacing) {
+        double[] c = centroid();
+        double extent = 0;
+        for (int i = 0; i < size(); i++) {
+            extent = Math.max(extent, Math.max(Math.abs(xy[2 * i] - c[0]), Math.abs(xy[2 * i + 1] - c[1])));
+        }
+        if (!Double.isFinite(extent) || !Double.isFinite(c[0]) || !Double.isFinite(c[1])) {
+            throw new CircuitException(name + ": the coordinates are too large to add up (their centre or extent is "
+                    + "not a finite number)");
+        }
+        double scale = Double.isFinite(halfWidth) && halfWidth > 0 ? Math.min(halfWidth, spacing) : spacing;
+        double needed = FLOAT32_RESOLUTION * scale;
+        double got = extent > Float.MAX_VALUE ? Double.POSITIVE_INFINITY : Math.ulp((float) extent);
+        if (got > needed) {
+            throw new CircuitException(name + ": the centerline extends " + fmt(extent)
+                    + " from its centre, where float32 resolves only " + fmt(got) + ", coarser than "
+                    + FLOAT32_RESOLUTION + " x min(half-width, spacing) = " + fmt(needed)
+                    + "; the float32 pipeline cannot hold it (scale the file's units or raise the half-width)");
         }
     }
 

@@ -4,6 +4,7 @@ import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.metrics.LoopGrid;
 import dev.trackgen.metrics.PolylineMetrics;
 import dev.trackgen.pipeline.CenterlinePipeline;
 import dev.trackgen.pipeline.TrackGenerator;
@@ -18,8 +19,10 @@ import java.util.concurrent.locks.Lock;
  * {@code half_width} = the circuit's, {@code spacing} = the caller's explicit {@code spacing}
  * else {@code 0.6 * half_width}, and {@code N_max = floor(perimeter / spacing) + 2}, sized from
  * the circuit rather than the default. The loop is moved to its centroid before it is handed to
- * the float pipeline (so coordinates far from the origin keep their precision through
- * relaxation) and the result is moved back.
+ * the float pipeline (so coordinates far from the origin keep their precision) and the result
+ * stays in that local frame: {@link ImportResult#origin()} (double) is where it sits in the file's
+ * frame. Moving float32 points back by a UTM-sized offset would round them to centimetres or,
+ * at 1e12, collapse them to one point.
  */
 public final class CircuitImporter {
     /** Largest N_max the configuration allows. */
@@ -95,19 +98,24 @@ public final class CircuitImporter {
     }
 
     /**
-     * Distance of every real point of a loop to a reference loop, in double precision.
+     * Distance of every real point of a loop to a reference loop, in double precision, through a
+     * {@link LoopGrid} of the reference (cells of about a quarter of the half-width, where the
+     * points are expected), so a reference of a million points costs seconds, not hours.
      *
      * @param points    interleaved float points
      * @param count     how many
      * @param reference interleaved reference loop
      * @param refCount  its points
+     * @param halfWidth the road half-width, which sizes the grid cells
      * @return {@code {mean, max}}
      */
-    static double[] offsets(float[] points, int count, double[] reference, int refCount) {
+    static double[] offsets(float[] points, int count, double[] reference, int refCount, double halfWidth) {
+        double meanEdge = PolylineMetrics.perimeter(reference, refCount) / refCount;
+        LoopGrid grid = new LoopGrid(reference, refCount, Math.max(halfWidth / 4, 2 * meanEdge));
         double sum = 0;
         double max = 0;
         for (int i = 0; i < count; i++) {
-            double d = PolylineMetrics.distanceToLoop(reference, refCount, points[2 * i], points[2 * i + 1]);
+            double d = grid.distance(points[2 * i], points[2 * i + 1]);
             sum += d;
             max = Math.max(max, d);
         }

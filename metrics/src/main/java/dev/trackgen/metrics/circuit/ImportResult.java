@@ -7,7 +7,8 @@ import dev.trackgen.metrics.MetricsAccumulator;
 
 /**
  * A circuit after resample, relax and inflate, with how much the stages changed it. Distances are
- * in the circuit's units (metres for TUM files).
+ * in the circuit's units (metres for TUM files); coordinates are in a local frame about
+ * {@link #origin()}.
  */
 public final class ImportResult {
     private final Circuit circuit;
@@ -17,6 +18,7 @@ public final class ImportResult {
     private final float[] spaced;
     private final float[] relaxed;
     private final float[] centered;
+    private final double[] origin;
     private final double inputLength;
     private final double meanOffset;
     private final double maxOffset;
@@ -36,7 +38,8 @@ public final class ImportResult {
         int count = centeredSnapshot.count(0);
         this.inputLength = circuit.perimeter();
         this.centered = centeredSnapshot.centerline(0);
-        double[] off = CircuitImporter.offsets(centered, count, local, n);
+        this.origin = origin.clone();
+        double[] off = CircuitImporter.offsets(centered, count, local, n, config.halfWidth());
         this.meanOffset = off[0];
         this.maxOffset = off[1];
         double sum = 0;
@@ -54,7 +57,7 @@ public final class ImportResult {
         this.maxBeadDisplacement = max;
         this.tightestRadius = tightestRadius(centered, count);
         this.invalidReason = centeredSnapshot.isValid(0) ? null : explainInvalid(config, centered, count);
-        this.snapshot = translated(centeredSnapshot, origin);
+        this.snapshot = centeredSnapshot;
     }
 
     private static String explainInvalid(TrackGenConfig config, float[] p, int n) {
@@ -83,28 +86,6 @@ public final class ImportResult {
         return best;
     }
 
-    private static TrackSnapshot translated(TrackSnapshot s, double[] origin) {
-        TrackSnapshot out = new TrackSnapshot(s.numEnvs(), s.nMax());
-        copyShifted(s.center(), out.center(), origin);
-        copyShifted(s.outer(), out.outer(), origin);
-        copyShifted(s.inner(), out.inner(), origin);
-        System.arraycopy(s.tangent(), 0, out.tangent(), 0, s.tangent().length);
-        System.arraycopy(s.normal(), 0, out.normal(), 0, s.normal().length);
-        System.arraycopy(s.arclen(), 0, out.arclen(), 0, s.arclen().length);
-        System.arraycopy(s.length(), 0, out.length(), 0, s.length().length);
-        System.arraycopy(s.winding(), 0, out.winding(), 0, s.winding().length);
-        System.arraycopy(s.valid(), 0, out.valid(), 0, s.valid().length);
-        System.arraycopy(s.count(), 0, out.count(), 0, s.count().length);
-        return out;
-    }
-
-    private static void copyShifted(float[] src, float[] dst, double[] origin) {
-        for (int i = 0; i < src.length; i += 2) {
-            dst[i] = (float) (src[i] + origin[0]);
-            dst[i + 1] = (float) (src[i + 1] + origin[1]);
-        }
-    }
-
     /** @return the imported circuit */
     public Circuit circuit() {
         return circuit;
@@ -115,9 +96,21 @@ public final class ImportResult {
         return config;
     }
 
-    /** @return the resulting one-track batch, in the circuit's own coordinates */
+    /**
+     * @return the resulting one-track batch in the local frame: coordinates relative to
+     *         {@link #origin()}, so float32 keeps their precision however far the file's
+     *         coordinates are from zero (add the origin, in double, to get the file's own)
+     */
     public TrackSnapshot snapshot() {
         return snapshot;
+    }
+
+    /**
+     * @return {@code {x, y}}: the point of the file's frame that is {@code (0, 0)} in
+     *         {@link #snapshot()} (the centroid of the file's points), in double precision
+     */
+    public double[] origin() {
+        return origin.clone();
     }
 
     /** @return whether the track passed the validity gate */

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,17 +65,18 @@ class CircuitImportTest {
         assertEquals(0.6 * hw, r.spacing(), 1e-12);
         assertTrue(r.count() < r.config().nMax(), "count " + r.count() + " < N_max " + r.config().nMax());
         assertEquals(Math.floor(r.inputLength() / r.spacing()) + 1, r.count(), 1.0);
-        // the result is in the file's own coordinates
+        // the result is in a local frame about the file's centroid, which origin() gives back
         TrackSnapshot s = r.snapshot();
         double[] centroid = c.centroid();
+        assertArrayEquals(centroid, r.origin());
         double sx = 0;
         double sy = 0;
         for (int i = 0; i < r.count(); i++) {
             sx += s.center()[2 * i];
             sy += s.center()[2 * i + 1];
         }
-        assertEquals(centroid[0], sx / r.count(), 0.05 * hw);
-        assertEquals(centroid[1], sy / r.count(), 0.05 * hw);
+        assertEquals(0, sx / r.count(), 0.05 * hw);
+        assertEquals(0, sy / r.count(), 0.05 * hw);
     }
 
     @Test
@@ -93,6 +95,103 @@ class CircuitImportTest {
         assertTrue(away.valid());
         assertEquals(near.meanOffset(), away.meanOffset(), 1e-3);
         assertEquals(near.length(), away.length(), 1e-2);
+    }
+
+    /** Largest |distance(border point, centerline point) - half-width| over the real points. */
+    private static double borderError(ImportResult r) {
+        TrackSnapshot s = r.snapshot();
+        double worst = 0;
+        for (int i = 0; i < r.count(); i++) {
+            for (float[] border : new float[][] {s.outer(), s.inner()}) {
+                double d = Math.hypot(border[2 * i] - s.center()[2 * i], border[2 * i + 1] - s.center()[2 * i + 1]);
+                worst = Math.max(worst, Math.abs(d - r.halfWidth()));
+            }
+        }
+        return worst;
+    }
+
+    /**
+     * Random offsets up to 1e12 (UTM eastings and northings, and far beyond): the borders stay at
+     * the half-width to float32 precision near the origin, and origin + local point gives back
+     * the file's coordinates.
+     */
+    @Test
+    void anyOffsetComesBackWithBordersAtTheHalfWidth() {
+        Circuit c = CircuitReader.read(circuits().resolve("BrandsHatch.csv"));
+        ImportResult home = CircuitImporter.importCircuit(c, TrackGenConfig.defaults(), runtime);
+        double homeError = borderError(home);
+        java.util.Random rnd = new java.util.Random(3);
+        for (int trial = 0; trial < 6; trial++) {
+            double ox = (rnd.nextBoolean() ? 1 : -1) * Math.pow(10, 3 + 9 * rnd.nextDouble());
+            double oy = trial == 0 ? 3_000_000 : (rnd.nextBoolean() ? 1 : -1) * Math.pow(10, 3 + 9 * rnd.nextDouble());
+            ox = trial == 0 ? 600_000 : ox;
+            double[] xy = c.xy();
+            int[] lines = new int[c.size()];
+            for (int i = 0; i < c.size(); i++) {
+                xy[2 * i] += ox;
+                xy[2 * i + 1] += oy;
+                lines[i] = c.line(i);
+            }
+            Circuit far = new Circuit("far.csv", xy, lines, c.halfWidth(), c.halfWidthRule());
+            ImportResult r = CircuitImporter.importCircuit(far, TrackGenConfig.defaults(), runtime);
+            String what = "offset (" + ox + ", " + oy + ")";
+            assertTrue(r.valid(), what);
+            assertEquals(home.count(), r.count(), 2, what);
+            assertTrue(borderError(r) < Math.max(2 * homeError, 1e-4 * c.halfWidth()),
+                    what + ": border error " + borderError(r) + " vs " + homeError + " at the origin");
+            double[] o = r.origin();
+            double[] home0 = home.origin();
+            // origin + local is the file's frame: the same point as at home, shifted by the offset
+            assertEquals(home0[0] + ox, o[0], Math.ulp(Math.abs(ox)) * 64 + 1e-6, what);
+            assertEquals(home0[1] + oy, o[1], Math.ulp(Math.abs(oy)) * 64 + 1e-6, what);
+        }
+    }
+
+    @Test
+    void aSmallSquareFarAwayStaysASquare() {
+        // 40 m square with 1 m steps at 1e12: used to collapse to one float32 point and report valid.
+        int m = 40;
+        double[] xy = new double[2 * 4 * m];
+        int[] lines = new int[4 * m];
+        for (int k = 0; k < 4 * m; k++) {
+            int side = k / m;
+            double t = k % m;
+            double x = side == 0 ? t : side == 1 ? m : side == 2 ? m - t : 0;
+            double y = side == 0 ? 0 : side == 1 ? t : side == 2 ? m : m - t;
+            xy[2 * k] = 1e12 + x;
+            xy[2 * k + 1] = 1e12 + y;
+            lines[k] = k + 2;
+        }
+        Circuit sq = new Circuit("square.csv", xy, lines, 2.0, "given");
+        ImportResult r = CircuitImporter.importCircuit(sq, TrackGenConfig.defaults(), runtime);
+        assertEquals(1e12 + 20, r.origin()[0], 1e-3);
+        assertTrue(r.count() > 40, "count " + r.count());
+        float[] center = r.snapshot().center();
+        double minx = Double.POSITIVE_INFINITY;
+        double maxx = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < r.count(); i++) {
+            minx = Math.min(minx, center[2 * i]);
+            maxx = Math.max(maxx, center[2 * i]);
+        }
+        assertTrue(maxx - minx > 30, "the square keeps its size: " + (maxx - minx));
+        assertTrue(borderError(r) < 1e-4, "border error " + borderError(r));
+    }
+
+    @Test
+    void anExtentFloat32CannotHoldIsRefused() {
+        // a 2e6 m wide loop with a 1 mm half-width: float32 resolves 0.125 m at 1e6 m
+        double[] xy = new double[2 * 64];
+        int[] lines = new int[64];
+        for (int k = 0; k < 64; k++) {
+            double a = 2 * Math.PI * k / 64;
+            xy[2 * k] = 1e6 * Math.cos(a);
+            xy[2 * k + 1] = 1e6 * Math.sin(a);
+            lines[k] = k + 1;
+        }
+        Circuit wide = new Circuit("wide.csv", xy, lines, 1e-3, "given");
+        CircuitException e = assertThrows(CircuitException.class, () -> wide.validate(2e5));
+        assertTrue(e.getMessage().startsWith("wide.csv: the centerline extends 1000000 from its centre, where float32 "
+                + "resolves only 0.0625, coarser than 0.001 x min(half-width, spacing) = 0.000001"), e.getMessage());
     }
 
     @Test

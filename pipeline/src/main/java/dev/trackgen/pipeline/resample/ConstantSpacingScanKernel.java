@@ -15,7 +15,9 @@ import dev.trackgen.pipeline.PipelineKernels;
  * double) and {@code count[e] = floor(perimeter / spacing) + 1}, decremented while
  * {@code (count - 1) * spacing >= perimeter} so every gap is at most {@code spacing}, then capped
  * at {@code nMax}. A track that needs more than {@code nMax} points is truncated by the cap and
- * marked invalid ({@code valid[e] = 0}); a NaN or zero perimeter gives {@code count[e] = 0}.
+ * marked invalid ({@code valid[e] = 0}), however large its quotient (checked before any cast to
+ * int, so a spacing of 1e-9 cannot wrap the count to 1); a NaN or zero perimeter gives
+ * {@code count[e] = 0}.
  *
  * <p>Shapes: {@code center: [E*N]} pairs; {@code seg: [E*N]}; {@code s: [E*(N+1)]};
  * {@code count, valid: [E]}.
@@ -59,7 +61,14 @@ public final class ConstantSpacingScanKernel extends AbstractKernel {
                 valid[e] = 0;
                 continue;
             }
-            int k = (int) Math.floor(total / spacing) + 1;
+            float q = (float) Math.floor(total / spacing);
+            if (q > (float) nMax) {
+                // Beyond N_max (also an infinite quotient): truncated; never cast a huge q to int.
+                count[e] = nMax;
+                valid[e] = 0;
+                continue;
+            }
+            int k = (int) q + 1;
             while (k > 1 && (float) (k - 1) * spacing >= total) {
                 k--;
             }

@@ -80,4 +80,35 @@ class ConstantSpacingKernelsTest {
         assertEquals(0, r.valid()[1]);
         assertTrue(Float.isNaN(r.out()[0]));
     }
+
+    /**
+     * Random loop sizes and spacings across the float range: the count is never wrapped. It is in
+     * [1, nMax], and a track is flagged invalid exactly when it needs more than nMax points
+     * (decided in double, away from the rounding boundary).
+     */
+    @Test
+    void noSpacingOrSizeWrapsTheCount() {
+        java.util.Random rnd = new java.util.Random(20261201L);
+        for (int trial = 0; trial < 3000; trial++) {
+            float side = (float) Math.pow(10, -15 + 45 * rnd.nextDouble());
+            float spacing = (float) Math.pow(10, -38 + 41 * rnd.nextDouble());
+            int nMax = 4 + rnd.nextInt(5000);
+            HostVec2Array in = squares(1, 10);
+            for (int i = 0; i < in.data().length; i++) {
+                in.data()[i] *= side;
+            }
+            Result r = run(in, 1, 40, spacing, nMax);
+            int c = r.count()[0];
+            double need = Math.floor(4.0 * side / spacing) + 1;
+            String what = "side " + side + ", spacing " + spacing + ", nMax " + nMax + ": count " + c;
+            assertTrue(c >= 1 && c <= nMax, what);
+            if (need > nMax * 1.001 + 2) {
+                assertEquals(0, r.valid()[0], what);
+                assertEquals(nMax, c, what);
+            } else if (need < nMax * 0.999 - 2) {
+                assertEquals(1, r.valid()[0], what);
+                assertTrue(Math.abs(c - need) <= Math.max(2, need * 1e-5), what + " vs " + need);
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@ package dev.trackgen.runtime.cpu;
 import dev.trackgen.api.runtime.CaptureViolationException;
 import dev.trackgen.api.runtime.CapturedGraph;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.api.runtime.DeviceArray;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.HostF32Array;
@@ -34,12 +35,15 @@ public final class CpuRuntime implements ComputeRuntime {
     private boolean closed;
 
     /**
-     * @param threads       threads per launch, including the caller; 0 means one per available processor
+     * @param threads       threads per launch, including the caller; 0 means one per available
+     *                      processor; at most {@link RuntimeOptions#maxThreads()}
      * @param prefersReplay whether callers should capture and replay (exercises the capture path)
+     * @throws IllegalArgumentException if {@code threads} is negative or above the maximum
      */
     public CpuRuntime(int threads, boolean prefersReplay) {
-        if (threads < 0) {
-            throw new IllegalArgumentException("threads must be >= 0 (0 = all processors), got " + threads);
+        String problem = RuntimeOptions.checkThreads(threads);
+        if (problem != null) {
+            throw new IllegalArgumentException("threads = " + threads + " " + problem);
         }
         int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
         this.pool = new WorkerPool(n);

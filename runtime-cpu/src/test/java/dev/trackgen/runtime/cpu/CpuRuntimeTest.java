@@ -153,4 +153,19 @@ class CpuRuntimeTest {
         r.close();
         assertThrows(IllegalStateException.class, () -> r.allocF32(1));
     }
+
+    @Test
+    void threadCountsAreBoundedByAMultipleOfTheProcessors() {
+        int max = RuntimeOptions.maxThreads();
+        assertEquals(RuntimeOptions.MAX_THREADS_PER_PROCESSOR * Runtime.getRuntime().availableProcessors(), max);
+        try (CpuRuntime rt = new CpuRuntime(max, false)) {
+            assertEquals(max, rt.threads());
+        }
+        for (int bad : new int[] {-1, max + 1, 100_000, Integer.MAX_VALUE}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CpuRuntime(bad, false));
+            assertTrue(e.getMessage().startsWith("threads = " + bad + " is outside the allowed range [0, " + max + "]"),
+                    e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> new RuntimeOptions(bad, 0, false));
+        }
+    }
 }

@@ -218,6 +218,15 @@ class HostKernelTwinsTest {
     }
 
     @Test
+    void countsBeyondNMaxAndOverflowingCoordinatesMatchToo() {
+        // spacing 1e-9: a quotient far past int range; scale 1e30: infinite segment lengths.
+        TrackGenConfig tiny = small(6).set(PipelineKnobs.SPACING, 1e-9).build();
+        assertPipelineTwins(tiny, 3, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        TrackGenConfig huge = small(6).set(BezierKnobs.SCALE, 1e30).build();
+        assertPipelineTwins(huge, 4, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+    }
+
+    @Test
     void theRelaxationMatchesInGlobalScratchWhenSharedMemoryIsRefused() {
         // With 0 bytes of dynamic shared memory tg_xpbd_relax works in the scratch arrays exactly as
         // the Java body does, so even the scratch (bufB, bufC, edge terms, cache lists) must agree.
