@@ -44,7 +44,7 @@ public record MapGeometry(double originX, double originY, int width, int height,
      * @param settings the limit and the knobs to name
      * @throws MapTooLargeException if a side exceeds {@link ExportSettings#maxImageSide()}
      */
-    static void check(double w, double h, ExportSettings settings) {
+    public static void check(double w, double h, ExportSettings settings) {
         int max = settings.maxImageSide();
         if (w > max || h > max) {
             throw new MapTooLargeException(String.format(Locale.ROOT,
