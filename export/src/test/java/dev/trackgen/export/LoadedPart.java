@@ -20,9 +20,9 @@ import java.util.List;
 /**
  * A triangle list as read back from a file by an independent reader: jgltf's reader for
  * {@code .glb}, a plain line parser for OBJ. Positions and normals {@code [3 V]}, triangles
- * {@code [3 T]}, a base colour.
+ * {@code [3 T]}, texture coordinates {@code [2 V]} (glb only, else {@code null}), a base colour.
  */
-record LoadedPart(String name, float[] positions, float[] normals, int[] indices, float[] color) {
+record LoadedPart(String name, float[] positions, float[] normals, float[] uvs, int[] indices, float[] color) {
 
     static List<LoadedPart> readGlb(Path file) throws IOException {
         GltfModel model = new GltfModelReader().read(file);
@@ -35,7 +35,8 @@ record LoadedPart(String name, float[] positions, float[] normals, int[] indices
                 }
                 float[] pos = floats(p.getAttributes().get("POSITION"));
                 float[] nor = floats(p.getAttributes().get("NORMAL"));
-                if (floats(p.getAttributes().get("TEXCOORD_0")).length != pos.length / 3 * 2) {
+                float[] uv = floats(p.getAttributes().get("TEXCOORD_0"));
+                if (uv.length != pos.length / 3 * 2) {
                     throw new AssertionError("one TEXCOORD_0 per vertex expected");
                 }
                 AccessorData ad = p.getIndices().getAccessorData();
@@ -44,7 +45,7 @@ record LoadedPart(String name, float[] positions, float[] normals, int[] indices
                     idx[i] = ((AccessorIntData) ad).get(i);
                 }
                 float[] color = ((MaterialModelV2) p.getMaterialModel()).getBaseColorFactor();
-                parts.add(new LoadedPart(k++ == 0 ? "road" : "walls", pos, nor, idx, color));
+                parts.add(new LoadedPart(k++ == 0 ? "road" : "walls", pos, nor, uv, idx, color));
             }
         }
         return parts;
@@ -98,7 +99,7 @@ record LoadedPart(String name, float[] positions, float[] normals, int[] indices
                     idx[3 * t + c] = 3 * t + c;
                 }
             }
-            parts.add(new LoadedPart(names.get(p), pos, nor, idx,
+            parts.add(new LoadedPart(names.get(p), pos, nor, null, idx,
                     p == 0 ? new float[] {0.22f, 0.22f, 0.24f, 1} : new float[] {0.85f, 0.25f, 0.2f, 1}));
         }
         return parts;

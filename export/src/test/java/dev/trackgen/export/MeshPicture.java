@@ -7,7 +7,9 @@ import java.util.List;
 /**
  * A small software rasterizer for the mesh tests: perspective camera looking down at the mesh
  * from one side, back faces culled (counter-clockwise = front, as glTF and OBJ say), a depth
- * buffer, and flat Lambert shading from each triangle's geometric normal. Renders what a viewer
+ * buffer, and flat Lambert shading from each triangle's geometric normal; where the part has texture
+ * coordinates, alternate tiles of {@code floor(u)} are drawn lighter, which shows the UVs running
+ * along the arc length. Renders what a viewer
  * of the file would see, so a wrong winding or an upside-down road shows as missing surface.
  */
 final class MeshPicture {
@@ -79,15 +81,18 @@ final class MeshPicture {
                 }
                 double[] n = normalize(cross(sub(w[1], w[0]), sub(w[2], w[0])));
                 double shade = 0.35 + 0.65 * Math.max(0, dot(n, light));
-                int color = rgb(p.color(), shade);
-                fill(s, area, color, rgb, depth, width, height);
+                float[] uv = p.uvs();
+                float[] uvs = uv == null ? null : new float[] {uv[2 * idx[t]], uv[2 * idx[t] + 1], uv[2 * idx[t + 1]],
+                    uv[2 * idx[t + 1] + 1], uv[2 * idx[t + 2]], uv[2 * idx[t + 2] + 1]};
+                fill(s, area, p.color(), shade, uvs, rgb, depth, width, height);
             }
         }
         img.setRGB(0, 0, width, height, rgb, 0, width);
         return img;
     }
 
-    private static void fill(double[][] s, double area, int color, int[] rgb, double[] depth, int width, int height) {
+    private static void fill(double[][] s, double area, float[] base, double shade, float[] uvs, int[] rgb, double[] depth,
+                             int width, int height) {
         int x0 = Math.max(0, (int) Math.floor(Math.min(s[0][0], Math.min(s[1][0], s[2][0]))));
         int x1 = Math.min(width - 1, (int) Math.ceil(Math.max(s[0][0], Math.max(s[1][0], s[2][0]))));
         int y0 = Math.max(0, (int) Math.floor(Math.min(s[0][1], Math.min(s[1][1], s[2][1]))));
@@ -106,7 +111,15 @@ final class MeshPicture {
                 int k = y * width + x;
                 if (z < depth[k]) {
                     depth[k] = z;
-                    rgb[k] = color;
+                    double tile = 1;
+                    if (uvs != null) {
+                        double u = a0 * uvs[0] + a1 * uvs[2] + a2 * uvs[4];
+                        double v = a0 * uvs[1] + a1 * uvs[3] + a2 * uvs[5];
+                        boolean odd = ((int) Math.floor(u) & 1) == 1;
+                        boolean edge = v < 0.04 || v > 0.96;
+                        tile = edge ? 2.4 : odd ? 1.25 : 1;
+                    }
+                    rgb[k] = rgb(base, shade * tile);
                 }
             }
         }
