@@ -162,6 +162,9 @@ public final class ExportJob {
                     valid.add(k);
                 }
             }
+            if (valid.isEmpty()) {
+                progress.warn("no valid track to export; " + x.outDir().resolve(INDEX) + " lists the invalid envs");
+            }
             double scale = x.settings().worldScale();
             for (int k : valid) {
                 try {
