@@ -8,6 +8,7 @@
 module dev.trackgen.cli {
     requires dev.trackgen.pipeline;
     requires dev.trackgen.metrics;
+    requires dev.trackgen.export;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
     // Config files are read with SnakeYAML directly: it resolves aliases and sees every document.

@@ -109,7 +109,7 @@ class PackagedProductIT {
         for (String prefix : List.of("trackgen-api-", "trackgen-registry-", "trackgen-generators-",
                 "trackgen-runtime-cpu-", "trackgen-pipeline-", "trackgen-distribution-", "picocli-", "guice-",
                 "jakarta.inject-api-", "guava-", "jackson-databind-", "snakeyaml-",
-                "npy-", "kotlin-stdlib-")) {
+                "npy-", "kotlin-stdlib-", "trackgen-export-", "jgltf-model-", "jgltf-model-builder-", "jgltf-impl-v2-")) {
             assertTrue(jars.stream().anyMatch(j -> j.startsWith(prefix) && j.endsWith(".jar")), prefix + " in " + jars);
         }
         assertTrue(jars.stream().noneMatch(j -> j.startsWith("junit")), "no test jars: " + jars);
@@ -150,6 +150,21 @@ class PackagedProductIT {
         assertTrue(Files.size(dir.resolve("t.npz")) > 16 * 384 * 2 * 4, "npz written");
         assertTrue(Files.size(dir.resolve("t.png")) > 1000, "png written");
         assertTrue(r.err().contains("trackgen: writing preview t.png ... done in"), r::toString);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Launch.class)
+    void exportWritesEveryFormatWithTheLibrariesOfTheProduct(Launch launch) throws Exception {
+        Result r = run(launch, "generate", "--envs", "2", "--seed", "3", "--runtime", "cpu", "-q",
+                "--export", "f1tenth,tum,deepracer,gltf,obj", "--out-dir", "sim", "--map-resolution", "0.1");
+        assertEquals(0, r.code(), r::toString);
+        JsonNode index = JSON.readTree(dir.resolve("sim/index.json").toFile());
+        assertTrue(index.get("written").asInt() > 0, r::toString);
+        for (JsonNode env : index.get("envs")) {
+            for (JsonNode f : env.path("files")) {
+                assertTrue(Files.size(dir.resolve("sim").resolve(f.asText())) > 0, f.asText());
+            }
+        }
     }
 
     @ParameterizedTest

@@ -13,6 +13,7 @@ import dev.trackgen.cli.output.ReportFormatter;
 import dev.trackgen.cli.wiring.AppResources;
 import dev.trackgen.cli.wiring.Injectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ import java.util.concurrent.Callable;
 
 /** {@code trackgen generate}: one batch, written as {@code .npz} and previewed as PNG. */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Generates one batch of E tracks and writes it as .npz (numpy) and a PNG preview.",
+        description = {"Generates one batch of E tracks and writes it as .npz (numpy) and a PNG preview,",
+            "and with --export in simulator formats (docs/export.md).",
             "Knob values: built-in defaults < --config file < --set < --generator/--envs.",
             "Runtime: --runtime, else the config file's 'runtime', else -Dtrackgen.runtime, "
                     + "else $TRACKGEN_RUNTIME, else auto."})
@@ -77,6 +79,9 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
     boolean quiet;
 
+    @Mixin
+    ExportOptions export = new ExportOptions();
+
     GenerateCommand(CliContext context) {
         this.context = context;
     }
@@ -108,6 +113,7 @@ final class GenerateCommand implements Callable<Integer> {
             assignments.add(KnobAssignment.parse(s));
         }
         CommandLineOverrides overrides = new CommandLineOverrides(generator, envs, runtime, assignments);
-        return new GenerateRequest(config, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet);
+        return new GenerateRequest(config, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet,
+                export.request());
     }
 }

@@ -17,7 +17,14 @@ import java.nio.file.Path;
  * @param compress      {@code --compress}: deflate the {@code .npz} entries
  * @param json          {@code --json}: print one JSON line instead of the human summary
  * @param quiet         {@code --quiet}: no progress lines
+ * @param export        {@code --export} and its options, or {@code null}
  */
 public record GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
-                              Path preview, int previewTracks, boolean compress, boolean json, boolean quiet) {
+                              Path preview, int previewTracks, boolean compress, boolean json, boolean quiet,
+                              ExportRequest export) {
+    /** A request without {@code --export}; the parameters as in the canonical constructor. */
+    public GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
+                           Path preview, int previewTracks, boolean compress, boolean json, boolean quiet) {
+        this(configFile, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet, null);
+    }
 }

@@ -43,6 +43,7 @@ public final class GenerationJob {
     private final NpzTrackWriter npzWriter;
     private final PreviewRenderer previewRenderer;
     private final Progress progress;
+    private final ExportJob exportJob;
 
     /**
      * @param request         what was asked for
@@ -56,12 +57,14 @@ public final class GenerationJob {
      * @param npzWriter       the archive writer
      * @param previewRenderer the preview renderer
      * @param progress        stage lines
+     * @param exportJob       the {@code --export} writer
      */
     @Inject
     public GenerationJob(GenerateRequest request, Provider<TrackGenConfig> config, RuntimeChoice runtimeChoice,
                          Provider<RuntimeProvider> runtimeProvider, Provider<ComputeRuntime> runtime,
                          RuntimeOptions runtimeOptions, GeneratorRegistry generators, RuntimeRegistry runtimes,
-                         NpzTrackWriter npzWriter, PreviewRenderer previewRenderer, Progress progress) {
+                         NpzTrackWriter npzWriter, PreviewRenderer previewRenderer, Progress progress,
+                         ExportJob exportJob) {
         this.request = request;
         this.config = config;
         this.runtimeChoice = runtimeChoice;
@@ -73,6 +76,7 @@ public final class GenerationJob {
         this.npzWriter = npzWriter;
         this.previewRenderer = previewRenderer;
         this.progress = progress;
+        this.exportJob = exportJob;
     }
 
     /**
@@ -85,8 +89,8 @@ public final class GenerationJob {
         try (OutputTransaction outputs = new OutputTransaction().protect("--config", request.configFile())) {
             Path npzTmp = request.out() != null ? outputs.stage("--out", request.out()) : null;
             Path pngTmp = request.preview() != null ? outputs.stage("--preview", request.preview()) : null;
-            try {
-                GenerationReport report = generateAndWrite(cfg, npzTmp, pngTmp);
+            try (ExportJob.Session exports = exportJob.start(cfg)) {
+                GenerationReport report = generateAndWrite(cfg, npzTmp, pngTmp, exports);
                 outputs.commit();
                 return report;
             } finally {
@@ -95,7 +99,7 @@ public final class GenerationJob {
         }
     }
 
-    private GenerationReport generateAndWrite(TrackGenConfig cfg, Path npzTmp, Path pngTmp) {
+    private GenerationReport generateAndWrite(TrackGenConfig cfg, Path npzTmp, Path pngTmp, ExportJob.Session exports) {
         int e = cfg.numEnvs();
         Progress.Stage stage = progress.start("building pipeline");
         ComputeRuntime rt = runtime.get();
@@ -138,6 +142,7 @@ public final class GenerationJob {
             }
             stage.done(null);
         }
+        exports.write(snapshot, cfg);
         return new GenerationReport(cfg.generator(), source, rt.name(), rt.describe(), runtimeChoice.name(),
                 runtimeChoice.origin(), e,
                 valid, millis, request.seed(), request.out(), request.preview());

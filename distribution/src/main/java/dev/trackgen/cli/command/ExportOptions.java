@@ -1,0 +1,100 @@
+package dev.trackgen.cli.command;
+
+import dev.trackgen.cli.CliException;
+import dev.trackgen.cli.job.ExportRequest;
+import dev.trackgen.export.ExportFormat;
+import dev.trackgen.export.ExportSettings;
+import dev.trackgen.export.UpAxis;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+
+/** {@code generate}'s simulator-export options (docs/export.md). */
+final class ExportOptions {
+    @Option(names = "--export", paramLabel = "FORMATS",
+            description = "Write every valid track in these formats (comma-separated): f1tenth, tum, deepracer, gltf, obj.")
+    String formats;
+
+    @Option(names = "--out-dir", paramLabel = "DIR",
+            description = "Folder for --export: index.json and one folder per valid env (created if missing).")
+    Path outDir;
+
+    @Option(names = "--force", description = "Write into a non-empty --out-dir, replacing files of the same names.")
+    boolean force;
+
+    @Option(names = "--world-scale", paramLabel = "M", defaultValue = "" + ExportSettings.DEFAULT_WORLD_SCALE,
+            description = "Metres per track unit (default: ${DEFAULT-VALUE}: the default half-width 0.1 makes a 2.2 m road).")
+    double worldScale;
+
+    @Option(names = "--map-resolution", paramLabel = "M", defaultValue = "" + ExportSettings.DEFAULT_RESOLUTION,
+            description = "f1tenth maps: metres per pixel (default: ${DEFAULT-VALUE}).")
+    double resolution;
+
+    @Option(names = "--map-margin", paramLabel = "M", defaultValue = "" + ExportSettings.DEFAULT_MARGIN,
+            description = "f1tenth maps: occupied space around the track, metres (default: ${DEFAULT-VALUE}).")
+    double margin;
+
+    @Option(names = "--map-walls", paramLabel = "M", defaultValue = "0",
+            description = "f1tenth maps: walls this thick along the borders instead of filling all off-road space (0 = fill).")
+    double wallThickness;
+
+    @Option(names = "--pgm", description = "f1tenth maps: also write map.pgm, and name it in map.yaml.")
+    boolean pgm;
+
+    @Option(names = "--mesh-walls", paramLabel = "H", defaultValue = "0",
+            description = "gltf/obj meshes: border walls this high, metres (0 = road surface only).")
+    double wallHeight;
+
+    @Option(names = "--up", paramLabel = "AXIS", defaultValue = "y",
+            description = "gltf/obj meshes: the up axis, y (default, glTF's) or z.")
+    String up;
+
+    /**
+     * @return the export asked for, or {@code null} when {@code --export} is absent
+     * @throws CliException naming the option of the first bad value
+     */
+    ExportRequest request() {
+        if (formats == null) {
+            if (outDir != null) {
+                throw new CliException("--out-dir " + outDir + ": give the formats with --export (known: "
+                        + ExportFormat.knownNames() + ")");
+            }
+            return null;
+        }
+        if (outDir == null) {
+            throw new CliException("--export " + formats + ": give the folder with --out-dir DIR");
+        }
+        ExportSettings.Builder b = ExportSettings.builder();
+        try {
+            var set = ExportFormat.parseList(formats);
+            b.worldScale(checkPositive("--world-scale", worldScale)).resolution(checkPositive("--map-resolution", resolution))
+                    .margin(checkNonNegative("--map-margin", margin))
+                    .wallThickness(checkNonNegative("--map-walls", wallThickness)).pgm(pgm)
+                    .wallHeight(checkNonNegative("--mesh-walls", wallHeight));
+            try {
+                b.upAxis(UpAxis.parse(up));
+            } catch (IllegalArgumentException e) {
+                throw new CliException("--up " + up + ": " + e.getMessage());
+            }
+            return new ExportRequest(set, outDir, force, b.build());
+        } catch (CliException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--export " + formats + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static double checkPositive(String flag, double v) {
+        if (!(v > 0) || !Double.isFinite(v)) {
+            throw new CliException(flag + " " + v + ": must be a positive number");
+        }
+        return v;
+    }
+
+    private static double checkNonNegative(String flag, double v) {
+        if (!(v >= 0) || !Double.isFinite(v)) {
+            throw new CliException(flag + " " + v + ": must be a number >= 0");
+        }
+        return v;
+    }
+}

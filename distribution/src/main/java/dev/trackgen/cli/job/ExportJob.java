@@ -1,0 +1,274 @@
+package dev.trackgen.cli.job;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.cli.CliException;
+import dev.trackgen.cli.output.OutputTransaction;
+import dev.trackgen.export.ExportFormat;
+import dev.trackgen.export.ExportSettings;
+import dev.trackgen.export.MapGeometry;
+import dev.trackgen.export.MapTooLargeException;
+import dev.trackgen.export.TrackExporter;
+import dev.trackgen.export.WorldTrack;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The {@code --export} part of a {@code generate} run: checks the folder and the knobs before any
+ * work ({@link #start}), then writes every valid track of the batch into a folder of its own and
+ * {@code index.json} last ({@link Session#write}).
+ *
+ * <p>Each env's files are staged in one {@link OutputTransaction} and moved into place together, so
+ * an env folder holds all of its files or none of this run's; {@code index.json} is staged first
+ * (which proves the folder writable) and moved into place after the last env.
+ */
+public final class ExportJob {
+    /** The index file name inside {@code --out-dir}. */
+    public static final String INDEX = "index.json";
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private final GenerateRequest request;
+    private final Progress progress;
+
+    /**
+     * @param request  the run's request ({@link GenerateRequest#export()} may be {@code null})
+     * @param progress stage lines
+     */
+    @Inject
+    public ExportJob(GenerateRequest request, Progress progress) {
+        this.request = request;
+        this.progress = progress;
+    }
+
+    /**
+     * Checks everything that can be checked before generating: the folder (created if missing; not
+     * empty without {@code --force}; writable) and the map size the knobs imply at the least.
+     *
+     * @param cfg the resolved configuration
+     * @return the session to {@link Session#write write} the batch with; a no-op without {@code --export}
+     * @throws CliException with one line naming the option at fault
+     */
+    public Session start(TrackGenConfig cfg) {
+        ExportRequest x = request.export();
+        if (x == null) {
+            return new Session(null, null, null, null);
+        }
+        TrackExporter exporter = new TrackExporter(x.formats(), x.settings());
+        if (x.formats().contains(ExportFormat.F1TENTH)) {
+            checkMapKnobs(cfg, x.settings());
+        }
+        Path dir = x.outDir();
+        String flag = "--out-dir " + dir;
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new CliException(flag + ": is not a directory");
+        }
+        if (Files.isDirectory(dir) && !x.force() && !isEmpty(flag, dir)) {
+            throw new CliException(flag + ": the folder is not empty; pass --force to replace files in it, or name a new folder");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new CliException(flag + ": cannot create the folder (" + reason(e) + ")", e);
+        }
+        OutputTransaction index = new OutputTransaction().protect("--config", request.configFile());
+        try {
+            Path indexTmp = index.stage("--out-dir", dir.resolve(INDEX));
+            return new Session(x, exporter, index, indexTmp);
+        } catch (RuntimeException e) {
+            index.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The least map any track can have: the road's width plus margins and walls on both sides.
+     * Tracks are only known after generating, so the exact size is checked again before writing.
+     */
+    private static void checkMapKnobs(TrackGenConfig cfg, ExportSettings s) {
+        double road = 2 * cfg.halfWidth() * s.worldScale();
+        if (road < 2 * s.resolution()) {
+            throw new CliException(String.format(Locale.ROOT, "--map-resolution %s: the road (%.4g m wide at --world-scale %s)"
+                    + " would be less than 2 pixels wide; use a finer resolution or a larger world scale",
+                    s.resolution(), road, s.worldScale()));
+        }
+        double side = (road + 2 * (s.margin() + s.wallThickness())) / s.resolution();
+        try {
+            MapGeometry.check(side, side, s);
+        } catch (MapTooLargeException e) {
+            throw new CliException("--map-resolution " + s.resolution() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean isEmpty(String flag, Path dir) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            return !entries.iterator().hasNext();
+        } catch (IOException e) {
+            throw new CliException(flag + ": cannot read the folder (" + reason(e) + ")", e);
+        }
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
+    }
+
+    /** An export in progress; {@link #close()} removes what was staged and not committed. */
+    public final class Session implements AutoCloseable {
+        private final ExportRequest x;
+        private final TrackExporter exporter;
+        private final OutputTransaction index;
+        private final Path indexTmp;
+
+        private Session(ExportRequest x, TrackExporter exporter, OutputTransaction index, Path indexTmp) {
+            this.x = x;
+            this.exporter = exporter;
+            this.index = index;
+            this.indexTmp = indexTmp;
+        }
+
+        /**
+         * Writes every valid track and then the index. Does nothing without {@code --export}.
+         *
+         * @param snapshot the batch
+         * @param cfg      its configuration
+         * @return how many tracks were written ({@code 0} without {@code --export})
+         * @throws CliException if a map would be too large (before anything is written) or writing fails
+         */
+        public int write(TrackSnapshot snapshot, TrackGenConfig cfg) {
+            if (x == null) {
+                return 0;
+            }
+            int e = snapshot.numEnvs();
+            List<Integer> valid = new ArrayList<>();
+            for (int k = 0; k < e; k++) {
+                if (snapshot.isValid(k)) {
+                    valid.add(k);
+                }
+            }
+            if (valid.isEmpty()) {
+                progress.warn("no valid track to export; " + x.outDir().resolve(INDEX) + " lists the invalid envs");
+            }
+            double scale = x.settings().worldScale();
+            for (int k : valid) {
+                try {
+                    exporter.check(WorldTrack.of(snapshot, k, scale));
+                } catch (MapTooLargeException ex) {
+                    throw new CliException("--map-resolution " + x.settings().resolution() + ": env " + k + ": "
+                            + ex.getMessage(), ex);
+                }
+            }
+            int width = Math.max(5, String.valueOf(e - 1).length());
+            Map<Integer, List<String>> files = new HashMap<>();
+            String formats = x.formats().stream().sorted().map(ExportFormat::id).collect(Collectors.joining(", "));
+            int chunk = valid.size() <= 50 ? Math.max(1, valid.size()) : (valid.size() + 9) / 10;
+            for (int from = 0; from < valid.size(); from += chunk) {
+                int to = Math.min(valid.size(), from + chunk);
+                Progress.Stage stage = progress.start(chunk == valid.size()
+                        ? "exporting " + valid.size() + " tracks (" + formats + ") to " + x.outDir()
+                        : "exporting tracks " + (from + 1) + "-" + to + " of " + valid.size() + " (" + formats + ") to "
+                        + x.outDir());
+                for (int v = from; v < to; v++) {
+                    int k = valid.get(v);
+                    String name = String.format(Locale.ROOT, "env_%0" + width + "d", k);
+                    files.put(k, writeEnv(WorldTrack.of(snapshot, k, scale), name));
+                }
+                stage.done(null);
+            }
+            Progress.Stage stage = progress.start("writing " + x.outDir().resolve(INDEX));
+            try {
+                JSON.writeValue(indexTmp.toFile(), index(snapshot, cfg, files, width));
+            } catch (IOException | UncheckedIOException ex) {
+                throw new CliException("--out-dir " + x.outDir() + ": writing " + INDEX + " failed: " + ex.getMessage(), ex);
+            }
+            index.commit();
+            stage.done(valid.size() + " written, " + (e - valid.size()) + " invalid skipped");
+            return valid.size();
+        }
+
+        private List<String> writeEnv(WorldTrack track, String name) {
+            Path envDir = x.outDir().resolve(name);
+            try {
+                Files.createDirectories(envDir);
+            } catch (IOException ex) {
+                throw new CliException("--out-dir " + x.outDir() + ": cannot create " + envDir + " (" + reason(ex) + ")", ex);
+            }
+            try (OutputTransaction tx = new OutputTransaction().protect("--config", request.configFile())) {
+                Map<String, Path> tmp = new LinkedHashMap<>();
+                for (String f : exporter.fileNames()) {
+                    tmp.put(f, tx.stage("--out-dir", envDir.resolve(f)));
+                }
+                try {
+                    exporter.write(track, name, tmp::get);
+                } catch (IOException | UncheckedIOException ex) {
+                    throw new CliException("--out-dir " + x.outDir() + ": writing " + name + " failed: " + ex.getMessage(), ex);
+                }
+                tx.commit();
+            }
+            return exporter.fileNames().stream().map(f -> name + "/" + f).toList();
+        }
+
+        private Map<String, Object> index(TrackSnapshot s, TrackGenConfig cfg, Map<Integer, List<String>> files, int width) {
+            ExportSettings st = x.settings();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("generator", cfg.generator());
+            m.put("num_envs", s.numEnvs());
+            m.put("seed", request.seed());
+            m.put("formats", x.formats().stream().sorted().map(ExportFormat::id).toList());
+            Map<String, Object> settings = new LinkedHashMap<>();
+            settings.put("world_scale_m_per_unit", st.worldScale());
+            settings.put("map_resolution_m_per_px", st.resolution());
+            settings.put("map_margin_m", st.margin());
+            settings.put("map_wall_thickness_m", st.wallThickness());
+            settings.put("map_pgm", st.pgm());
+            settings.put("mesh_wall_height_m", st.wallHeight());
+            settings.put("mesh_up_axis", st.upAxis().name().toLowerCase(Locale.ROOT));
+            m.put("settings", settings);
+            m.put("written", files.size());
+            List<Integer> skipped = new ArrayList<>();
+            List<Map<String, Object>> envs = new ArrayList<>();
+            for (int k = 0; k < s.numEnvs(); k++) {
+                Map<String, Object> env = new LinkedHashMap<>();
+                env.put("env", k);
+                env.put("seed", request.seed() + k);
+                env.put("valid", s.isValid(k));
+                if (s.isValid(k)) {
+                    env.put("dir", String.format(Locale.ROOT, "env_%0" + width + "d", k));
+                    env.put("points", s.count(k));
+                    env.put("length_m", s.length()[k] * st.worldScale());
+                    env.put("files", files.get(k));
+                } else {
+                    env.put("skipped", "invalid track");
+                    skipped.add(k);
+                }
+                envs.add(env);
+            }
+            m.put("skipped_invalid", skipped);
+            m.put("envs", envs);
+            return m;
+        }
+
+        @Override
+        public void close() {
+            if (index != null) {
+                index.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package dev.trackgen.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code generate --export}: the folder layout, the index, the import round trip, and bad input. */
+class ExportCommandTest {
+    private static final JsonMapper JSON = new JsonMapper();
+
+    @TempDir
+    Path tmp;
+
+    private static JsonNode index(Path dir) throws IOException {
+        return JSON.readTree(dir.resolve("index.json").toFile());
+    }
+
+    @Test
+    void theTumCsvOfEveryTrackRoundTripsThroughImport() throws IOException {
+        Path out = tmp.resolve("out");
+        CliRun r = CliRun.run("generate", "--envs", "4", "--seed", "5", "--threads", "1", "--export", "tum",
+                "--out-dir", out.toString(), "-q");
+        assertEquals(0, r.code(), r.toString());
+        JsonNode idx = index(out);
+        int checked = 0;
+        for (JsonNode env : idx.get("envs")) {
+            if (!env.get("valid").asBoolean()) {
+                continue;
+            }
+            Path csv = out.resolve(env.get("files").get(0).asText());
+            assertEquals("centerline.csv", csv.getFileName().toString());
+            CliRun imp = CliRun.run("import", csv.toString(), "--json", "--threads", "1", "-q");
+            assertEquals(0, imp.code(), imp.toString());
+            JsonNode j = JSON.readTree(imp.outLines().get(0));
+            // the file holds the track's own loop: same points, same length, the widths of the default
+            // half-width 0.1 at the default world scale 11 m/unit (float32 borders)
+            double length = env.get("length_m").asDouble();
+            assertEquals(env.get("points").asInt(), j.get("points").asInt(), "one row per point");
+            assertEquals(length, j.get("input_length").asDouble(), 1e-5 * length, "the CSV's loop is the track's");
+            assertEquals(1.1, j.get("half_width").asDouble(), 1e-5);
+            // through the whole pipeline (resample, relax again, inflate): still a valid track of about the same length
+            assertTrue(j.get("valid").asBoolean(), "the exported track imports as valid: " + j);
+            assertEquals(length, j.get("length").asDouble(), 0.03 * length, "the imported length");
+            assertEquals(env.get("points").asInt(), j.get("count").asInt(), 3, "same spacing, about the same count");
+            assertTrue(j.get("offset_max").asDouble() < 1.1, "stays on its own road: moved " + j.get("offset_max"));
+            // resampled at the same spacing without a second relaxation, it stays within spacing tolerance
+            CliRun still = CliRun.run("import", csv.toString(), "--json", "--threads", "1", "-q", "--set",
+                    "relax_enable=false");
+            JsonNode k = JSON.readTree(still.outLines().get(0));
+            double spacing = k.get("spacing").asDouble();
+            assertEquals(0.66, spacing, 1e-5, "0.6 x half-width, as the generator's");
+            assertTrue(k.get("offset_max").asDouble() < 0.25 * spacing, "resample only: moved " + k.get("offset_max"));
+            checked++;
+        }
+        assertTrue(checked > 0);
+    }
+
+    @Test
+    void invalidEnvsAreSkippedAndListedAndEveryListedFileExists() throws IOException {
+        Path out = tmp.resolve("out");
+        // N_max = 80 truncates the longer tracks of this batch, which makes them invalid
+        CliRun r = CliRun.run("generate", "--envs", "8", "--seed", "3", "--threads", "1", "--set", "N_max=80",
+                "--export", "f1tenth,deepracer,gltf,obj", "--out-dir", out.toString(), "--map-resolution", "0.1");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.err().contains("exporting "), r.err());
+        JsonNode idx = index(out);
+        assertEquals(8, idx.get("num_envs").asInt());
+        assertEquals(3, idx.get("seed").asInt());
+        List<Integer> skipped = new ArrayList<>();
+        idx.get("skipped_invalid").forEach(n -> skipped.add(n.asInt()));
+        assertFalse(skipped.isEmpty(), "some env is invalid in this batch");
+        int written = 0;
+        for (JsonNode env : idx.get("envs")) {
+            int e = env.get("env").asInt();
+            assertEquals(3 + e, env.get("seed").asInt());
+            Path dir = out.resolve(String.format("env_%05d", e));
+            if (env.get("valid").asBoolean()) {
+                written++;
+                assertFalse(skipped.contains(e));
+                List<String> names = new ArrayList<>();
+                env.get("files").forEach(f -> names.add(f.asText()));
+                assertEquals(List.of("map.png", "map.yaml", "start_pose.yaml", "centerline.csv", "waypoints.npy",
+                        "road.glb", "road.obj"), names.stream().map(n -> n.substring(n.indexOf('/') + 1)).toList());
+                for (String f : names) {
+                    assertTrue(Files.size(out.resolve(f)) > 0, f);
+                }
+                try (Stream<Path> files = Files.list(dir)) {
+                    assertEquals(names.size(), files.count(), "nothing else in " + dir + " (no temporary files)");
+                }
+            } else {
+                assertTrue(skipped.contains(e));
+                assertFalse(Files.exists(dir), "no folder for invalid env " + e);
+            }
+        }
+        assertTrue(written > 0);
+        assertEquals(written, idx.get("written").asInt());
+    }
+
+    @Test
+    void aNonEmptyFolderIsRefusedWithoutForceAndReplacedWithIt() throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Files.writeString(out.resolve("keep.txt"), "mine", StandardCharsets.UTF_8);
+        CliRun r = CliRun.run("generate", "--envs", "2", "--export", "tum", "--out-dir", out.toString());
+        assertNotEquals(0, r.code());
+        assertEquals(1, r.errorLines().size(), r.toString());
+        assertTrue(r.errorLines().get(0).contains("not empty; pass --force"), r.toString());
+        assertFalse(r.err().contains("generating"), "refused before any work: " + r.err());
+        assertFalse(Files.exists(out.resolve("index.json")));
+
+        CliRun forced = CliRun.run("generate", "--envs", "2", "--export", "tum", "--out-dir", out.toString(), "--force",
+                "-q");
+        assertEquals(0, forced.code(), forced.toString());
+        assertTrue(Files.exists(out.resolve("index.json")));
+        assertEquals("mine", Files.readString(out.resolve("keep.txt"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badInputIsRefusedWithOneLineBeforeAnyWork() throws IOException {
+        Path out = tmp.resolve("out");
+        assertRefused(List.of("--export", "f1tenth,sumo", "--out-dir", out.toString()),
+                "unknown format 'sumo'; known formats: f1tenth, tum, deepracer, gltf, obj");
+        assertRefused(List.of("--export", "tum"), "--out-dir");
+        assertRefused(List.of("--out-dir", out.toString()), "--export");
+        assertRefused(List.of("--export", "obj", "--up", "x", "--out-dir", out.toString()), "--up x");
+        assertRefused(List.of("--export", "f1tenth", "--map-resolution", "0", "--out-dir", out.toString()),
+                "--map-resolution 0.0: must be a positive number");
+        // even the road alone would need a map wider than 16384 pixels
+        assertRefused(List.of("--export", "f1tenth", "--map-resolution", "0.0001", "--out-dir", out.toString()),
+                "exceeds the limit of 16384 x 16384");
+        assertFalse(Files.exists(out), "nothing created");
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        assertRefused(List.of("--export", "tum", "--out-dir", file.toString()), "is not a directory");
+        Path cannot = Unwritable.directory(tmp).resolve("new");
+        assertRefused(List.of("--export", "tum", "--out-dir", cannot.toString()), "cannot create the folder");
+    }
+
+    @Test
+    void aMapTooLargeForTheTracksIsRefusedBeforeAnyFileIsWritten() throws IOException {
+        Path out = tmp.resolve("out");
+        // passes the road-only check, but every generated track is wider than 16384 pixels at 0.5 mm
+        CliRun r = CliRun.run("generate", "--envs", "3", "--export", "f1tenth,tum", "--map-resolution", "0.0005",
+                "--out-dir", out.toString());
+        assertNotEquals(0, r.code());
+        assertEquals(1, r.errorLines().size(), r.toString());
+        assertTrue(r.errorLines().get(0).contains("exceeds the limit of 16384 x 16384"), r.toString());
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(0, files.count(), "no file written, the index's temporary file removed");
+        }
+    }
+
+    @Test
+    void aFailureHalfwayLeavesCompleteEnvFoldersAndNoTemporaryFiles() throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        // env 1's folder name is taken by a plain file: writing env 1 fails after env 0 is done
+        Files.writeString(out.resolve("env_00001"), "in the way", StandardCharsets.UTF_8);
+        CliRun r = CliRun.run("generate", "--envs", "3", "--seed", "1", "--export", "f1tenth,gltf", "--out-dir",
+                out.toString(), "--force", "--map-resolution", "0.1");
+        assertNotEquals(0, r.code());
+        assertEquals(1, r.errorLines().size(), r.toString());
+        assertTrue(r.errorLines().get(0).contains("env_00001"), r.toString());
+        assertFalse(Files.exists(out.resolve("index.json")), "the index is written last");
+        try (Stream<Path> all = Files.walk(out)) {
+            assertEquals(List.of(), all.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList());
+        }
+        try (Stream<Path> env0 = Files.list(out.resolve("env_00000"))) {
+            assertEquals(5, env0.count(), "env 0 complete: map.png, map.yaml, start_pose.yaml, centerline.csv, road.glb");
+        }
+    }
+
+    private void assertRefused(List<String> exportArgs, String expected) {
+        List<String> args = new ArrayList<>(List.of("generate", "--envs", "2"));
+        args.addAll(exportArgs);
+        CliRun r = CliRun.run(args.toArray(String[]::new));
+        assertNotEquals(0, r.code(), r.toString());
+        assertEquals(1, r.errorLines().size(), r.toString());
+        assertTrue(r.errorLines().get(0).contains(expected), "expected '" + expected + "' in: " + r.errorLines());
+        assertFalse(r.err().contains("generating"), "refused before any work: " + r.err());
+    }
+}

@@ -1,0 +1,41 @@
+package dev.trackgen.export;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+
+import java.util.stream.IntStream;
+
+/** Small real batches for the export tests (bezier on the CPU runtime). */
+final class TestTracks {
+    static final int ENVS = 6;
+    static final int SEED = 11;
+    private static TrackSnapshot batch;
+
+    private TestTracks() {
+    }
+
+    /** @return one batch of {@link #ENVS} default bezier tracks, seed {@link #SEED} (generated once) */
+    static synchronized TrackSnapshot batch() {
+        if (batch == null) {
+            try (CpuRuntime runtime = new CpuRuntime(2, false);
+                 TrackGenerator g = TrackGenerator.builder(TrackGenConfig.builder().numEnvs(ENVS).build())
+                         .rng(PerEnvSeededRng.fromScalar(ENVS, SEED)).runtime(runtime).build()) {
+                batch = g.generate().snapshot();
+            }
+        }
+        return batch;
+    }
+
+    /** @return the valid env indices of {@link #batch()} (at least one) */
+    static int[] validEnvs() {
+        TrackSnapshot s = batch();
+        int[] v = IntStream.range(0, s.numEnvs()).filter(s::isValid).toArray();
+        if (v.length == 0) {
+            throw new AssertionError("the test batch has no valid track");
+        }
+        return v;
+    }
+}
