@@ -200,6 +200,19 @@ public final class Knob<T> {
     }
 
     /**
+     * @return the allowed range of an int, float, int-list (each element) or interval (both
+     *         bounds) knob; empty for the other types
+     */
+    public java.util.Optional<Range> range() {
+        return java.util.Optional.ofNullable(kind.range());
+    }
+
+    /** @return the allowed words of a choice knob, sorted; empty for the other types */
+    public List<String> choices() {
+        return kind.words();
+    }
+
+    /**
      * Parses a command-line string into a validated value.
      *
      * @param text the text after {@code name=} (for optional knobs {@code auto}/{@code none}/{@code null} mean null)
@@ -343,6 +356,16 @@ public final class Knob<T> {
         String typeName();
 
         String allowed();
+
+        /** @return the numeric range, or null for non-numeric kinds (records with a range component override it) */
+        default Range range() {
+            return null;
+        }
+
+        /** @return the allowed words of a choice, else none */
+        default List<String> words() {
+            return List.of();
+        }
     }
 
     private record IntKind(Range range) implements Kind<Integer> {
@@ -493,6 +516,11 @@ public final class Knob<T> {
         @Override
         public String typeName() {
             return "choice";
+        }
+
+        @Override
+        public List<String> words() {
+            return List.copyOf(choices);
         }
 
         @Override

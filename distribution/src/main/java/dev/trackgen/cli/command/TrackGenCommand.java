@@ -38,6 +38,7 @@ public final class TrackGenCommand implements Runnable {
         cl.addSubcommand("metrics", new MetricsCommand(context));
         cl.addSubcommand("bench", new BenchCommand(context));
         cl.addSubcommand("import", new ImportCommand(context));
+        cl.addSubcommand("explore", new ExploreCommand(context));
         return cl;
     }
 
