@@ -47,13 +47,15 @@
     return (s.generatorKnobs[gen] || []).concat(s.groups.pipeline, s.groups.relaxation);
   }
 
+  // The slider spans the allowed range when it is narrow; otherwise a few times the default above
+  // the lower end (the text box beside it takes any allowed value).
   function sliderRange(k) {
-    var lo = k.min, hi = k.max;
     var d = parseFloat(k.default);
-    if (lo === undefined) { lo = isFinite(d) ? Math.min(0, d) : 0; }
-    if (hi === undefined || hi - lo > 1e6) {
-      var base = isFinite(d) && d > 0 ? d : 1;
-      hi = Math.max(lo + base * 4, base * 4);
+    var lo = k.min !== undefined ? k.min : (isFinite(d) ? Math.min(0, d) : 0);
+    var span = 4 * Math.max(isFinite(d) ? Math.abs(d) : 1, k.type === 'int' ? 4 : 0.25);
+    var hi = k.max;
+    if (hi === undefined || hi - lo > 2 * span) {
+      hi = Math.max(lo, 0) + span;
       if (k.max !== undefined) { hi = Math.min(hi, k.max); }
     }
     return [lo, hi];

@@ -270,4 +270,20 @@ class ExploreApiTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void theCommandRefusesBadOptionsAndATakenPortWithOneLine() throws Exception {
+        CliRun tooMany = CliRun.run("explore", "--envs", "5000", "--runtime", "cpu");
+        assertEquals(1, tooMany.code());
+        assertEquals(List.of("trackgen: error: --envs 5000: larger than --max-envs 1024"), tooMany.errorLines());
+        CliRun port = CliRun.run("explore", "--port", "70000");
+        assertEquals(List.of("trackgen: error: --port 70000: must be between 0 and 65535"), port.errorLines());
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            CliRun busy = CliRun.run("explore", "--port", Integer.toString(taken.getLocalPort()), "--runtime", "cpu", "-q");
+            assertEquals(1, busy.code(), busy.toString());
+            assertEquals(1, busy.errorLines().size(), busy.toString());
+            assertTrue(busy.errorLines().get(0).startsWith("trackgen: error: cannot listen on 127.0.0.1:"
+                    + taken.getLocalPort()), busy.toString());
+        }
+    }
 }
