@@ -286,4 +286,22 @@ class ExploreApiTest {
                     + taken.getLocalPort()), busy.toString());
         }
     }
+
+    @Test
+    void everyInvalidTrackAndOnlyThoseComeWithAReason() throws Exception {
+        JsonNode truncated = postJson("/api/batch", request("t5", "bezier", 16, 0, Map.of("N_max", "40")), 200);
+        JsonNode wide = postJson("/api/batch", request("t5", "bezier", 16, 0, Map.of("half_width", "0.3")), 200);
+        int invalid = 0;
+        for (JsonNode b : List.of(truncated, wide)) {
+            for (int e = 0; e < 16; e++) {
+                boolean valid = b.path("valid").get(e).asBoolean();
+                assertEquals(!valid, b.path("reasons").has(Integer.toString(e)), "env " + e + ": " + b.path("reasons"));
+                invalid += valid ? 0 : 1;
+            }
+        }
+        assertTrue(truncated.path("reasons").path("0").asText().contains("N_max = 40"), truncated.path("reasons").toString());
+        assertTrue(wide.path("reasons").size() > 0, "half_width 0.3 fails some tracks");
+        wide.path("reasons").forEach(r -> assertFalse(r.asText().isBlank()));
+        assertTrue(invalid > 16, "most of these tracks are invalid: " + invalid);
+    }
 }
