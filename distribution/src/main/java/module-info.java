@@ -22,6 +22,8 @@ module dev.trackgen.cli {
     // library (an explicit module, kotlin.stdlib), so this module pulls it into the graph.
     requires kotlin.stdlib;
     requires java.desktop;
+    // trackgen explore: the embedded HTTP server (Jetty's core API, no servlets).
+    requires org.eclipse.jetty.server;
 
     exports dev.trackgen.cli;
     exports dev.trackgen.cli.config;

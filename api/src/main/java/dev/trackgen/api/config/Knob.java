@@ -194,35 +194,23 @@ public final class Knob<T> {
         return kind.typeName();
     }
 
-    /**
-     * @return the numeric range of an int, float, interval or int-list knob (for an interval or a
-     *         list, the range of each number); empty for other types
-     */
-    public Optional<Range> range() {
-        if (kind instanceof IntKind k) {
-            return Optional.of(k.range());
-        }
-        if (kind instanceof DoubleKind k) {
-            return Optional.of(k.range());
-        }
-        if (kind instanceof IntervalKind k) {
-            return Optional.of(k.range());
-        }
-        if (kind instanceof IntListKind k) {
-            return Optional.of(k.range());
-        }
-        return Optional.empty();
-    }
-
-    /** @return the allowed values of a choice knob, in their declared order; empty for other types */
-    public Set<String> choices() {
-        return kind instanceof ChoiceKind k ? k.choices() : Set.of();
-    }
-
     /** @return a human-readable statement of the allowed values, for help and error texts */
     public String allowed() {
         String a = kind.allowed();
         return nullable ? a + ", or auto" : a;
+    }
+
+    /**
+     * @return the allowed range of an int, float, int-list (each element) or interval (both
+     *         bounds) knob; empty for the other types
+     */
+    public Optional<Range> range() {
+        return Optional.ofNullable(kind.range());
+    }
+
+    /** @return the allowed words of a choice knob, sorted; empty for the other types */
+    public List<String> choices() {
+        return kind.words();
     }
 
     /**
@@ -369,6 +357,16 @@ public final class Knob<T> {
         String typeName();
 
         String allowed();
+
+        /** @return the numeric range, or null for non-numeric kinds (records with a range component override it) */
+        default Range range() {
+            return null;
+        }
+
+        /** @return the allowed words of a choice, else none */
+        default List<String> words() {
+            return List.of();
+        }
     }
 
     private record IntKind(Range range) implements Kind<Integer> {
@@ -519,6 +517,11 @@ public final class Knob<T> {
         @Override
         public String typeName() {
             return "choice";
+        }
+
+        @Override
+        public List<String> words() {
+            return List.copyOf(choices);
         }
 
         @Override

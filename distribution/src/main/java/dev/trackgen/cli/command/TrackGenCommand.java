@@ -39,6 +39,7 @@ public final class TrackGenCommand implements Runnable {
         cl.addSubcommand("bench", new BenchCommand(context));
         cl.addSubcommand("import", new ImportCommand(context));
         cl.addSubcommand("check", new CheckCommand(context));
+        cl.addSubcommand("explore", new ExploreCommand(context));
         return cl;
     }
 

@@ -1,0 +1,125 @@
+package dev.trackgen.cli.explore;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.metrics.MetricsRow;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * A batch as the page receives it: per-track arrays for every env (validity, length, compactness,
+ * point count, the reason of an invalid one), the centerlines of the first tracks for drawing, the
+ * metrics row, the configuration export and a digest of the whole batch.
+ */
+public final class BatchJson {
+    private static final double DRAW_QUANTUM = 1e4;
+
+    private BatchJson() {
+    }
+
+    /**
+     * @param request  the request it answers ({@code seq} is echoed)
+     * @param batch    the batch
+     * @param maxShown the most tracks whose points are sent
+     * @return the response object
+     */
+    public static ObjectNode of(BatchRequest request, Batch batch, int maxShown) {
+        TrackSnapshot s = batch.snapshot();
+        int e = s.numEnvs();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("seq", request.seq());
+        root.put("generator", batch.config().generator());
+        root.put("envs", e);
+        root.put("seed", batch.seed());
+        root.put("runtime", batch.config().runtime());
+        root.put("halfWidth", batch.config().halfWidth());
+        root.put("nMax", s.nMax());
+        root.put("digest", digest(s.center(), s.valid(), s.count()));
+        MetricsRow m = batch.metrics();
+        ObjectNode metrics = root.putObject("metrics");
+        metrics.put("valid", s.validCount());
+        metrics.put("yield", m.yield());
+        putFinite(metrics, "meanLength", m.meanLength());
+        putFinite(metrics, "meanCompactness", m.meanCompactness());
+        putFinite(metrics, "meanChicanes", m.meanChicanes());
+        putFinite(metrics, "peakCurvature", m.peakCurvature());
+        putFinite(metrics, "msPerCall", m.msPerCall());
+        metrics.put("measured", m.measured());
+        ArrayNode valid = root.putArray("valid");
+        ArrayNode length = root.putArray("length");
+        ArrayNode compactness = root.putArray("compactness");
+        ArrayNode count = root.putArray("count");
+        ObjectNode reasons = root.putObject("reasons");
+        for (int env = 0; env < e; env++) {
+            valid.add(s.isValid(env));
+            length.add(s.length()[env]);
+            if (Double.isFinite(batch.compactness()[env])) {
+                compactness.add(batch.compactness()[env]);
+            } else {
+                compactness.addNull();
+            }
+            count.add(s.count(env));
+            if (batch.reasons()[env] != null) {
+                reasons.put(Integer.toString(env), batch.reasons()[env]);
+            }
+        }
+        ArrayNode shown = root.putArray("shown");
+        float[] c = s.center();
+        for (int env = 0; env < Math.min(e, maxShown); env++) {
+            ArrayNode pts = shown.addArray();
+            int base = 2 * env * s.nMax();
+            for (int i = 0; i < 2 * s.count(env); i++) {
+                float v = c[base + i];
+                pts.add(Float.isFinite(v) ? Math.round(v * DRAW_QUANTUM) / DRAW_QUANTUM : 0.0);
+            }
+        }
+        ObjectNode export = root.putObject("export");
+        export.put("yaml", ConfigExport.yaml(batch.config()));
+        export.put("json", ConfigExport.json(batch.config()));
+        export.put("command", ConfigExport.command(batch.config(), batch.seed()));
+        export.put("fileName", ConfigExport.FILE_NAME);
+        export.put("fileCommand", ConfigExport.fileCommand(batch.seed()));
+        return root;
+    }
+
+    /**
+     * SHA-256 over the batch's centerline floats (bits, every NaN as the canonical NaN), validity flags and
+     * point counts, little-endian; the same batch gives the same digest wherever it was generated.
+     *
+     * @param center {@code [E * N_max * 2]} centerlines
+     * @param valid  {@code [E]} flags, 0 or 1
+     * @param count  {@code [E]} point counts
+     * @return the lower-case hex digest
+     */
+    public static String digest(float[] center, int[] valid, int[] count) {
+        ByteBuffer b = ByteBuffer.allocate(4 * (center.length + valid.length + count.length)).order(ByteOrder.LITTLE_ENDIAN);
+        for (float v : center) {
+            b.putInt(Float.floatToIntBits(v));
+        }
+        for (int v : valid) {
+            b.putInt(v);
+        }
+        for (int v : count) {
+            b.putInt(v);
+        }
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b.array()));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    private static void putFinite(ObjectNode n, String key, double v) {
+        if (Double.isFinite(v)) {
+            n.put(key, v);
+        } else {
+            n.putNull(key);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.trackgen.cli.explore;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One request of the page: which batch to generate.
+ *
+ * @param client    an id of the page that sent it (requests of one page supersede each other)
+ * @param seq       the page's sequence number of the request, echoed back
+ * @param generator the generator name
+ * @param envs      the batch size E
+ * @param seed      the base seed (env {@code e} gets {@code seed + e})
+ * @param knobs     knob name to value text, as {@code --set name=value} would give it
+ */
+public record BatchRequest(String client, long seq, String generator, int envs, int seed, Map<String, String> knobs) {
+
+    /** @param knobs copied into an unmodifiable, order-preserving map */
+    public BatchRequest {
+        knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
+    }
+
+    /**
+     * Reads a request body: {@code {"client": "...", "seq": 1, "generator": "bezier", "envs": 64, "seed": 0,
+     * "knobs": {"half_width": "0.12"}}}. Knob values may be JSON strings, numbers or booleans.
+     *
+     * @param body the parsed body
+     * @return the request
+     * @throws ExploreRequestException (400) naming the field that is missing or malformed
+     */
+    public static BatchRequest parse(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new ExploreRequestException(400, null, "the request body must be a JSON object");
+        }
+        String client = body.path("client").asText("");
+        if (client.length() > 64) {
+            throw new ExploreRequestException(400, null, "client id longer than 64 characters");
+        }
+        long seq = body.path("seq").asLong(0);
+        JsonNode g = body.path("generator");
+        if (!g.isTextual() || g.asText().isBlank()) {
+            throw new ExploreRequestException(400, "generator", "--generator: missing generator name");
+        }
+        int envs = integer(body.path("envs"), "envs", "--envs");
+        int seed = integer(body.path("seed"), "seed", "--seed");
+        Map<String, String> knobs = new LinkedHashMap<>();
+        JsonNode k = body.path("knobs");
+        if (!k.isMissingNode() && !k.isNull()) {
+            if (!k.isObject()) {
+                throw new ExploreRequestException(400, null, "knobs must be a JSON object of knob names to values");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = k.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode v = e.getValue();
+                if (!(v.isTextual() || v.isNumber() || v.isBoolean())) {
+                    throw new ExploreRequestException(400, e.getKey(),
+                            "--set " + e.getKey() + ": the value must be text, a number or a boolean");
+                }
+                knobs.put(e.getKey(), v.asText());
+            }
+        }
+        return new BatchRequest(client, seq, g.asText().strip(), envs, seed, knobs);
+    }
+
+    /** Integers as picocli reads {@code --envs} and {@code --seed}, with its message for anything else. */
+    private static int integer(JsonNode v, String control, String option) {
+        String text = v.isMissingNode() || v.isNull() ? "" : v.asText().strip();
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new ExploreRequestException(400, control,
+                    "Invalid value for option '" + option + "': '" + text + "' is not an int");
+        }
+    }
+}

@@ -1,0 +1,402 @@
+// TrackGen explorer page: builds one control per knob from /api/schema, asks /api/batch for a new
+// batch after every change (debounced), and draws the answer. No framework; plain DOM and SVG.
+(function () {
+  'use strict';
+  var DEBOUNCE_MS = 250;
+  var SVG = 'http://www.w3.org/2000/svg';
+  var state = {
+    schema: null,
+    values: {},          // knob name -> value text, kept across generator switches
+    seq: 0,              // sequence number of the latest request sent
+    rendered: 0,         // sequence number of the batch on screen
+    timer: null,
+    client: 'page-' + Math.random().toString(36).slice(2) + Date.now().toString(36)
+  };
+  var api = { batch: null, renders: 0, errors: 0, client: state.client };
+  window.explorer = api;
+
+  function $(id) { return document.getElementById(id); }
+
+  function setStatus(text, cls) {
+    var s = $('status');
+    s.textContent = text;
+    s.className = 'status' + (cls ? ' ' + cls : '');
+  }
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    if (attrs) { Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); }); }
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+
+  function fmt(v, digits) {
+    if (v === null || v === undefined || !isFinite(v)) { return '-'; }
+    return Number(v).toFixed(digits);
+  }
+
+  // ---------------------------------------------------------------- controls
+
+  function tooltip(k) {
+    return k.description + '\nDefault: ' + k.default + '\nAllowed: ' + k.allowed + '\nType: ' + k.type;
+  }
+
+  function currentKnobs() {
+    var s = state.schema;
+    var gen = $('generator').value;
+    return (s.generatorKnobs[gen] || []).concat(s.groups.pipeline, s.groups.relaxation);
+  }
+
+  // The slider spans the allowed range when it is narrow; otherwise a few times the default above
+  // the lower end (the text box beside it takes any allowed value).
+  function sliderRange(k) {
+    var d = parseFloat(k.default);
+    var lo = k.min !== undefined ? k.min : (isFinite(d) ? Math.min(0, d) : 0);
+    var span = 4 * Math.max(isFinite(d) ? Math.abs(d) : 1, k.type === 'int' ? 4 : 0.25);
+    var hi = k.max;
+    if (hi === undefined || hi - lo > 2 * span) {
+      hi = Math.max(lo, 0) + span;
+      if (k.max !== undefined) { hi = Math.min(hi, k.max); }
+    }
+    return [lo, hi];
+  }
+
+  function knobControl(k) {
+    var wrap = el('div', { 'class': 'knob', 'data-knob': k.name });
+    var label = el('label', { 'for': 'knob-' + k.name, title: tooltip(k) }, k.name);
+    label.appendChild(el('span', { 'class': 'dflt' }, '(default ' + k.default + ')'));
+    wrap.appendChild(label);
+    var value = state.values[k.name] !== undefined ? state.values[k.name] : k.value;
+    state.values[k.name] = value;
+    var input;
+    function changed(text) { state.values[k.name] = text; schedule(); }
+    if (k.type === 'bool') {
+      input = el('input', { type: 'checkbox', id: 'knob-' + k.name, title: tooltip(k) });
+      input.checked = value === 'true';
+      input.addEventListener('change', function () { changed(input.checked ? 'true' : 'false'); });
+      wrap.appendChild(input);
+    } else if (k.type === 'choice') {
+      input = el('select', { id: 'knob-' + k.name, title: tooltip(k) });
+      k.choices.forEach(function (c) { input.appendChild(el('option', { value: c }, c)); });
+      input.value = value;
+      input.addEventListener('change', function () { changed(input.value); });
+      wrap.appendChild(input);
+    } else if (k.type === 'int' || k.type === 'float') {
+      var row = el('div', { 'class': 'row' });
+      var r = sliderRange(k);
+      var step = k.type === 'int' ? 1 : Math.max((r[1] - r[0]) / 200, 1e-6);
+      var slider = el('input', { type: 'range', id: 'knob-' + k.name + '-range', min: r[0], max: r[1], step: step, title: tooltip(k) });
+      input = el('input', { type: 'text', id: 'knob-' + k.name, title: tooltip(k), inputmode: 'decimal' });
+      input.value = value;
+      if (value !== 'auto') { slider.value = value; }
+      slider.addEventListener('input', function () {
+        var v = k.type === 'int' ? String(Math.round(slider.value)) : String(Number(Number(slider.value).toPrecision(4)));
+        input.value = v;
+        if (auto) { auto.checked = false; input.disabled = false; }
+        changed(v);
+      });
+      input.addEventListener('change', function () {
+        if (isFinite(parseFloat(input.value))) { slider.value = input.value; }
+        changed(input.value.trim());
+      });
+      row.appendChild(slider);
+      row.appendChild(input);
+      var auto = null;
+      if (k.nullable) {
+        var al = el('label', { 'class': 'auto' });
+        auto = el('input', { type: 'checkbox', id: 'knob-' + k.name + '-auto' });
+        auto.checked = value === 'auto';
+        input.disabled = auto.checked;
+        auto.addEventListener('change', function () {
+          input.disabled = auto.checked;
+          if (auto.checked) { changed('auto'); } else {
+            if (input.value === 'auto') { input.value = slider.value; }
+            changed(input.value);
+          }
+        });
+        al.appendChild(auto);
+        al.appendChild(document.createTextNode(' auto'));
+        row.appendChild(al);
+      }
+      wrap.appendChild(row);
+    } else {
+      input = el('input', { type: 'text', id: 'knob-' + k.name, title: tooltip(k) });
+      input.value = value;
+      input.addEventListener('change', function () { changed(input.value.trim()); });
+      wrap.appendChild(input);
+    }
+    wrap.appendChild(el('div', { 'class': 'err', id: 'err-' + k.name }));
+    return wrap;
+  }
+
+  function fillGroup(id, knobs) {
+    var box = document.querySelector('#' + id + ' .knobs');
+    box.textContent = '';
+    knobs.forEach(function (k) { box.appendChild(knobControl(k)); });
+  }
+
+  function buildKnobs() {
+    var s = state.schema;
+    var gen = $('generator').value;
+    $('generator-title').textContent = 'Generator: ' + gen;
+    var own = s.generatorKnobs[gen] || [];
+    fillGroup('group-generator', own);
+    if (own.length === 0) {
+      document.querySelector('#group-generator .knobs').appendChild(el('p', { 'class': 'caption' }, 'no knobs of its own'));
+    }
+    fillGroup('group-pipeline', s.groups.pipeline);
+    fillGroup('group-relaxation', s.groups.relaxation);
+  }
+
+  // ---------------------------------------------------------------- requests
+
+  function body() {
+    var knobs = {};
+    currentKnobs().forEach(function (k) { knobs[k.name] = state.values[k.name]; });
+    return {
+      client: state.client, seq: state.seq, generator: $('generator').value,
+      envs: $('envs').value.trim(), seed: $('seed').value.trim(), knobs: knobs
+    };
+  }
+
+  function clearErrors() {
+    Array.prototype.forEach.call(document.querySelectorAll('.err'), function (e) { e.textContent = ''; });
+    Array.prototype.forEach.call(document.querySelectorAll('.knob.invalid'), function (e) { e.classList.remove('invalid'); });
+  }
+
+  function showError(control, message) {
+    var target = control ? $('err-' + control) : null;
+    if (!target) { target = $('err-page'); }
+    target.textContent = message;
+    var knob = target.closest('.knob');
+    if (knob) { knob.classList.add('invalid'); }
+    api.errors++;
+  }
+
+  function schedule() {
+    if (state.timer) { clearTimeout(state.timer); }
+    $('grid').classList.add('stale');
+    setStatus('waiting for changes to settle...', 'busy');
+    state.timer = setTimeout(function () { state.timer = null; regenerate(); }, DEBOUNCE_MS);
+  }
+
+  function regenerate() {
+    state.seq++;
+    var seq = state.seq;
+    setStatus('generating...', 'busy');
+    fetch('api/batch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body()) })
+      .then(function (r) { return r.json().then(function (j) { return { status: r.status, json: j }; }); })
+      .then(function (res) {
+        if (seq !== state.seq) { return; }             // a newer request is on its way
+        if (res.status === 200) {
+          clearErrors();
+          render(res.json);
+        } else if (res.status === 409) {
+          return;                                      // superseded on the server by a newer one of ours
+        } else if (res.status === 503) {
+          setStatus(res.json.error + ' (retrying)', 'bad');
+          setTimeout(function () { if (seq === state.seq) { regenerate(); } }, 1000);
+        } else {
+          clearErrors();
+          showError(res.json.control, res.json.error);
+          $('grid').classList.remove('stale');
+          setStatus('not generated: ' + res.json.error, 'bad');
+        }
+      })
+      .catch(function (e) {
+        if (seq === state.seq) { setStatus('no answer from the server: ' + e, 'bad'); }
+      });
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  function render(b) {
+    api.batch = b;
+    api.renders++;
+    state.rendered = b.seq;
+    var m = b.metrics;
+    $('m-yield').textContent = fmt(m.yield, 4);
+    $('m-valid').textContent = m.valid + ' / ' + b.envs;
+    $('m-compactness').textContent = fmt(m.meanCompactness, 3);
+    $('m-length').textContent = fmt(m.meanLength, 2);
+    $('m-chicanes').textContent = fmt(m.meanChicanes, 1);
+    $('m-curvature').textContent = fmt(m.peakCurvature, 2);
+    $('m-ms').textContent = fmt(m.msPerCall, 1);
+    var lengths = [], comps = [];
+    for (var e = 0; e < b.envs; e++) {
+      if (b.valid[e]) {
+        lengths.push(b.length[e]);
+        if (b.compactness[e] !== null) { comps.push(b.compactness[e]); }
+      }
+    }
+    histogram($('hist-length'), lengths, 2);
+    histogram($('hist-compactness'), comps, 3);
+    drawGrid(b);
+    $('export-yaml').value = b.export.yaml;
+    $('export-json').value = b.export.json;
+    $('export-command').textContent = b.export.command;
+    $('export-file-command').textContent = b.export.fileCommand;
+    $('export-file-name').textContent = b.export.fileName;
+    setStatus(b.generator + ' \u00b7 E = ' + b.envs + ' \u00b7 seeds ' + b.seed + '..' + (b.seed + b.envs - 1)
+      + ' \u00b7 ' + b.runtime + ' \u00b7 ' + fmt(m.msPerCall, 1) + ' ms');
+  }
+
+  function histogram(svg, values, digits) {
+    svg.textContent = '';
+    var W = 320, H = 120, B = 20, top = 6, bottom = 100;
+    if (values.length === 0) {
+      svg.appendChild(svgEl('text', { x: 10, y: 60, 'font-size': 12 }, 'no valid tracks'));
+      return;
+    }
+    var lo = Math.min.apply(null, values), hi = Math.max.apply(null, values);
+    if (hi - lo < 1e-9) { hi = lo + 1e-6; }
+    var counts = new Array(B).fill(0);
+    values.forEach(function (v) { counts[Math.min(B - 1, Math.floor((v - lo) / (hi - lo) * B))]++; });
+    var peak = Math.max.apply(null, counts);
+    var bw = (W - 20) / B;
+    counts.forEach(function (c, i) {
+      var h = (bottom - top) * c / peak;
+      var rect = svgEl('rect', { x: 10 + i * bw + 1, y: bottom - h, width: bw - 2, height: h, fill: '#546e7a' });
+      rect.appendChild(svgEl('title', {}, c + ' tracks in [' + (lo + i * (hi - lo) / B).toFixed(digits) + ', '
+        + (lo + (i + 1) * (hi - lo) / B).toFixed(digits) + ')'));
+      svg.appendChild(rect);
+    });
+    svg.appendChild(svgEl('line', { x1: 10, y1: bottom, x2: W - 10, y2: bottom, stroke: '#999' }));
+    svg.appendChild(svgEl('text', { x: 10, y: H - 6, 'font-size': 11 }, lo.toFixed(digits)));
+    svg.appendChild(svgEl('text', { x: W - 10, y: H - 6, 'font-size': 11, 'text-anchor': 'end' }, hi.toFixed(digits)));
+    svg.appendChild(svgEl('text', { x: W / 2, y: H - 6, 'font-size': 11, 'text-anchor': 'middle', fill: '#777' },
+      values.length + ' tracks, peak ' + peak));
+  }
+
+  function svgEl(tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+
+  function drawGrid(b) {
+    var grid = $('grid');
+    grid.textContent = '';
+    grid.classList.remove('stale');
+    var hw = b.halfWidth;
+    b.shown.forEach(function (pts, env) {
+      var valid = b.valid[env];
+      var tile = el('div', { 'class': 'tile' + (valid ? '' : ' invalid'), 'data-env': env, 'data-valid': valid });
+      var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, coords = [];
+      for (var i = 0; i + 1 < pts.length; i += 2) {
+        minX = Math.min(minX, pts[i]); maxX = Math.max(maxX, pts[i]);
+        minY = Math.min(minY, pts[i + 1]); maxY = Math.max(maxY, pts[i + 1]);
+        coords.push(pts[i] + ',' + (-pts[i + 1]));
+      }
+      var svg = svgEl('svg', {});
+      if (coords.length >= 2) {
+        var size = Math.max(maxX - minX, maxY - minY) + 2.5 * hw;
+        var cx = (minX + maxX) / 2, cy = -(minY + maxY) / 2;
+        svg.setAttribute('viewBox', (cx - size / 2) + ' ' + (cy - size / 2) + ' ' + size + ' ' + size);
+        svg.appendChild(svgEl('polygon', { points: coords.join(' '), fill: 'none', stroke: valid ? '#455a64' : '#e53935',
+          'stroke-width': 2 * hw, 'stroke-linejoin': 'round', 'stroke-opacity': 0.85 }));
+        svg.appendChild(svgEl('polygon', { points: coords.join(' '), fill: 'none', stroke: '#fff',
+          'stroke-width': hw / 8, 'stroke-dasharray': hw / 2 + ' ' + hw / 2 }));
+      }
+      tile.appendChild(svg);
+      tile.appendChild(el('span', { 'class': 'id' }, '#' + env));
+      tile.addEventListener('mouseenter', function (ev) { showTip(ev, b, env); });
+      tile.addEventListener('mousemove', moveTip);
+      tile.addEventListener('mouseleave', function () { $('tooltip').hidden = true; });
+      grid.appendChild(tile);
+    });
+    $('grid-caption').textContent = 'first ' + b.shown.length + ' of ' + b.envs + ' tracks (env ids; seed of env e = '
+      + b.seed + ' + e); red: invalid. Hover a track for its figures.';
+    grid.setAttribute('data-seq', String(b.seq));
+  }
+
+  function showTip(ev, b, env) {
+    var t = $('tooltip');
+    var lines = ['env ' + env + ' (seed ' + (b.seed + env) + ')',
+      b.valid[env] ? 'valid' : 'INVALID',
+      'length ' + fmt(b.length[env], 3),
+      'compactness ' + fmt(b.compactness[env], 3),
+      'points ' + b.count[env] + ' of N_max ' + b.nMax];
+    if (!b.valid[env]) { lines.push('why: ' + (b.reasons[String(env)] || 'unknown')); }
+    t.textContent = lines.join('\n');
+    t.style.whiteSpace = 'pre-line';
+    t.hidden = false;
+    moveTip(ev);
+  }
+
+  function moveTip(ev) {
+    var t = $('tooltip');
+    t.style.left = Math.min(ev.clientX + 14, window.innerWidth - 330) + 'px';
+    t.style.top = (ev.clientY + 14) + 'px';
+  }
+
+  // ---------------------------------------------------------------- buttons
+
+  function copyConfig() {
+    $('export').hidden = false;
+    var text = $('export-yaml').value;
+    if (navigator.clipboard && text) {
+      navigator.clipboard.writeText(text + '\n# ' + $('export-file-command').textContent + '\n').then(function () {
+        setStatus('config copied to the clipboard (also shown below the buttons)');
+      }, function () { setStatus('config shown below the buttons (the clipboard is not available)'); });
+    }
+  }
+
+  function download() {
+    var b = body();
+    setStatus('generating the npz...', 'busy');
+    fetch('api/npz', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) })
+      .then(function (r) {
+        if (!r.ok) { return r.json().then(function (j) { throw new Error(j.error); }); }
+        var name = 'tracks.npz';
+        var cd = r.headers.get('Content-Disposition') || '';
+        var m = /filename="([^"]+)"/.exec(cd);
+        if (m) { name = m[1]; }
+        return r.blob().then(function (blob) {
+          var a = el('a', { href: URL.createObjectURL(blob), download: name });
+          document.body.appendChild(a);
+          a.click();
+          a.remove();
+          setStatus('downloaded ' + name);
+        });
+      })
+      .catch(function (e) { showError(null, String(e.message || e)); setStatus('download failed', 'bad'); });
+  }
+
+  function reset() {
+    state.values = {};
+    var s = state.schema;
+    currentKnobs().forEach(function (k) { state.values[k.name] = k.default; });
+    buildKnobs();
+    schedule();
+  }
+
+  // ---------------------------------------------------------------- start
+
+  fetch('api/schema').then(function (r) { return r.json(); }).then(function (s) {
+    state.schema = s;
+    var g = $('generator');
+    s.generators.forEach(function (x) {
+      g.appendChild(el('option', { value: x.name, title: x.source + (x.capturable ? '' : ' (not capturable)') }, x.name));
+    });
+    g.value = s.defaults.generator;
+    $('envs').value = s.defaults.envs;
+    $('envs').max = s.limits.maxEnvs;
+    $('envs').title = 'Batch size E (at most ' + s.limits.maxEnvs + ' here).';
+    $('seed').value = s.defaults.seed;
+    buildKnobs();
+    g.addEventListener('change', function () { buildKnobs(); schedule(); });
+    $('envs').addEventListener('change', schedule);
+    $('seed').addEventListener('change', schedule);
+    $('next-seeds').addEventListener('click', function () {
+      var seed = parseInt($('seed').value, 10) || 0, envs = parseInt($('envs').value, 10) || 1;
+      $('seed').value = seed + envs;
+      schedule();
+    });
+    $('copy-config').addEventListener('click', copyConfig);
+    $('download').addEventListener('click', download);
+    $('reset').addEventListener('click', reset);
+    regenerate();
+  }).catch(function (e) { setStatus('could not load the knobs: ' + e, 'bad'); });
+})();

@@ -1,0 +1,307 @@
+package dev.trackgen.cli.explore;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.trackgen.api.config.BuiltinKnobs;
+import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.cli.CliRun;
+import dev.trackgen.cli.config.RuntimeChoice;
+import dev.trackgen.registry.GeneratorEntry;
+import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.RuntimeRegistry;
+import org.jetbrains.bio.npy.NpzFile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The explorer's HTTP API against a real server on a free loopback port: the knob catalog, batches,
+ * the CLI's messages for bad requests, the config export reproducing a batch through
+ * {@code trackgen generate}, the npz download, and concurrent pages.
+ */
+class ExploreApiTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static ComputeRuntime runtime;
+    private static ExploreEngine engine;
+    private static ExploreServer server;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() {
+        GeneratorRegistry generators = GeneratorRegistry.discover();
+        runtime = RuntimeRegistry.discover().create("cpu", RuntimeOptions.defaults().withThreads(2));
+        engine = new ExploreEngine(generators, runtime, new RuntimeChoice("cpu", "--runtime"),
+                ExploreLimits.withMaxEnvs(256));
+        ObjectNode defaults = JsonNodeFactory.instance.objectNode().put("generator", "bezier").put("envs", 16)
+                .put("seed", 0);
+        TrackGenConfig base = TrackGenConfig.builder().numEnvs(16).build();
+        server = ExploreServer.start(engine, new KnobCatalog(generators).schema(base, defaults, engine.limits()),
+                "127.0.0.1", 0);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+        engine.close();
+        runtime.close();
+    }
+
+    private static ObjectNode request(String client, String generator, int envs, int seed, Map<String, String> knobs) {
+        ObjectNode b = JSON.createObjectNode().put("client", client).put("seq", 1).put("generator", generator)
+                .put("envs", envs).put("seed", seed);
+        ObjectNode k = b.putObject("knobs");
+        knobs.forEach(k::put);
+        return b;
+    }
+
+    private static Http post(String path, String body) throws IOException {
+        return Http.post(server.uri().resolve(path), body);
+    }
+
+    private static JsonNode postJson(String path, JsonNode body, int expectedStatus) throws Exception {
+        Http r = post(path, JSON.writeValueAsString(body));
+        String text = r.text();
+        assertEquals(expectedStatus, r.status(), text);
+        return JSON.readTree(text);
+    }
+
+    private static Http get(String path) throws IOException {
+        return Http.get(server.uri().resolve(path));
+    }
+
+    @Test
+    void servesThePageAndAKnobCatalogOfEveryGeneratorAndEveryBuiltinKnob() throws Exception {
+        Http page = get("/");
+        assertEquals(200, page.status());
+        assertTrue(page.text().contains("explore.js"), page.text());
+        assertEquals(200, get("/explore.js").status());
+        JsonNode schema = JSON.readTree(get("/api/schema").text());
+        Set<String> shown = new HashSet<>(KnobCatalog.DEDICATED);
+        schema.path("groups").forEach(g -> g.forEach(k -> shown.add(k.path("name").asText())));
+        List<String> names = new ArrayList<>();
+        schema.path("generators").forEach(g -> names.add(g.path("name").asText()));
+        assertEquals(GeneratorRegistry.discover().available(), names);
+        for (String g : names) {
+            assertTrue(schema.path("generatorKnobs").has(g), g);
+            schema.path("generatorKnobs").path(g).forEach(k -> shown.add(k.path("name").asText()));
+        }
+        for (Knob<?> k : BuiltinKnobs.all()) {
+            assertTrue(shown.contains(k.name()), "knob " + k.name() + " has no control on the page");
+        }
+        JsonNode halfWidth = schema.path("groups").path("pipeline").get(0);
+        assertEquals("half_width", halfWidth.path("name").asText());
+        assertEquals("float", halfWidth.path("type").asText());
+        assertEquals(0.0, halfWidth.path("min").asDouble());
+        assertFalse(halfWidth.has("max"), "an unbounded knob has no max");
+        assertTrue(halfWidth.path("description").asText().contains("half-width"));
+        JsonNode accel = find(schema.path("groups").path("relaxation"), "relax_accel");
+        assertEquals(List.of("chebyshev", "none"), JSON.convertValue(accel.path("choices"), List.class));
+    }
+
+    @Test
+    void pluginGeneratorsGetTheirOwnKnobs() {
+        for (GeneratorEntry e : GeneratorRegistry.discover().entries()) {
+            List<Knob<?>> knobs = KnobCatalog.generatorKnobs(e);
+            assertFalse(knobs.isEmpty(), e.name());
+            assertTrue(knobs.containsAll(e.generator().knobs()), e.name());
+        }
+    }
+
+    private static JsonNode find(JsonNode knobs, String name) {
+        for (JsonNode k : knobs) {
+            if (k.path("name").asText().equals(name)) {
+                return k;
+            }
+        }
+        throw new AssertionError("no knob " + name + " in " + knobs);
+    }
+
+    @Test
+    void aBatchCarriesEveryTrackTheMetricsAndAConfigThatReproducesItThroughGenerate() throws Exception {
+        JsonNode b = postJson("/api/batch", request("t1", "bezier", 24, 7, Map.of("scale", "1.3", "relax_iters", "40")), 200);
+        assertEquals(24, b.path("valid").size());
+        assertEquals(24, b.path("length").size());
+        assertEquals(24, b.path("shown").size(), "every track of a batch under the drawing cap is drawable");
+        assertEquals(b.path("count").get(0).asInt() * 2, b.path("shown").get(0).size());
+        JsonNode m = b.path("metrics");
+        assertTrue(m.path("yield").asDouble() > 0.5, m.toString());
+        assertTrue(m.path("meanCompactness").asDouble() > 0 && m.path("meanCompactness").asDouble() < 1, m.toString());
+        assertTrue(m.path("msPerCall").asDouble() > 0, m.toString());
+        assertTrue(m.path("meanLength").asDouble() > 1.3 * 3, "scale 1.3 makes long tracks: " + m);
+
+        Path config = dir.resolve("explore.yaml");
+        Files.writeString(config, b.path("export").path("yaml").asText());
+        Path npz = dir.resolve("tracks.npz");
+        CliRun run = CliRun.run("generate", "--config", config.toString(), "--seed", "7", "--out", npz.toString(), "-q");
+        assertEquals(0, run.code(), run.toString());
+        assertEquals(b.path("digest").asText(), digestOf(npz), "the copied config must reproduce the batch");
+
+        Path jsonConfig = dir.resolve("explore.json");
+        Files.writeString(jsonConfig, b.path("export").path("json").asText());
+        Path npz2 = dir.resolve("tracks2.npz");
+        List<String> args = new ArrayList<>(List.of(b.path("export").path("command").asText()
+                .replace("./trackgen ", "").replace(" --out tracks.npz --preview tracks.png", "").split(" ")));
+        args.addAll(List.of("--out", npz2.toString(), "-q"));
+        CliRun viaCommand = CliRun.run(args.toArray(String[]::new));
+        assertEquals(0, viaCommand.code(), viaCommand.toString());
+        assertEquals(b.path("digest").asText(), digestOf(npz2), "the copied command must reproduce the batch");
+        CliRun viaJson = CliRun.run("generate", "--config", jsonConfig.toString(), "--seed", "7", "-q");
+        assertEquals(0, viaJson.code(), viaJson.toString());
+    }
+
+    static String digestOf(Path npz) {
+        try (NpzFile.Reader r = NpzFile.read(npz)) {
+            float[] center = r.get("center", Integer.MAX_VALUE).asFloatArray();
+            boolean[] valid = r.get("valid", Integer.MAX_VALUE).asBooleanArray();
+            int[] count = r.get("count", Integer.MAX_VALUE).asIntArray();
+            int[] flags = new int[valid.length];
+            for (int i = 0; i < valid.length; i++) {
+                flags[i] = valid[i] ? 1 : 0;
+            }
+            return BatchJson.digest(center, flags, count);
+        }
+    }
+
+    @Test
+    void theNpzDownloadIsTheBatch() throws Exception {
+        ObjectNode req = request("t2", "polar", 12, 3, Map.of());
+        JsonNode b = postJson("/api/batch", req, 200);
+        Http r = post("/api/npz", JSON.writeValueAsString(req));
+        assertEquals(200, r.status());
+        Path npz = dir.resolve("download.npz");
+        Files.write(npz, r.body());
+        assertEquals(b.path("digest").asText(), digestOf(npz));
+    }
+
+    @Test
+    void badRequestsGetTheCommandLinesOneLineMessagesAndTheServerGoesOn() throws Exception {
+        JsonNode bad = postJson("/api/batch", request("t3", "bezier", 8, 0, Map.of("half_width", "-1")), 400);
+        CliRun cli = CliRun.run("generate", "--envs", "8", "--set", "half_width=-1");
+        assertEquals(List.of("trackgen: error: " + bad.path("error").asText()), cli.errorLines());
+        assertEquals("half_width", bad.path("control").asText());
+
+        JsonNode unknown = postJson("/api/batch", request("t3", "bezier", 8, 0, Map.of("no_such_knob", "1")), 400);
+        CliRun cliUnknown = CliRun.run("generate", "--set", "no_such_knob=1");
+        assertEquals(List.of("trackgen: error: " + unknown.path("error").asText()), cliUnknown.errorLines());
+
+        JsonNode gen = postJson("/api/batch", request("t3", "nope", 8, 0, Map.of()), 400);
+        assertEquals("generator", gen.path("control").asText());
+        assertEquals(List.of("trackgen: error: " + gen.path("error").asText()),
+                CliRun.run("generate", "--generator", "nope").errorLines());
+
+        JsonNode zero = postJson("/api/batch", request("t3", "bezier", 0, 0, Map.of()), 400);
+        assertEquals("envs", zero.path("control").asText());
+        assertEquals(List.of("trackgen: error: " + zero.path("error").asText()),
+                CliRun.run("generate", "--envs", "0").errorLines());
+
+        JsonNode huge = postJson("/api/batch", request("t3", "bezier", 1_000_000, 0, Map.of()), 400);
+        assertEquals("envs", huge.path("control").asText());
+        assertTrue(huge.path("error").asText().contains("at most 256"), huge.toString());
+
+        ObjectNode seed = request("t3", "bezier", 8, 0, Map.of()).put("seed", "x");
+        assertTrue(postJson("/api/batch", seed, 400).path("error").asText().contains("'x' is not an int"));
+        assertEquals(400, post("/api/batch", "{not json").status());
+        assertEquals(413, post("/api/batch", "{\"x\":\"" + "a".repeat(70_000) + "\"}").status());
+        assertEquals(405, get("/api/batch").status());
+        assertEquals(404, get("/nothing-here").status());
+        for (JsonNode n : List.of(bad, unknown, gen, zero, huge)) {
+            assertFalse(n.path("error").asText().contains("\n"), n.toString());
+        }
+        postJson("/api/batch", request("t3", "bezier", 8, 0, Map.of("half_width", "0.11")), 200);
+    }
+
+    @Test
+    void twoPagesAtOnceEachGetTheBatchTheyAskedFor() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Callable<String[]>> jobs = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                for (String client : List.of("left", "right")) {
+                    String scale = client.equals("left") ? "0.8" : "1.4";
+                    int seed = client.equals("left") ? 100 + round : 500 + round;
+                    ObjectNode req = request(client + round, "hull", 8, seed, Map.of("scale", scale));
+                    jobs.add(() -> {
+                        JsonNode b = postJson("/api/batch", req, 200);
+                        return new String[] {JSON.writeValueAsString(req), b.path("digest").asText(),
+                            b.path("seed").asText(), b.path("export").path("yaml").asText()};
+                    });
+                }
+            }
+            List<String[]> answers = new ArrayList<>();
+            for (Future<String[]> f : pool.invokeAll(jobs)) {
+                answers.add(f.get());
+            }
+            Set<String> digests = new HashSet<>();
+            for (String[] a : answers) {
+                JsonNode req = JSON.readTree(a[0]);
+                assertEquals(req.path("seed").asText(), a[2]);
+                assertTrue(a[3].contains("scale: " + req.path("knobs").path("scale").asText()), a[3]);
+                // the same request alone, afterwards, gives the same batch
+                assertEquals(a[1], postJson("/api/batch", req, 200).path("digest").asText());
+                digests.add(a[1]);
+            }
+            assertEquals(answers.size(), digests.size(), "different requests, different batches");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void theCommandRefusesBadOptionsAndATakenPortWithOneLine() throws Exception {
+        CliRun tooMany = CliRun.run("explore", "--envs", "5000", "--runtime", "cpu");
+        assertEquals(1, tooMany.code());
+        assertEquals(List.of("trackgen: error: --envs 5000: larger than --max-envs 1024"), tooMany.errorLines());
+        CliRun port = CliRun.run("explore", "--port", "70000");
+        assertEquals(List.of("trackgen: error: --port 70000: must be between 0 and 65535"), port.errorLines());
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            CliRun busy = CliRun.run("explore", "--port", Integer.toString(taken.getLocalPort()), "--runtime", "cpu", "-q");
+            assertEquals(1, busy.code(), busy.toString());
+            assertEquals(1, busy.errorLines().size(), busy.toString());
+            assertTrue(busy.errorLines().get(0).startsWith("trackgen: error: cannot listen on 127.0.0.1:"
+                    + taken.getLocalPort()), busy.toString());
+        }
+    }
+
+    @Test
+    void everyInvalidTrackAndOnlyThoseComeWithAReason() throws Exception {
+        JsonNode truncated = postJson("/api/batch", request("t5", "bezier", 16, 0, Map.of("N_max", "40")), 200);
+        JsonNode wide = postJson("/api/batch", request("t5", "bezier", 16, 0, Map.of("half_width", "0.3")), 200);
+        int invalid = 0;
+        for (JsonNode b : List.of(truncated, wide)) {
+            for (int e = 0; e < 16; e++) {
+                boolean valid = b.path("valid").get(e).asBoolean();
+                assertEquals(!valid, b.path("reasons").has(Integer.toString(e)), "env " + e + ": " + b.path("reasons"));
+                invalid += valid ? 0 : 1;
+            }
+        }
+        assertTrue(truncated.path("reasons").path("0").asText().contains("N_max = 40"), truncated.path("reasons").toString());
+        assertTrue(wide.path("reasons").size() > 0, "half_width 0.3 fails some tracks");
+        wide.path("reasons").forEach(r -> assertFalse(r.asText().isBlank()));
+        assertTrue(invalid > 16, "most of these tracks are invalid: " + invalid);
+    }
+}
