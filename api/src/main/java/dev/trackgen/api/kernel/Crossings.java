@@ -2,8 +2,8 @@ package dev.trackgen.api.kernel;
 
 /**
  * Counting proper self-crossings of a closed polygon stored in an interleaved float array, for
- * kernel bodies (self-intersection flags of generators, the optional border check of the
- * validity gate). Pairs of edges whose circular index distance exceeds 1 are tested with
+ * kernel bodies (self-intersection flags of generators; the validity gate uses the conservative
+ * edge-contact test of the pipeline's {@code EdgeContacts} instead). Pairs of edges whose circular index distance exceeds 1 are tested with
  * {@link Geometry#properCrossing}; non-finite coordinates read as 0. A broadphase over chunks of
  * {@value #CHUNK} consecutive edges skips chunk pairs with disjoint bounding boxes.
  */

@@ -3,8 +3,6 @@ package dev.trackgen.cli.explore;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
@@ -14,6 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
 
 /**
  * "Copy as config": a configuration as the {@code --config} file that reproduces it (generator,
@@ -25,8 +26,6 @@ public final class ConfigExport {
     public static final String FILE_NAME = "explore.yaml";
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final YAMLMapper YAML = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build();
     private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_.,+=:/-]+");
 
     private ConfigExport() {
@@ -56,11 +55,9 @@ public final class ConfigExport {
 
     /** @return the {@code --config} file as YAML */
     public static String yaml(TrackGenConfig config) {
-        try {
-            return YAML.writeValueAsString(values(config));
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        return new Yaml(options).dump(values(config));
     }
 
     /** @return the {@code --config} file as JSON */

@@ -3,13 +3,15 @@ package dev.trackgen.cli.explore;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.metrics.audit.TrackAudit;
 import dev.trackgen.metrics.circuit.ValidityDiagnosis;
 
 /**
  * Why an invalid track failed. The pipeline's validity gate gives a flag only, so the reason is
  * recomputed from the final centerline: truncation at {@code N_max} from the point count, then the
  * gate's geometric criteria (net turning, tightest radius, clearance) by the metrics module's
- * {@link ValidityDiagnosis}; what neither finds is named as the remaining criteria.
+ * {@link ValidityDiagnosis}, then the whole definition of a valid track by {@link TrackAudit}
+ * (folds, border offsets, winding, size, contacts of the centerline and borders, nesting).
  */
 public final class InvalidReasons {
     private InvalidReasons() {
@@ -40,10 +42,14 @@ public final class InvalidReasons {
         if (why != null) {
             return why;
         }
-        if (config.get(PipelineKnobs.VALIDITY_BORDER_CHECK)) {
-            return "a border crosses itself (validity_border_check), or a half-width is under w_floor";
+        if (!(config.halfWidth() > config.get(PipelineKnobs.W_FLOOR))) {
+            return "half_width is not above w_floor = " + config.get(PipelineKnobs.W_FLOOR);
         }
-        return "a half-width is under w_floor, or the gate's float32 thickness test failed where the double-precision "
-                + "recheck passes";
+        var violation = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL)).audit(snapshot, env);
+        if (violation.isPresent()) {
+            return violation.get().criterion().meaning() + ": " + violation.get().detail();
+        }
+        return "the gate's conservative float32 tests rejected it (net turning within turning_tol, or a near-contact "
+                + "of borders) where the double-precision audit finds it sound";
     }
 }

@@ -36,7 +36,7 @@ public final class KnobCatalog {
 
     private static final List<Knob<?>> PIPELINE = List.of(PipelineKnobs.HALF_WIDTH, PipelineKnobs.SPACING,
             PipelineKnobs.NUM_POINTS, PipelineKnobs.N_MAX, PipelineKnobs.RELAX_ENABLE, PipelineKnobs.RELAX_TOL,
-            PipelineKnobs.TURNING_TOL, PipelineKnobs.W_FLOOR, PipelineKnobs.VALIDITY_BORDER_CHECK);
+            PipelineKnobs.TURNING_TOL, PipelineKnobs.W_FLOOR);
 
     /** The built-in knobs each built-in generator reads (bezier's corner and curve knobs are shared). */
     private static final Map<String, List<Knob<?>>> BUILTIN_GENERATOR_KNOBS = Map.of(
