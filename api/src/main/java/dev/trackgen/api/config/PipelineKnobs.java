@@ -43,7 +43,7 @@ public final class PipelineKnobs {
 
     /** Thickness tolerance of the validity gate. */
     public static final Knob<Double> RELAX_TOL = Knob.ofDouble("relax_tol", 0.02, Range.closedOpen(0, 1),
-            "Validity gate: thickness must be at least (1 - relax_tol) * half_width.");
+            "Validity gate: turning radius and clearance must be at least (1 - relax_tol) * half_width.");
 
     /** Turning-number tolerance of the validity gate, radians. */
     public static final Knob<Double> TURNING_TOL = Knob.ofDouble("turning_tol", 0.1, Range.open(0, Math.PI),
