@@ -646,8 +646,8 @@ extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const
 /* Validity gate                                                                              */
 /* ------------------------------------------------------------------------------------------ */
 
-/** EdgeContacts.CONTACT_REL_TOL. */
-#define TG_CONTACT_REL_TOL 1.0e-4f
+/** EdgeContacts.CONTACT_REL_TOL2: the square of the relative separation margin 1e-4. */
+#define TG_CONTACT_REL_TOL2 1.0e-8f
 
 /** EdgeContacts.edgesMeet: whether segments a and b cannot be proved apart (conservative). */
 TG_INLINE bool tg_edges_meet(float a0x, float a0y, float a1x, float a1y, float b0x, float b0y, float b1x,
@@ -659,16 +659,16 @@ TG_INLINE bool tg_edges_meet(float a0x, float a0y, float a1x, float a1y, float b
     float al2 = (a1x - a0x) * (a1x - a0x) + (a1y - a0y) * (a1y - a0y);
     float bl2 = (b1x - b0x) * (b1x - b0x) + (b1y - b0y) * (b1y - b0y);
     float l2 = tg_maxf(al2, bl2);
-    float eb = TG_CONTACT_REL_TOL * sqrtf(bl2 * l2);
+    float eb2 = TG_CONTACT_REL_TOL2 * bl2 * l2;
     float d1 = tg_orient(b0x, b0y, b1x, b1y, a0x, a0y);
     float d2 = tg_orient(b0x, b0y, b1x, b1y, a1x, a1y);
-    if ((d1 > eb && d2 > eb) || (d1 < -eb && d2 < -eb)) {
+    if (((d1 > 0.0f && d2 > 0.0f) || (d1 < 0.0f && d2 < 0.0f)) && d1 * d1 > eb2 && d2 * d2 > eb2) {
         return false;
     }
-    float ea = TG_CONTACT_REL_TOL * sqrtf(al2 * l2);
+    float ea2 = TG_CONTACT_REL_TOL2 * al2 * l2;
     float d3 = tg_orient(a0x, a0y, a1x, a1y, b0x, b0y);
     float d4 = tg_orient(a0x, a0y, a1x, a1y, b1x, b1y);
-    return !((d3 > ea && d4 > ea) || (d3 < -ea && d4 < -ea));
+    return !(((d3 > 0.0f && d4 > 0.0f) || (d3 < 0.0f && d4 < 0.0f)) && d3 * d3 > ea2 && d4 * d4 > ea2);
 }
 
 /** EdgeContacts.chunkPairMeets: edges of chunk ci of p against edges of chunk cj of q. */
@@ -684,6 +684,10 @@ TG_INLINE bool tg_chunk_pair_meets(const float2* p, const float2* q, int same, i
         int i1 = i + 1 == n ? 0 : i + 1;
         float2 a0 = p[base + i];
         float2 a1 = p[base + i1];
+        if (tg_maxf(a0.x, a1.x) < boxes[qb + 4 * cj] || tg_minf(a0.x, a1.x) > boxes[qb + 4 * cj + 2]
+            || tg_maxf(a0.y, a1.y) < boxes[qb + 4 * cj + 1] || tg_minf(a0.y, a1.y) > boxes[qb + 4 * cj + 3]) {
+            continue;
+        }
         for (int j = same ? tg_maxi(cj * TG_CROSSING_CHUNK, i + 2) : cj * TG_CROSSING_CHUNK; j < jEnd; j++) {
             if (same && i == 0 && j == n - 1) {
                 continue;

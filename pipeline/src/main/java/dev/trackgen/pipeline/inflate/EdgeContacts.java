@@ -26,6 +26,8 @@ import dev.trackgen.api.kernel.Geometry;
 public final class EdgeContacts {
     /** Relative margin of the separation tests, a fraction of the longer segment's length. */
     public static final float CONTACT_REL_TOL = 1.0e-4f;
+    /** {@code CONTACT_REL_TOL^2}: the tests compare squared orientations, without a square root. */
+    static final float CONTACT_REL_TOL2 = 1.0e-8f;
 
     private EdgeContacts() {
     }
@@ -44,16 +46,17 @@ public final class EdgeContacts {
         float al2 = (a1x - a0x) * (a1x - a0x) + (a1y - a0y) * (a1y - a0y);
         float bl2 = (b1x - b0x) * (b1x - b0x) + (b1y - b0y) * (b1y - b0y);
         float l2 = Math.max(al2, bl2);
-        float eb = CONTACT_REL_TOL * (float) Math.sqrt(bl2 * l2);
+        // |d| > tol * |b| * L, compared squared
+        float eb2 = CONTACT_REL_TOL2 * bl2 * l2;
         float d1 = Geometry.orient(b0x, b0y, b1x, b1y, a0x, a0y);
         float d2 = Geometry.orient(b0x, b0y, b1x, b1y, a1x, a1y);
-        if ((d1 > eb && d2 > eb) || (d1 < -eb && d2 < -eb)) {
+        if (((d1 > 0f && d2 > 0f) || (d1 < 0f && d2 < 0f)) && d1 * d1 > eb2 && d2 * d2 > eb2) {
             return false;
         }
-        float ea = CONTACT_REL_TOL * (float) Math.sqrt(al2 * l2);
+        float ea2 = CONTACT_REL_TOL2 * al2 * l2;
         float d3 = Geometry.orient(a0x, a0y, a1x, a1y, b0x, b0y);
         float d4 = Geometry.orient(a0x, a0y, a1x, a1y, b1x, b1y);
-        return !((d3 > ea && d4 > ea) || (d3 < -ea && d4 < -ea));
+        return !(((d3 > 0f && d4 > 0f) || (d3 < 0f && d4 < 0f)) && d3 * d3 > ea2 && d4 * d4 > ea2);
     }
 
     /**
@@ -103,6 +106,11 @@ public final class EdgeContacts {
             float ay = p[2 * (base + i) + 1];
             float bx = p[2 * (base + i1)];
             float by = p[2 * (base + i1) + 1];
+            // skip edge i when its box misses chunk cj's box
+            if (Math.max(ax, bx) < boxes[qb + 4 * cj] || Math.min(ax, bx) > boxes[qb + 4 * cj + 2]
+                    || Math.max(ay, by) < boxes[qb + 4 * cj + 1] || Math.min(ay, by) > boxes[qb + 4 * cj + 3]) {
+                continue;
+            }
             for (int j = same ? Math.max(cj * Crossings.CHUNK, i + 2) : cj * Crossings.CHUNK; j < jEnd; j++) {
                 if (same && i == 0 && j == n - 1) {
                     continue;
