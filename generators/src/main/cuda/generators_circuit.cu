@@ -10,16 +10,23 @@
  */
 #include "trackgen_kernel.cuh"
 
+
 /* GeneratorKernels.STREAM_CIRCUIT */
 #define TG_STREAM_CIRCUIT 6389
 /* CircuitLayoutKernel constants */
 #define TG_CIRCUIT_CLOTHOID_SHARE 0.3
-#define TG_CIRCUIT_RIGHT_SHARE 0.3f
+#define TG_CIRCUIT_RIGHT_SHARE 0.4f
 #define TG_CIRCUIT_COMPLEX_SHARE 0.25f
+#define TG_CIRCUIT_HEADING_DEV 0.5
 #define TG_CIRCUIT_SOLVER_ITERATIONS 6
 #define TG_CIRCUIT_GAP 3
-#define TG_CIRCUIT_TURN_PENALTY 1000
-#define TG_CIRCUIT_FAIL (1 << 24)
+#define TG_CIRCUIT_CHUNK 8
+#define TG_CIRCUIT_TURN_PENALTY (1 << 18)
+#define TG_CIRCUIT_CONTACT (1 << 20)
+#define TG_CIRCUIT_FAIL (1 << 28)
+#define TG_CIRCUIT_SHAPE_MAX 999
+/* GeneratorKernels.STREAM_CIRCUIT_TARGET */
+#define TG_STREAM_CIRCUIT_TARGET 6397
 #define TG_CIRCUIT_HEADER_DRAWS 8
 #define TG_CIRCUIT_SLOT_DRAWS 16
 /* CircuitPieces Gauss-Legendre nodes and weights */
@@ -127,8 +134,9 @@ TG_INLINE float tg_circuit_radius(float u, float mag, float rMin, float rMax) {
 /* CircuitLayoutKernel: one thread per candidate (dim = E * K). */
 extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, int S, int slotsLo, int slotsHi,
                                              int Nc, float length, float spread, float rMin, float rMax,
-                                             float share, float chicaneProb, float clearance, float hw, float* pc,
-                                             float2* coarse, float* info, int* score) {
+                                             float share, float chicaneProb, float clearance, float hw, float compactLo,
+                                             float compactHi, float* pc,
+                                             float2* coarse, float* boxes, float* info, int* score) {
     int slot = tg_thread_index();
     if (slot >= dim) {
         return;
@@ -146,7 +154,11 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
     }
     double left = 0.0;
     double right = 0.0;
+    double head = 0.0;
     for (int j = 0; j < m; j++) {
+        double ramp = 2.0 * TG_PI_D * static_cast<double>(j) / static_cast<double>(m);
+        bool forceRight = head > ramp + TG_CIRCUIT_HEADING_DEV;
+        bool forceLeft = head < ramp - TG_CIRCUIT_HEADING_DEV;
         int d = d0 + TG_CIRCUIT_HEADER_DRAWS + TG_CIRCUIT_SLOT_DRAWS * j;
         float u0 = tg_rng_uniform(seed, st, d);
         float u1 = tg_rng_uniform(seed, st, d + 1);
@@ -171,7 +183,7 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
             inner = hw * (0.5f + 3.0f * u6);
             scaled = 0.0f;
         } else if (u0 < chicaneProb + (1.0f - chicaneProb) * TG_CIRCUIT_COMPLEX_SHARE) {
-            float sg = u1 < TG_CIRCUIT_RIGHT_SHARE ? -1.0f : 1.0f;
+            float sg = (u1 < TG_CIRCUIT_RIGHT_SHARE || forceRight) && !forceLeft ? -1.0f : 1.0f;
             float m1 = 0.5f + 1.3f * u2;
             float m2 = 0.5f + 1.3f * u3;
             t1 = sg * m1;
@@ -181,8 +193,8 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
             inner = hw * (1.0f + 8.0f * u6);
             scaled = 1.0f;
         } else {
-            bool neg = u1 < TG_CIRCUIT_RIGHT_SHARE;
-            float m1 = neg ? 0.35f + 1.45f * u2 : 0.4f + 2.6f * u2;
+            bool neg = (u1 < TG_CIRCUIT_RIGHT_SHARE || forceRight) && !forceLeft;
+            float m1 = neg ? 0.35f + 1.85f * u2 : 0.4f + 2.6f * u2;
             t1 = neg ? -m1 : m1;
             r1 = tg_circuit_radius(u4, m1, rMin, rMax);
             t2 = 0.0f;
@@ -200,6 +212,7 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
         pc[p0 + 6 * 7] = 0.03f + (u7 * u7) * (u7 * u7);
         left += static_cast<double>((t1 > 0.0f ? t1 : 0.0f) + (t2 > 0.0f ? t2 : 0.0f));
         right += static_cast<double>((t1 < 0.0f ? -t1 : 0.0f) + (t2 < 0.0f ? -t2 : 0.0f));
+        head += static_cast<double>(t1 + t2);
     }
     double f = left > 0.0 ? (2.0 * TG_PI_D + right) / left : 0.0;
     double scalable = 0.0;
@@ -365,40 +378,89 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
     int cb = slot * Nc;
     tg_circuit_sample(pc, pb, count, Nc, coarse, cb);
     int bad = 0;
-    double cl2 = static_cast<double>(clearance) * static_cast<double>(clearance);
+    double cl = static_cast<double>(clearance);
+    double cl2 = cl * cl;
+    int nb = (Nc + TG_CIRCUIT_CHUNK - 1) / TG_CIRCUIT_CHUNK;
+    int bb = slot * nb * 4;
+    for (int b = 0; b < nb; b++) {
+        float x0 = 3.4028234663852886e38f;
+        float y0 = 3.4028234663852886e38f;
+        float x1 = -3.4028234663852886e38f;
+        float y1 = -3.4028234663852886e38f;
+        int hi = tg_mini(TG_CIRCUIT_CHUNK * b + TG_CIRCUIT_CHUNK, Nc);
+        for (int j = TG_CIRCUIT_CHUNK * b; j <= hi; j++) {
+            int jj = j == Nc ? 0 : j;
+            float2 q = coarse[cb + jj];
+            x0 = tg_minf(x0, q.x);
+            y0 = tg_minf(y0, q.y);
+            x1 = tg_maxf(x1, q.x);
+            y1 = tg_maxf(y1, q.y);
+        }
+        boxes[bb + 4 * b] = x0;
+        boxes[bb + 4 * b + 1] = y0;
+        boxes[bb + 4 * b + 2] = x1;
+        boxes[bb + 4 * b + 3] = y1;
+    }
     for (int i = 0; i < Nc; i++) {
         float2 pi = coarse[cb + i];
         double px = static_cast<double>(pi.x);
         double py = static_cast<double>(pi.y);
-        for (int j = 0; j < Nc; j++) {
-            int j1 = j + 1 == Nc ? 0 : j + 1;
-            int di = abs(i - j);
-            int dj = abs(i - j1);
-            di = tg_mini(di, Nc - di);
-            dj = tg_mini(dj, Nc - dj);
-            if (di < TG_CIRCUIT_GAP || dj < TG_CIRCUIT_GAP) {
+        for (int b = 0; b < nb; b++) {
+            if (px < static_cast<double>(boxes[bb + 4 * b]) - cl || py < static_cast<double>(boxes[bb + 4 * b + 1]) - cl
+                || px > static_cast<double>(boxes[bb + 4 * b + 2]) + cl
+                || py > static_cast<double>(boxes[bb + 4 * b + 3]) + cl) {
                 continue;
             }
-            float2 pa = coarse[cb + j];
-            float2 pe = coarse[cb + j1];
-            double ax = static_cast<double>(pa.x);
-            double ay = static_cast<double>(pa.y);
-            double ex = static_cast<double>(pe.x) - ax;
-            double ey = static_cast<double>(pe.y) - ay;
-            double ee = ex * ex + ey * ey;
-            double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
-            tt = tg_circuit_mind(tg_circuit_maxd(tt, 0.0), 1.0);
-            double qx = ax + tt * ex - px;
-            double qy = ay + tt * ey - py;
-            if (qx * qx + qy * qy < cl2) {
-                bad++;
+            int hi = tg_mini(TG_CIRCUIT_CHUNK * b + TG_CIRCUIT_CHUNK, Nc);
+            for (int j = TG_CIRCUIT_CHUNK * b; j < hi; j++) {
+                int j1 = j + 1 == Nc ? 0 : j + 1;
+                int di = abs(i - j);
+                int dj = abs(i - j1);
+                di = tg_mini(di, Nc - di);
+                dj = tg_mini(dj, Nc - dj);
+                if (di < TG_CIRCUIT_GAP || dj < TG_CIRCUIT_GAP) {
+                    continue;
+                }
+                float2 pa = coarse[cb + j];
+                float2 pe = coarse[cb + j1];
+                double ax = static_cast<double>(pa.x);
+                double ay = static_cast<double>(pa.y);
+                double ex = static_cast<double>(pe.x) - ax;
+                double ey = static_cast<double>(pe.y) - ay;
+                double ee = ex * ex + ey * ey;
+                double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
+                tt = tg_circuit_mind(tg_circuit_maxd(tt, 0.0), 1.0);
+                double qx = ax + tt * ex - px;
+                double qy = ay + tt * ey - py;
+                if (qx * qx + qy * qy < cl2) {
+                    bad++;
+                }
             }
         }
     }
-    if (f < 0.5 || f > 2.0 || sharp) {
-        bad += TG_CIRCUIT_TURN_PENALTY;
+    double area = 0.0;
+    double per = 0.0;
+    for (int i = 0; i < Nc; i++) {
+        int i1 = i + 1 == Nc ? 0 : i + 1;
+        float2 p0 = coarse[cb + i];
+        float2 p1 = coarse[cb + i1];
+        double x0 = static_cast<double>(p0.x);
+        double y0 = static_cast<double>(p0.y);
+        double x1 = static_cast<double>(p1.x);
+        double y1 = static_cast<double>(p1.y);
+        area += x0 * y1 - x1 * y0;
+        per += sqrt((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
     }
-    score[slot] = bad;
+    double compact = 2.0 * TG_PI_D * fabs(area) / (per * per);
+    double target = static_cast<double>(compactLo) + static_cast<double>(compactHi - compactLo)
+            * static_cast<double>(tg_rng_uniform(seed, TG_STREAM_CIRCUIT_TARGET, 0));
+    int shape = static_cast<int>(tg_circuit_mind(static_cast<double>(TG_CIRCUIT_SHAPE_MAX),
+                                                 1000.0 * fabs(compact - target)));
+    int sc = bad > 0 ? TG_CIRCUIT_CONTACT + tg_mini(bad, 1 << 16) : shape;
+    if (f < 0.5 || f > 2.0 || sharp) {
+        sc += TG_CIRCUIT_TURN_PENALTY;
+    }
+    score[slot] = sc;
 }
 
 /* CircuitEmitKernel.stadium */

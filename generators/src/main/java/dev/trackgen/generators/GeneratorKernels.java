@@ -57,6 +57,8 @@ public final class GeneratorKernels {
 
     /** RNG stream of circuit layouts (candidate {@code k} uses its own index block). */
     public static final int STREAM_CIRCUIT = 6389;
+    /** RNG stream of the circuit generator's per-environment compactness target (draw 0). */
+    public static final int STREAM_CIRCUIT_TARGET = 6397;
 
     /** RNG stream of the repulsive obstacle layout. */
     public static final int STREAM_REPULSIVE_OBSTACLES = 6247;

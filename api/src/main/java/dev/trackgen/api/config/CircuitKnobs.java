@@ -32,11 +32,11 @@ public final class CircuitKnobs {
     }
 
     /** Mean lap length, half-widths. */
-    public static final Knob<Double> LENGTH = Knob.ofDouble("circuit_length", 740, Range.closed(60, 20000),
+    public static final Knob<Double> LENGTH = Knob.ofDouble("circuit_length", 720, Range.closed(60, 20000),
             "Mean lap length in half-widths; each env draws U(1 - spread, 1 + spread) times it.");
 
     /** Relative spread of the lap length. */
-    public static final Knob<Double> LENGTH_SPREAD = Knob.ofDouble("circuit_length_spread", 0.25,
+    public static final Knob<Double> LENGTH_SPREAD = Knob.ofDouble("circuit_length_spread", 0.2,
             Range.closedOpen(0, 0.9), "Relative spread of the per-env lap length around circuit_length.");
 
     /** Mean number of corner slots. */
@@ -45,7 +45,7 @@ public final class CircuitKnobs {
                     + "each env draws a count in [0.75, 1.25] times it.");
 
     /** Smallest corner radius, half-widths. */
-    public static final Knob<Double> RADIUS_MIN = Knob.ofDouble("circuit_radius_min", 2.6, Range.closed(1.2, 1000),
+    public static final Knob<Double> RADIUS_MIN = Knob.ofDouble("circuit_radius_min", 2.3, Range.closed(1.2, 1000),
             "Smallest corner radius (hairpins), in half-widths.");
 
     /** Largest corner radius, half-widths. */
@@ -62,6 +62,6 @@ public final class CircuitKnobs {
             "Probability that a corner slot is a chicane (two short opposite corners).");
 
     /** Candidates per environment. */
-    public static final Knob<Integer> BEST_OF_K = Knob.ofInt("circuit_best_of_k", 8, Range.closed(1, 64),
+    public static final Knob<Integer> BEST_OF_K = Knob.ofInt("circuit_best_of_k", 16, Range.closed(1, 64),
             "Candidate layouts per environment; the one with the fewest near-contacts is kept.");
 }

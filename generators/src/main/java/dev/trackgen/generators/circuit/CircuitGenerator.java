@@ -36,6 +36,10 @@ public final class CircuitGenerator implements CenterlineGenerator {
     public static final int COARSE_POINTS = 160;
     /** Clearance of the score, in half-widths: two road widths and a margin. */
     public static final float CLEARANCE = 3.2f;
+    /** Range of the per-env compactness target the candidates are ranked by (the circuits' spread). */
+    public static final float COMPACT_LO = 0.12f;
+    /** Upper end of the compactness target range. */
+    public static final float COMPACT_HI = 0.42f;
 
     private static final List<Kernel> KERNELS = List.of(CircuitLayoutKernel.INSTANCE, CircuitEmitKernel.INSTANCE,
             FillI32Kernel.INSTANCE);
@@ -74,6 +78,7 @@ public final class CircuitGenerator implements CenterlineGenerator {
         private final int slots;
         private final F32Array pieces;
         private final Vec2Array coarse;
+        private final F32Array boxes;
         private final F32Array info;
         private final I32Array score;
 
@@ -85,6 +90,7 @@ public final class CircuitGenerator implements CenterlineGenerator {
             int ek = envs * k;
             pieces = rt.allocF32(ek * CircuitKnobs.PIECES_PER_SLOT * slots * CircuitKnobs.PIECE_FLOATS);
             coarse = rt.allocVec2(ek * COARSE_POINTS);
+            boxes = rt.allocF32(ek * 4 * ((COARSE_POINTS + CircuitLayoutKernel.CHUNK - 1) / CircuitLayoutKernel.CHUNK));
             info = rt.allocF32(ek * 2);
             score = rt.allocI32(ek);
         }
@@ -101,7 +107,8 @@ public final class CircuitGenerator implements CenterlineGenerator {
                             (float) (double) config.get(CircuitKnobs.LENGTH_SPREAD), rMin, rMax,
                             (float) (double) config.get(CircuitKnobs.STRAIGHT_SHARE),
                             (float) (double) config.get(CircuitKnobs.CHICANE_PROB), CLEARANCE * hw, hw,
-                            pieces, coarse, info, score)
+                            COMPACT_LO, COMPACT_HI,
+                            pieces, coarse, boxes, info, score)
                     .launch(CircuitEmitKernel.INSTANCE, envs, pieces, info, score, k, slots, config.numPoints(),
                             rMin, rMax, out)
                     .launch(FillI32Kernel.INSTANCE, envs, valid, 1)

@@ -55,17 +55,25 @@ public final class CircuitLayoutKernel extends AbstractKernel {
     /** Share of each corner's turn made in its two clothoids. */
     public static final double CLOTHOID_SHARE = 0.3;
     /** Probability that a single corner (or a complex) turns right. */
-    public static final float RIGHT_SHARE = 0.3f;
+    public static final float RIGHT_SHARE = 0.4f;
+    /** Largest lead or lag of the raw heading on the even ramp {@code 2 pi j / m} before a turn's sense is forced. */
+    public static final double HEADING_DEV = 0.5;
     /** Share of the non-chicane slots that are two-corner complexes. */
     public static final float COMPLEX_SHARE = 0.25f;
     /** Bounded active-set iterations of the straight-length solve. */
     public static final int SOLVER_ITERATIONS = 6;
+    /** Coarse edges per bounding box of the clearance scan. */
+    public static final int CHUNK = 8;
     /** Fewest coarse points between a point and an edge for their distance to count. */
     public static final int GAP = 3;
-    /** Score added for a left-turn factor outside [0.5, 2]. */
-    public static final int TURN_PENALTY = 1000;
+    /** Score added for a left-turn factor outside [0.5, 2] or a turn above 3.4 rad. */
+    public static final int TURN_PENALTY = 1 << 18;
+    /** Score base of a candidate with near-contacts (plus their count, at most 2^16). */
+    public static final int CONTACT = 1 << 20;
     /** Score of a candidate the solver could not close. */
-    public static final int FAIL = 1 << 24;
+    public static final int FAIL = 1 << 28;
+    /** Largest shape term of the score: 1000 times the compactness distance from the env's target. */
+    public static final int SHAPE_MAX = 999;
     /** RNG draws reserved per candidate before the slots' 16 each. */
     static final int HEADER_DRAWS = 8;
     /** RNG draws per slot. */
@@ -77,8 +85,9 @@ public final class CircuitLayoutKernel extends AbstractKernel {
                 KernelParam.intValue("slotsLo"), KernelParam.intValue("slotsHi"), KernelParam.intValue("Nc"),
                 KernelParam.floatValue("length"), KernelParam.floatValue("spread"), KernelParam.floatValue("rMin"),
                 KernelParam.floatValue("rMax"), KernelParam.floatValue("share"), KernelParam.floatValue("chicaneProb"),
-                KernelParam.floatValue("clearance"), KernelParam.floatValue("hw"), KernelParam.f32("pieces"),
-                KernelParam.vec2("coarse"), KernelParam.f32("info"), KernelParam.i32("score"));
+                KernelParam.floatValue("clearance"), KernelParam.floatValue("hw"),
+                KernelParam.floatValue("compactLo"), KernelParam.floatValue("compactHi"), KernelParam.f32("pieces"),
+                KernelParam.vec2("coarse"), KernelParam.f32("boxes"), KernelParam.f32("info"), KernelParam.i32("score"));
     }
 
     /** @return draws one candidate uses */
@@ -107,10 +116,13 @@ public final class CircuitLayoutKernel extends AbstractKernel {
         float chicaneProb = a.floatValue(11);
         float clearance = a.floatValue(12);
         float hw = a.floatValue(13);
-        float[] pc = a.f32(14);
-        float[] coarse = a.vec2(15);
-        float[] info = a.f32(16);
-        int[] score = a.i32(17);
+        float compactLo = a.floatValue(14);
+        float compactHi = a.floatValue(15);
+        float[] pc = a.f32(16);
+        float[] coarse = a.vec2(17);
+        float[] boxes = a.f32(18);
+        float[] info = a.f32(19);
+        int[] score = a.i32(20);
         int st = CircuitLayoutKernel.STREAM;
         for (int slot = begin; slot < end; slot++) {
             int e = slot / kk;
@@ -128,7 +140,11 @@ public final class CircuitLayoutKernel extends AbstractKernel {
             //    and straight weights into their lengths
             double left = 0.0;
             double right = 0.0;
+            double head = 0.0;
             for (int j = 0; j < m; j++) {
+                double ramp = 2.0 * Math.PI * (double) j / (double) m;
+                boolean forceRight = head > ramp + HEADING_DEV;
+                boolean forceLeft = head < ramp - HEADING_DEV;
                 int d = d0 + HEADER_DRAWS + SLOT_DRAWS * j;
                 float u0 = CounterRng.uniform(seed, st, d);
                 float u1 = CounterRng.uniform(seed, st, d + 1);
@@ -153,7 +169,7 @@ public final class CircuitLayoutKernel extends AbstractKernel {
                     inner = hw * (0.5f + 3.0f * u6);
                     scaled = 0.0f;
                 } else if (u0 < chicaneProb + (1.0f - chicaneProb) * COMPLEX_SHARE) {
-                    float sg = u1 < RIGHT_SHARE ? -1.0f : 1.0f;
+                    float sg = (u1 < RIGHT_SHARE || forceRight) && !forceLeft ? -1.0f : 1.0f;
                     float m1 = 0.5f + 1.3f * u2;
                     float m2 = 0.5f + 1.3f * u3;
                     t1 = sg * m1;
@@ -163,8 +179,8 @@ public final class CircuitLayoutKernel extends AbstractKernel {
                     inner = hw * (1.0f + 8.0f * u6);
                     scaled = 1.0f;
                 } else {
-                    boolean neg = u1 < RIGHT_SHARE;
-                    float m1 = neg ? 0.35f + 1.45f * u2 : 0.4f + 2.6f * u2;
+                    boolean neg = (u1 < RIGHT_SHARE || forceRight) && !forceLeft;
+                    float m1 = neg ? 0.35f + 1.85f * u2 : 0.4f + 2.6f * u2;
                     t1 = neg ? -m1 : m1;
                     r1 = radius(u4, m1, rMin, rMax);
                     t2 = 0.0f;
@@ -182,6 +198,7 @@ public final class CircuitLayoutKernel extends AbstractKernel {
                 pc[p0 + 6 * 7] = 0.03f + (u7 * u7) * (u7 * u7);
                 left += (t1 > 0.0f ? t1 : 0.0f) + (t2 > 0.0f ? t2 : 0.0f);
                 right += (t1 < 0.0f ? -t1 : 0.0f) + (t2 < 0.0f ? -t2 : 0.0f);
+                head += (double) (t1 + t2);
             }
             // 2. heading closure: left turns times f
             double f = left > 0.0 ? (2.0 * Math.PI + right) / left : 0.0;
@@ -353,40 +370,89 @@ public final class CircuitLayoutKernel extends AbstractKernel {
             int cb = slot * nc;
             CircuitPieces.sample(pc, pb, count, nc, coarse, cb);
             int bad = 0;
-            double cl2 = (double) clearance * (double) clearance;
+            double cl = clearance;
+            double cl2 = cl * cl;
+            int nb = (nc + CHUNK - 1) / CHUNK;
+            int bb = slot * nb * 4;
+            for (int b = 0; b < nb; b++) {
+                float x0 = Float.MAX_VALUE;
+                float y0 = Float.MAX_VALUE;
+                float x1 = -Float.MAX_VALUE;
+                float y1 = -Float.MAX_VALUE;
+                int hi = Math.min(CHUNK * b + CHUNK, nc);
+                for (int j = CHUNK * b; j <= hi; j++) {
+                    int jj = j == nc ? 0 : j;
+                    float qx = coarse[2 * (cb + jj)];
+                    float qy = coarse[2 * (cb + jj) + 1];
+                    x0 = Math.min(x0, qx);
+                    y0 = Math.min(y0, qy);
+                    x1 = Math.max(x1, qx);
+                    y1 = Math.max(y1, qy);
+                }
+                boxes[bb + 4 * b] = x0;
+                boxes[bb + 4 * b + 1] = y0;
+                boxes[bb + 4 * b + 2] = x1;
+                boxes[bb + 4 * b + 3] = y1;
+            }
             for (int i = 0; i < nc; i++) {
                 double px = coarse[2 * (cb + i)];
                 double py = coarse[2 * (cb + i) + 1];
-                for (int j = 0; j < nc; j++) {
-                    int j1 = j + 1 == nc ? 0 : j + 1;
-                    int di = Math.abs(i - j);
-                    int dj = Math.abs(i - j1);
-                    di = Math.min(di, nc - di);
-                    dj = Math.min(dj, nc - dj);
-                    if (di < GAP || dj < GAP) {
+                for (int b = 0; b < nb; b++) {
+                    if (px < (double) boxes[bb + 4 * b] - cl || py < (double) boxes[bb + 4 * b + 1] - cl
+                            || px > (double) boxes[bb + 4 * b + 2] + cl || py > (double) boxes[bb + 4 * b + 3] + cl) {
                         continue;
                     }
-                    double ax = coarse[2 * (cb + j)];
-                    double ay = coarse[2 * (cb + j) + 1];
-                    double ex = (double) coarse[2 * (cb + j1)] - ax;
-                    double ey = (double) coarse[2 * (cb + j1) + 1] - ay;
-                    double ee = ex * ex + ey * ey;
-                    double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
-                    tt = Math.min(Math.max(tt, 0.0), 1.0);
-                    double qx = ax + tt * ex - px;
-                    double qy = ay + tt * ey - py;
-                    if (qx * qx + qy * qy < cl2) {
-                        bad++;
+                    int hi = Math.min(CHUNK * b + CHUNK, nc);
+                    for (int j = CHUNK * b; j < hi; j++) {
+                        int j1 = j + 1 == nc ? 0 : j + 1;
+                        int di = Math.abs(i - j);
+                        int dj = Math.abs(i - j1);
+                        di = Math.min(di, nc - di);
+                        dj = Math.min(dj, nc - dj);
+                        if (di < GAP || dj < GAP) {
+                            continue;
+                        }
+                        double ax = coarse[2 * (cb + j)];
+                        double ay = coarse[2 * (cb + j) + 1];
+                        double ex = (double) coarse[2 * (cb + j1)] - ax;
+                        double ey = (double) coarse[2 * (cb + j1) + 1] - ay;
+                        double ee = ex * ex + ey * ey;
+                        double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
+                        tt = Math.min(Math.max(tt, 0.0), 1.0);
+                        double qx = ax + tt * ex - px;
+                        double qy = ay + tt * ey - py;
+                        if (qx * qx + qy * qy < cl2) {
+                            bad++;
+                        }
                     }
                 }
             }
-            if (f < 0.5 || f > 2.0 || sharp) {
-                bad += TURN_PENALTY;
+            // compactness of the coarse loop against the env's target
+            double area = 0.0;
+            double per = 0.0;
+            for (int i = 0; i < nc; i++) {
+                int i1 = i + 1 == nc ? 0 : i + 1;
+                double x0 = coarse[2 * (cb + i)];
+                double y0 = coarse[2 * (cb + i) + 1];
+                double x1 = coarse[2 * (cb + i1)];
+                double y1 = coarse[2 * (cb + i1) + 1];
+                area += x0 * y1 - x1 * y0;
+                per += Math.sqrt((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
             }
-            score[slot] = bad;
+            double compact = 2.0 * Math.PI * Math.abs(area) / (per * per);
+            double target = (double) compactLo + (double) (compactHi - compactLo) * (double) CounterRng.uniform(seed,
+                    STREAM_TARGET, 0);
+            int shape = (int) Math.min((double) SHAPE_MAX, 1000.0 * Math.abs(compact - target));
+            int sc = bad > 0 ? CONTACT + Math.min(bad, 1 << 16) : shape;
+            if (f < 0.5 || f > 2.0 || sharp) {
+                sc += TURN_PENALTY;
+            }
+            score[slot] = sc;
         }
     }
 
     /** RNG stream of the circuit layouts. */
     static final int STREAM = GeneratorKernels.STREAM_CIRCUIT;
+    /** RNG stream of the per-env compactness target (draw 0). */
+    static final int STREAM_TARGET = GeneratorKernels.STREAM_CIRCUIT_TARGET;
 }
