@@ -446,9 +446,10 @@ public final class TrackGenConfig {
                 if (c.nMax() < need) {
                     problems.add("generator 'circuit' with circuit_length = " + c.get(CircuitKnobs.LENGTH)
                             + " half-widths (spread " + c.get(CircuitKnobs.LENGTH_SPREAD) + ") at spacing "
-                            + (float) c.spacing() + " needs N_max >= " + need + ", but N_max = " + c.nMax()
-                            + (need <= 1 << 16 ? "; raise N_max (or leave it unset), or shorten circuit_length"
-                            : " (above the limit 65536); shorten circuit_length or raise spacing"));
+                            + (float) c.spacing() + " needs N_max >= " + need
+                            + (need <= 1 << 16 ? ", but N_max = " + c.nMax()
+                            + "; raise N_max (or leave it unset), or shorten circuit_length"
+                            : ", above the limit 65536; shorten circuit_length or raise spacing"));
                 }
             }
             atLeast(problems, c, RepulsiveKnobs.OBSTACLE_COUNT_MAX, RepulsiveKnobs.OBSTACLE_COUNT_MIN);

@@ -149,7 +149,7 @@ class TrackGenConfigTest {
             "generator=voronoi;num_envs=4000000;voronoi_num_sites=2000|generator 'voronoi' needs num_envs * voronoi_num_sites = 8000000000 points",
             "generator=checkpoint;num_envs=4000000;checkpoint_best_of_k=64;N_max=64|generator 'checkpoint' needs num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)",
             "generator=circuit;N_max=1000|generator 'circuit' with circuit_length = 720.0 half-widths (spread 0.2) at spacing 0.06 needs N_max >= 1443, but N_max = 1000; raise N_max",
-            "generator=circuit;circuit_length=20000;circuit_length_spread=0.5|generator 'circuit' with circuit_length = 20000.0 half-widths (spread 0.5) at spacing 0.06 needs N_max >= 50002",
+            "generator=circuit;circuit_length=20000;circuit_length_spread=0.5;spacing=0.02|generator 'circuit' with circuit_length = 20000.0 half-widths (spread 0.5) at spacing 0.02 needs N_max >= 150002, above the limit 65536; shorten",
             "circuit_radius_min=10;circuit_radius_max=5|circuit_radius_max = 5.0 must be >= circuit_radius_min = 10.0",
     })
     void generatorKnobRelationsAreCheckedAtBuild(String settings, String message) {
