@@ -47,11 +47,11 @@ class EvaluationCommandsTest {
                 "--format", "csv", "-q");
         assertEquals(0, run.code(), run::toString);
         List<String> rows = run.outLines();
-        assertEquals(List.of("bezier", "checkpoint", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), rows.subList(1, rows.size()).stream()
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), rows.subList(1, rows.size()).stream()
                 .map(l -> l.substring(0, l.indexOf(','))).toList());
         // the example plugin draws noisy ellipses: median compactness ~0.95, the "no silent circles" gate fails
-        String[] ellipse = rows.get(4).split(",", -1);
-        assertEquals("false", ellipse[10], rows.get(4));
+        String[] ellipse = rows.get(5).split(",", -1);
+        assertEquals("false", ellipse[10], rows.get(5));
         assertEquals("true", rows.get(1).split(",", -1)[10], rows.get(1));
     }
 
