@@ -32,11 +32,11 @@ public final class CircuitKnobs {
     }
 
     /** Mean lap length, half-widths. */
-    public static final Knob<Double> LENGTH = Knob.ofDouble("circuit_length", 720, Range.closed(60, 20000),
+    public static final Knob<Double> LENGTH = Knob.ofDouble("circuit_length", 780, Range.closed(60, 20000),
             "Mean lap length in half-widths; each env draws U(1 - spread, 1 + spread) times it.");
 
     /** Relative spread of the lap length. */
-    public static final Knob<Double> LENGTH_SPREAD = Knob.ofDouble("circuit_length_spread", 0.2,
+    public static final Knob<Double> LENGTH_SPREAD = Knob.ofDouble("circuit_length_spread", 0.12,
             Range.closedOpen(0, 0.9), "Relative spread of the per-env lap length around circuit_length.");
 
     /** Mean number of corner slots. */

@@ -174,7 +174,7 @@ class CircuitGeneratorTest {
                     assertEquals(2 * a[2 * p + 1], b[2 * p + 1], 0.0, "y scales with the half-width");
                 }
                 double inHw = per / narrow.halfWidth();
-                assertTrue(inHw > 0.79 * 720 && inHw < 1.2 * 720, "lap of " + inHw + " half-widths");
+                assertTrue(inHw > 0.879 * 780 && inHw < 1.121 * 780, "lap of " + inHw + " half-widths");
             }
         }
     }
@@ -203,7 +203,7 @@ class CircuitGeneratorTest {
 
     @Test
     void whenNoCandidateClosesTheEnvGetsAStadiumOfItsLength() {
-        // corners of radius 150 half-widths cannot fit a 720 half-width lap: every candidate fails
+        // corners of radius 150 half-widths cannot fit a 780 half-width lap: every candidate fails
         int e = 4;
         TrackGenConfig c = config(e, "circuit_radius_min=150", "circuit_radius_max=150", "circuit_best_of_k=3");
         Layouts l = layouts(c, 0);
