@@ -196,7 +196,7 @@ class FelixIT {
         assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "polar", "repulsive", "voronoi"), list("generators"));
         assertEquals(List.of(), generatorServices("noisy_ellipse"));
         batch = generate("noisy_ellipse", 8);
-        assertEquals("unknown generator 'noisy_ellipse'; available: bezier, checkpoint, hull, polar, repulsive, voronoi", batch.get("error"), batch::toString);
+        assertEquals("unknown generator 'noisy_ellipse'; available: bezier, checkpoint, circuit, hull, polar, repulsive, voronoi", batch.get("error"), batch::toString);
         assertEquals("dev.trackgen.registry.UnknownNameException", batch.get("type"));
 
         // Started again: back, and working.
