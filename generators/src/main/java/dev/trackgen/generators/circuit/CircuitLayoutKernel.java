@@ -11,7 +11,7 @@ import dev.trackgen.generators.GeneratorKernels;
  * and the candidate's score.
  *
  * <p>{@code tg_circuit_layout(seeds, K, S, slotsLo, slotsHi, Nc, length, spread, rMin, rMax, share,
- * chicaneProb, clearance, hw, pieces, coarse, info, score)}:
+ * chicaneProb, clearance, hw, compactLo, compactHi, pieces, coarse, boxes, info, score)}:
  * <ol>
  *   <li><b>Grammar.</b> Candidate {@code k} of env {@code e} draws (stream
  *       {@link GeneratorKernels#STREAM_CIRCUIT}, draws {@code k * (8 + 16 S) + ...}) a lap length
@@ -20,11 +20,13 @@ import dev.trackgen.generators.GeneratorKernels;
  *       opposite turns of 0.45-1.25 rad at {@code rMin * U(1, 2.5)}, 0.5-3.5 half-widths apart),
  *       a <em>complex</em> (a quarter of the rest: two same-sense turns of 0.5-1.8 rad, 1-9
  *       half-widths apart) or a <em>single corner</em> (left turns 0.4-3.0 rad, right turns
- *       0.35-1.8 rad; right with probability {@value #RIGHT_SHARE}), followed by a straight of
- *       weight {@code 0.03 + U^4}. Radii are {@code rMin + (rMax - rMin) U^3} (a fifth of that span
- *       above 2 rad: hairpins are tight). Every corner is a clothoid entry, an arc and a clothoid
- *       exit; each clothoid turns {@value #CLOTHOID_SHARE}/2 of the corner, so the curvature is
- *       continuous along the lap.</li>
+ *       0.35-2.2 rad), followed by a straight of weight {@code 0.03 + U^4}. A corner or complex
+ *       turns right with probability {@value #RIGHT_SHARE}, except that its sense is forced left
+ *       (right) when the heading so far lags (leads) the even ramp {@code 2 pi j / m} by more
+ *       than {@value #HEADING_DEV} rad. Radii are {@code rMin + (rMax - rMin) U^3} (a fifth of
+ *       that span above 2 rad: hairpins are tight). Every corner is a clothoid entry, an arc and
+ *       a clothoid exit; each clothoid turns {@value #CLOTHOID_SHARE}/2 of the corner, so the
+ *       curvature is continuous along the lap.</li>
  *   <li><b>Heading closure.</b> The left turns are scaled by {@code f = (2 pi + right) / left}:
  *       the turns sum to exactly {@code 2 pi}.</li>
  *   <li><b>Straight share.</b> The radii of single corners and complexes are scaled by one factor
@@ -36,16 +38,20 @@ import dev.trackgen.generators.GeneratorKernels;
  *       ({@code W = diag(S0)}, a 3x3 solve) is taken, straights below one half-width are pinned
  *       there and the rest re-solved, at most {@value #SOLVER_ITERATIONS} times. The end then
  *       meets the start up to rounding (the residual is checked).</li>
- *   <li><b>Score.</b> {@code Nc} points at even arc length, and the number of (point, edge)
- *       pairs at least {@value #GAP} points apart closer than {@code clearance}: zero for a lap
- *       that neither crosses nor nearly touches itself. A left-turn factor outside [0.5, 2]
- *       adds {@value #TURN_PENALTY}; a candidate the solver could not close scores
- *       {@value #FAIL}.</li>
+ *   <li><b>Score</b> (lower is better). {@code Nc} points at even arc length; {@code c} = the
+ *       number of (point, edge) pairs at least {@value #GAP} points apart closer than
+ *       {@code clearance} (edges skipped by {@value #CHUNK}-edge bounding boxes). A lap with
+ *       {@code c > 0} scores {@link #CONTACT} {@code + min(c, 2^16)}; one without scores the
+ *       distance of its compactness from the env's target {@code U(compactLo, compactHi)}
+ *       (stream {@link GeneratorKernels#STREAM_CIRCUIT_TARGET}) in thousandths, at most
+ *       {@value #SHAPE_MAX}. A left-turn factor outside [0.5, 2] or a turn above 3.4 rad adds
+ *       {@link #TURN_PENALTY}; a candidate the solver could not close scores {@link #FAIL}.</li>
  * </ol>
  *
  * <p>Shapes: {@code seeds: [E]}; {@code pieces: [E*K*8*S*6]} (per piece: length, start and end
  * curvature, start x, y, heading; 8 pieces a slot, unused ones of length 0); {@code coarse: [E*K*Nc]}
- * pairs; {@code info: [E*K*2]} (lap length, slot count); {@code score: [E*K]}. Lengths are world
+ * pairs; {@code boxes: [E*K*ceil(Nc/8)*4]} (scratch); {@code info: [E*K*2]} (lap length, slot count);
+ * {@code score: [E*K]}. Lengths are world
  * units ({@code length}, {@code rMin}, {@code rMax}, {@code clearance} already times the half-width).
  */
 public final class CircuitLayoutKernel extends AbstractKernel {
