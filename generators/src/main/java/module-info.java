@@ -11,5 +11,6 @@ module dev.trackgen.generators {
             dev.trackgen.generators.polar.PolarGenerator,
             dev.trackgen.generators.voronoi.VoronoiGenerator,
             dev.trackgen.generators.checkpoint.CheckpointGenerator,
+            dev.trackgen.generators.circuit.CircuitGenerator,
             dev.trackgen.generators.repulsive.RepulsiveGenerator;
 }

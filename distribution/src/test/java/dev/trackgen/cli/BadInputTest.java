@@ -61,7 +61,7 @@ class BadInputTest {
                         "--envs 0: num_envs = 0 is outside the allowed range [1, 4194304]"),
                 Arguments.of("negative --envs", List.of("--envs", "-5"), 1, "num_envs = -5 is outside"),
                 Arguments.of("unknown generator", List.of("--generator", "bezeir"), 1,
-                        "unknown generator 'bezeir'; available: bezier, checkpoint, hull, polar, repulsive, voronoi"),
+                        "unknown generator 'bezeir'; available: bezier, checkpoint, circuit, hull, polar, repulsive, voronoi"),
                 Arguments.of("value out of range", List.of("--set", "half_width=-1"), 1,
                         "--set half_width=-1: half_width = -1.0 is outside the allowed range (0, +inf)"),
                 Arguments.of("malformed value", List.of("--set", "relax_iters=ten"), 1,

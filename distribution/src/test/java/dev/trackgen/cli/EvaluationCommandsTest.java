@@ -37,9 +37,9 @@ class EvaluationCommandsTest {
         assertEquals(0, run.code(), run::toString);
         List<String> lines = run.outLines();
         assertTrue(lines.get(0).matches("GENERATOR +E +YIELD .*"), lines.get(0));
-        assertEquals(7, lines.size(), "header + one row per built-in generator\n" + run.out());
+        assertEquals(8, lines.size(), "header + one row per built-in generator\n" + run.out());
         assertTrue(lines.get(1).matches("bezier +16 .*"), lines.get(1));
-        assertTrue(lines.get(5).matches("repulsive +16 .*"), lines.get(5));
+        assertTrue(lines.get(6).matches("repulsive +16 .*"), lines.get(6));
         assertTrue(run.errLines().stream().anyMatch(l -> l.startsWith("trackgen: bezier: 16 tracks, metrics")), run.err());
     }
 
@@ -51,11 +51,11 @@ class EvaluationCommandsTest {
                 "--format", "csv", "-q");
         assertEquals(0, run.code(), run::toString);
         List<String> rows = run.outLines();
-        assertEquals(List.of("bezier", "checkpoint", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), rows.subList(1, rows.size()).stream()
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), rows.subList(1, rows.size()).stream()
                 .map(l -> l.substring(0, l.indexOf(','))).toList());
         // the example plugin draws noisy ellipses: median compactness ~0.95, the "no silent circles" gate fails
-        String[] ellipse = rows.get(4).split(",", -1);
-        assertEquals("false", ellipse[10], rows.get(4));
+        String[] ellipse = rows.get(5).split(",", -1);
+        assertEquals("false", ellipse[10], rows.get(5));
         assertEquals("true", rows.get(1).split(",", -1)[10], rows.get(1));
     }
 
@@ -98,7 +98,7 @@ class EvaluationCommandsTest {
     void metricsErrorsAreOneLine() throws IOException {
         CliRun unknown = CliRun.run("metrics", "--generator", "bezier,nope", "--envs", "8");
         assertEquals(1, unknown.code());
-        assertEquals(List.of("trackgen: error: unknown generator 'nope'; available: bezier, checkpoint, hull, polar, repulsive, voronoi"), unknown.errLines());
+        assertEquals(List.of("trackgen: error: unknown generator 'nope'; available: bezier, checkpoint, circuit, hull, polar, repulsive, voronoi"), unknown.errLines());
         Path empty = Files.createDirectory(dir.resolve("empty"));
         CliRun noRef = CliRun.run("metrics", "--envs", "8", "--reference", empty.toString());
         assertEquals(1, noRef.code());

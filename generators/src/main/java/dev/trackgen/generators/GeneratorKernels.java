@@ -21,6 +21,8 @@ public final class GeneratorKernels {
     public static final String PTX_VORONOI = "trackgen-ptx/generators_voronoi.ptx";
     /** PTX resource of the checkpoint generator's own kernels ({@code generators_checkpoint.cu}). */
     public static final String PTX_CHECKPOINT = "trackgen-ptx/generators_checkpoint.ptx";
+    /** PTX resource of the circuit generator's kernels ({@code generators_circuit.cu}). */
+    public static final String PTX_CIRCUIT = "trackgen-ptx/generators_circuit.ptx";
     /** PTX resource of the repulsive generator's own kernels ({@code generators_repulsive.cu}). */
     public static final String PTX_REPULSIVE = "trackgen-ptx/generators_repulsive.ptx";
 
@@ -52,6 +54,11 @@ public final class GeneratorKernels {
 
     /** RNG stream of checkpoint rings (candidate {@code k} of {@code K} uses its own index block). */
     public static final int STREAM_CHECKPOINTS = 4099;
+
+    /** RNG stream of circuit layouts (candidate {@code k} uses its own index block). */
+    public static final int STREAM_CIRCUIT = 6389;
+    /** RNG stream of the circuit generator's per-environment compactness target (draw 0). */
+    public static final int STREAM_CIRCUIT_TARGET = 6397;
 
     /** RNG stream of the repulsive obstacle layout. */
     public static final int STREAM_REPULSIVE_OBSTACLES = 6247;

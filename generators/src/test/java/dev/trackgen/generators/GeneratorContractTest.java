@@ -10,6 +10,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.bezier.BezierGenerator;
 import dev.trackgen.generators.checkpoint.CheckpointGenerator;
+import dev.trackgen.generators.circuit.CircuitGenerator;
 import dev.trackgen.generators.hull.HullGenerator;
 import dev.trackgen.generators.polar.PolarGenerator;
 import dev.trackgen.generators.repulsive.RepulsiveGenerator;
@@ -42,6 +43,7 @@ public class GeneratorContractTest {
             case "polar" -> new PolarGenerator();
             case "voronoi" -> new VoronoiGenerator();
             case "checkpoint" -> new CheckpointGenerator();
+            case "circuit" -> new CircuitGenerator();
             case "repulsive" -> new RepulsiveGenerator();
             default -> throw new IllegalArgumentException(name);
         };
@@ -88,7 +90,7 @@ public class GeneratorContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void isRegisteredAsAServiceUnderItsName(String name) {
         boolean found = false;
         for (dev.trackgen.api.generator.CenterlineGenerator g
@@ -104,7 +106,7 @@ public class GeneratorContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    @ValueSource(strings = {"hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void writesFiniteClosedLoopsAndFlagsOfOne(String name) {
         int e = name.equals("repulsive") ? 4 : 64;
         TrackGenConfig c = config(name, e);
@@ -143,7 +145,7 @@ public class GeneratorContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void dependsOnlyOnEachEnvsSeedAndNotOnThreads(String name) {
         int e = 6;
         TrackGenConfig c = config(name, e);
@@ -170,7 +172,7 @@ public class GeneratorContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint"})
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit"})
     void captureAndReplayGiveTheEagerResult(String name) {
         int e = 8;
         TrackGenConfig c = config(name, e);
@@ -211,7 +213,7 @@ public class GeneratorContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void steadyStateCallsAllocateNothing(String name) {
         int e = name.equals("repulsive") ? 2 : 16;
         TrackGenConfig c = config(name, e);

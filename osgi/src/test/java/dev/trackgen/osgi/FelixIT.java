@@ -168,7 +168,7 @@ class FelixIT {
     @Test
     void theProductsServicesGenerateAndAPluginBundleComesAndGoesWithoutLeaking() throws Exception {
         // The product alone: the built-in generator and runtime arrive as services and in the registries.
-        assertEquals(List.of("bezier", "checkpoint", "hull", "polar", "repulsive", "voronoi"), list("generators"));
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "polar", "repulsive", "voronoi"), list("generators"));
         assertEquals(List.of("cpu"), list("runtimes"));
         assertEquals(List.of(), list("problems"));
         ServiceReference<?> bezier = generatorServices("bezier").get(0);
@@ -182,7 +182,7 @@ class FelixIT {
         Path pluginJar = Path.of(required("trackgen.it.bundles")).resolve("trackgen-example-noisy-ellipse.jar");
         Bundle plugin = install(pluginJar);
         plugin.start();
-        assertEquals(List.of("bezier", "checkpoint", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), list("generators"));
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), list("generators"));
         ServiceReference<?> noisy = generatorServices("noisy_ellipse").get(0);
         assertEquals("bundle dev.trackgen.examples.noisyellipse " + plugin.getVersion(), noisy.getProperty("trackgen.source"));
         assertEquals(plugin, noisy.getBundle());
@@ -193,15 +193,15 @@ class FelixIT {
 
         // Stopped: the service and the registry entry go, and a new TrackGenerator for it fails by name.
         plugin.stop();
-        assertEquals(List.of("bezier", "checkpoint", "hull", "polar", "repulsive", "voronoi"), list("generators"));
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "polar", "repulsive", "voronoi"), list("generators"));
         assertEquals(List.of(), generatorServices("noisy_ellipse"));
         batch = generate("noisy_ellipse", 8);
-        assertEquals("unknown generator 'noisy_ellipse'; available: bezier, checkpoint, hull, polar, repulsive, voronoi", batch.get("error"), batch::toString);
+        assertEquals("unknown generator 'noisy_ellipse'; available: bezier, checkpoint, circuit, hull, polar, repulsive, voronoi", batch.get("error"), batch::toString);
         assertEquals("dev.trackgen.registry.UnknownNameException", batch.get("type"));
 
         // Started again: back, and working.
         plugin.start();
-        assertEquals(List.of("bezier", "checkpoint", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), list("generators"));
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), list("generators"));
         batch = generate("noisy_ellipse", 16);
         assertNull(batch.get("error"), batch::toString);
 
@@ -231,8 +231,8 @@ class FelixIT {
         // A fresh install of the same jar works again.
         Bundle again = install(pluginJar);
         again.start();
-        assertEquals(List.of("bezier", "checkpoint", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), list("generators"));
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), list("generators"));
         again.uninstall();
-        assertEquals(List.of("bezier", "checkpoint", "hull", "polar", "repulsive", "voronoi"), list("generators"));
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "polar", "repulsive", "voronoi"), list("generators"));
     }
 }

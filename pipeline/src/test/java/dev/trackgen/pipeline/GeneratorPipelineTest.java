@@ -25,7 +25,7 @@ class GeneratorPipelineTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    @ValueSource(strings = {"hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void replayedCallsEqualEagerOnesAndFollowTheSeeds(String name) {
         int e = 16;
         TrackGenConfig c = config(name, e);

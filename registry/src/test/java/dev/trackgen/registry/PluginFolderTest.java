@@ -44,7 +44,7 @@ class PluginFolderTest {
             assertEquals(List.of(p.resolve("tiny-1.0.jar")), folder.jars());
             assertEquals(List.of(), folder.problems());
             assertEquals(List.of(), generators.problems());
-            assertEquals(List.of("bezier", "checkpoint", "hull", "polar", "repulsive", "tiny", "voronoi"), generators.available());
+            assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "polar", "repulsive", "tiny", "voronoi"), generators.available());
             assertEquals("plugin tiny-1.0.jar", generators.entry("tiny").source());
             CenterlineGenerator tiny = generators.get("tiny");
             assertNotSame(getClass().getClassLoader(), tiny.getClass().getClassLoader());
@@ -71,7 +71,7 @@ class PluginFolderTest {
         try (PluginFolder folder = PluginFolder.load(p, PluginFolder.Mode.CLASS_LOADER)) {
             folder.addTo(generators);
             folder.addTo(runtimes);
-            assertEquals(List.of("bezier", "checkpoint", "good", "hull", "polar", "repulsive", "voronoi"), generators.available());
+            assertEquals(List.of("bezier", "checkpoint", "circuit", "good", "hull", "polar", "repulsive", "voronoi"), generators.available());
             assertTrue(generators.entry("bezier").source().contains("generators"),
                     "the built-in keeps its name: " + generators.entry("bezier").source());
             String all = String.join("\n", folder.problems()) + "\n" + String.join("\n", generators.problems());
@@ -95,7 +95,7 @@ class PluginFolderTest {
         try (PluginFolder folder = PluginFolder.load(p, PluginFolder.Mode.CLASS_LOADER)) {
             folder.addTo(generators);
         }
-        assertEquals(List.of("bezier", "checkpoint", "hull", "polar", "repulsive", "voronoi"), generators.available());
+        assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "polar", "repulsive", "voronoi"), generators.available());
         assertEquals(List.of("generator 'knobby' from plugin knobby.jar was ignored: its knobs are unusable: knob "
                 + "'half_width' is declared twice with different definitions (a plugin knob may not reuse a built-in "
                 + "name)"), generators.problems());
@@ -113,7 +113,7 @@ class PluginFolderTest {
         try (PluginFolder folder = PluginFolder.load(plugins())) {
             GeneratorRegistry generators = GeneratorRegistry.discover();
             folder.addTo(generators);
-            assertEquals(List.of("bezier", "checkpoint", "hull", "polar", "repulsive", "voronoi"), generators.available());
+            assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "polar", "repulsive", "voronoi"), generators.available());
             assertEquals(List.of(), folder.problems());
         }
     }

@@ -33,6 +33,9 @@ public final class BuiltinKnobs {
             CheckpointKnobs.TURN_RATE, CheckpointKnobs.STEER_GAIN, CheckpointKnobs.LOOKAHEAD_FRAC,
             CheckpointKnobs.BEST_OF_K, CheckpointKnobs.CLIP_FALLBACK,
 
+            CircuitKnobs.LENGTH, CircuitKnobs.LENGTH_SPREAD, CircuitKnobs.CORNERS, CircuitKnobs.RADIUS_MIN,
+            CircuitKnobs.RADIUS_MAX, CircuitKnobs.STRAIGHT_SHARE, CircuitKnobs.CHICANE_PROB, CircuitKnobs.BEST_OF_K,
+
             RepulsiveKnobs.GROW_MULT_MIN, RepulsiveKnobs.GROW_MULT_MAX, RepulsiveKnobs.DOMAIN_FRAC,
             RepulsiveKnobs.DOMAIN_INIT_RATIO, RepulsiveKnobs.OBSTACLE_COUNT_MIN, RepulsiveKnobs.OBSTACLE_COUNT_MAX,
             RepulsiveKnobs.OBSTACLE_RADIUS_MIN_FRAC, RepulsiveKnobs.OBSTACLE_RADIUS_MAX_FRAC,

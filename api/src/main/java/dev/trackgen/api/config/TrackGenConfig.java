@@ -3,10 +3,12 @@ package dev.trackgen.api.config;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The immutable, validated configuration of a {@code TrackGenerator}: one value for every
@@ -32,10 +34,13 @@ public final class TrackGenConfig {
 
     private final Map<String, Knob<?>> knobs;
     private final Map<String, Object> values;
+    /** Names of the knobs given a value explicitly (not left at their generator-dependent default). */
+    private final Set<String> explicit;
 
-    private TrackGenConfig(Map<String, Knob<?>> knobs, Map<String, Object> values) {
+    private TrackGenConfig(Map<String, Knob<?>> knobs, Map<String, Object> values, Set<String> explicit) {
         this.knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        this.explicit = Set.copyOf(explicit);
     }
 
     /** @return a builder holding every built-in knob at its default */
@@ -55,6 +60,7 @@ public final class TrackGenConfig {
             b.declareOne(k);
         }
         b.values.putAll(values);
+        b.explicit.addAll(explicit);
         return b;
     }
 
@@ -116,12 +122,18 @@ public final class TrackGenConfig {
         return s != null ? s : 0.6 * halfWidth();
     }
 
-    /** @return the dense points per generated centerline */
+    /**
+     * @return the dense points per generated centerline (for the {@code circuit} generator, unless
+     *         set explicitly, about one point per half a half-width of its longest lap)
+     */
     public int numPoints() {
         return get(PipelineKnobs.NUM_POINTS);
     }
 
-    /** @return the output stride N_max */
+    /**
+     * @return the output stride N_max (for the {@code circuit} generator, unless set explicitly,
+     *         the stride its longest lap needs; see {@link CircuitKnobs})
+     */
     public int nMax() {
         return get(PipelineKnobs.N_MAX);
     }
@@ -173,10 +185,35 @@ public final class TrackGenConfig {
     /** Most points of one generator buffer: {@code 2 * points} floats stay below 2^31. */
     static final long MAX_POINTS = (Integer.MAX_VALUE - 64L) / 2;
 
+    /** Dense generator points per half-width of lap the {@code circuit} generator gets by default. */
+    static final double CIRCUIT_POINTS_PER_HALF_WIDTH = 2.0;
+
+    /**
+     * The output stride the {@code circuit} generator's longest lap needs at the configured spacing:
+     * {@code ceil(circuit_length * (1 + circuit_length_spread) * half_width / spacing) + 2}.
+     *
+     * @param c a configuration (any generator)
+     * @return the stride, possibly beyond the N_max range
+     */
+    public static long circuitNMax(TrackGenConfig c) {
+        return circuitNMax(c.get(CircuitKnobs.LENGTH), c.get(CircuitKnobs.LENGTH_SPREAD), c.halfWidth(), c.spacing());
+    }
+
+    private static long circuitNMax(double length, double spread, double hw, double spacing) {
+        return (long) Math.ceil(length * (1 + spread) * hw / spacing) + 2;
+    }
+
+    private static int circuitNumPoints(double length, double spread) {
+        long n = (long) Math.ceil(length * (1 + spread) * CIRCUIT_POINTS_PER_HALF_WIDTH);
+        n = (n + 63) / 64 * 64;
+        return (int) Math.max(256, Math.min(1 << 16, n));
+    }
+
     /** Mutable builder; {@link #build()} yields an immutable, validated {@link TrackGenConfig}. */
     public static final class Builder {
         private final Map<String, Knob<?>> knobs = new LinkedHashMap<>();
         private final Map<String, Object> values = new LinkedHashMap<>();
+        private final Set<String> explicit = new HashSet<>();
 
         private Builder() {
             for (Knob<?> k : BuiltinKnobs.all()) {
@@ -228,6 +265,7 @@ public final class TrackGenConfig {
         public <T> Builder set(Knob<T> knob, T value) {
             declareOne(knob);
             values.put(knob.name(), knob.validate(value));
+            explicit.add(knob.name());
             return this;
         }
 
@@ -242,6 +280,7 @@ public final class TrackGenConfig {
         public Builder set(String name, String text) {
             Knob<?> k = lookup(name);
             values.put(name, k.parse(text));
+            explicit.add(name);
             return this;
         }
 
@@ -256,6 +295,7 @@ public final class TrackGenConfig {
         public Builder setValue(String name, Object value) {
             Knob<?> k = lookup(name);
             values.put(name, k.coerce(value));
+            explicit.add(name);
             return this;
         }
 
@@ -365,11 +405,34 @@ public final class TrackGenConfig {
          * @throws InvalidConfigException naming the first violated relation
          */
         public TrackGenConfig build() {
-            TrackGenConfig c = new TrackGenConfig(knobs, values);
+            sizeForGenerator();
+            TrackGenConfig c = new TrackGenConfig(knobs, values, explicit);
             for (String problem : crossCheck(c)) {
                 throw new InvalidConfigException(null, problem);
             }
             return c;
+        }
+
+        /**
+         * {@code N_max} and {@code num_points} left unset follow the generator: the {@code circuit}
+         * generator's laps are about a hundred times longer than the others', so it gets the stride
+         * and dense resolution its longest lap needs; every other generator gets the knob defaults.
+         */
+        private void sizeForGenerator() {
+            boolean circuit = "circuit".equals(values.get(PipelineKnobs.GENERATOR.name()));
+            double length = (Double) values.get(CircuitKnobs.LENGTH.name());
+            double spread = (Double) values.get(CircuitKnobs.LENGTH_SPREAD.name());
+            if (!explicit.contains(PipelineKnobs.N_MAX.name())) {
+                Double s = (Double) values.get(PipelineKnobs.SPACING.name());
+                double hw = (Double) values.get(PipelineKnobs.HALF_WIDTH.name());
+                long need = circuitNMax(length, spread, hw, s != null ? s : 0.6 * hw);
+                values.put(PipelineKnobs.N_MAX.name(), circuit && need <= 1 << 16 ? (int) need
+                        : PipelineKnobs.N_MAX.defaultValue());
+            }
+            if (!explicit.contains(PipelineKnobs.NUM_POINTS.name())) {
+                values.put(PipelineKnobs.NUM_POINTS.name(), circuit ? circuitNumPoints(length, spread)
+                        : PipelineKnobs.NUM_POINTS.defaultValue());
+            }
         }
 
         private static List<String> crossCheck(TrackGenConfig c) {
@@ -377,6 +440,18 @@ public final class TrackGenConfig {
             atLeast(problems, c, BezierKnobs.MAX_NUM_POINTS, BezierKnobs.MIN_NUM_POINTS);
             atLeast(problems, c, VoronoiKnobs.NUM_SITES, VoronoiKnobs.CONTROL_POINTS);
             atLeast(problems, c, RepulsiveKnobs.GROW_MULT_MAX, RepulsiveKnobs.GROW_MULT_MIN);
+            atLeast(problems, c, CircuitKnobs.RADIUS_MAX, CircuitKnobs.RADIUS_MIN);
+            if (c.generator().equals("circuit")) {
+                long need = circuitNMax(c);
+                if (c.nMax() < need) {
+                    problems.add("generator 'circuit' with circuit_length = " + c.get(CircuitKnobs.LENGTH)
+                            + " half-widths (spread " + c.get(CircuitKnobs.LENGTH_SPREAD) + ") at spacing "
+                            + (float) c.spacing() + " needs N_max >= " + need
+                            + (need <= 1 << 16 ? ", but N_max = " + c.nMax()
+                            + "; raise N_max (or leave it unset), or shorten circuit_length"
+                            : ", above the limit 65536; shorten circuit_length or raise spacing"));
+                }
+            }
             atLeast(problems, c, RepulsiveKnobs.OBSTACLE_COUNT_MAX, RepulsiveKnobs.OBSTACLE_COUNT_MIN);
             atLeast(problems, c, RepulsiveKnobs.OBSTACLE_RADIUS_MAX_FRAC, RepulsiveKnobs.OBSTACLE_RADIUS_MIN_FRAC);
             List<Integer> stages = c.get(RepulsiveKnobs.STAGES);
@@ -442,6 +517,12 @@ public final class TrackGenConfig {
                     points = Math.max(sites, dense);
                     what = sites >= dense ? "num_envs * voronoi_num_sites"
                             : "num_envs * 2 * voronoi_control_points * num_points_per_segment";
+                }
+                case "circuit" -> {
+                    points = e * c.get(CircuitKnobs.BEST_OF_K) * (long) CircuitKnobs.maxSlots(c.get(CircuitKnobs.CORNERS))
+                            * CircuitKnobs.PIECES_PER_SLOT * CircuitKnobs.PIECE_FLOATS / 2;
+                    what = "num_envs * circuit_best_of_k * max slots * " + CircuitKnobs.PIECES_PER_SLOT + " pieces * "
+                            + CircuitKnobs.PIECE_FLOATS + " / 2";
                 }
                 case "checkpoint" -> {
                     points = e * c.get(CheckpointKnobs.BEST_OF_K) * Math.max(c.numPoints(), c.get(CheckpointKnobs.COUNT));

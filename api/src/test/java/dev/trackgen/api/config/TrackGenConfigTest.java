@@ -149,6 +149,9 @@ class TrackGenConfigTest {
             "generator=polar;num_envs=4000000;num_points_per_segment=300|generator 'polar' needs num_envs * polar_num_knots * num_points_per_segment",
             "generator=voronoi;num_envs=4000000;voronoi_num_sites=2000|generator 'voronoi' needs num_envs * voronoi_num_sites = 8000000000 points",
             "generator=checkpoint;num_envs=4000000;checkpoint_best_of_k=64;N_max=64|generator 'checkpoint' needs num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)",
+            "generator=circuit;N_max=1000|generator 'circuit' with circuit_length = 780.0 half-widths (spread 0.12) at spacing 0.06 needs N_max >= 1459, but N_max = 1000; raise N_max",
+            "generator=circuit;circuit_length=20000;circuit_length_spread=0.5;spacing=0.02|generator 'circuit' with circuit_length = 20000.0 half-widths (spread 0.5) at spacing 0.02 needs N_max >= 150002, above the limit 65536; shorten",
+            "circuit_radius_min=10;circuit_radius_max=5|circuit_radius_max = 5.0 must be >= circuit_radius_min = 10.0",
     })
     void generatorKnobRelationsAreCheckedAtBuild(String settings, String message) {
         TrackGenConfig.Builder b = TrackGenConfig.builder();
@@ -160,8 +163,26 @@ class TrackGenConfigTest {
     }
 
     @Test
+    void theCircuitGeneratorGetsTheStrideAndResolutionItsLapsNeedUnlessTheyAreSet() {
+        TrackGenConfig c = TrackGenConfig.builder().generator("circuit").build();
+        // 780 half-widths (+12%) at 0.6 half-widths a point
+        assertEquals(1459, c.nMax());
+        assertEquals(TrackGenConfig.circuitNMax(c), c.nMax());
+        assertEquals(1792, c.numPoints());
+        TrackGenConfig wide = c.toBuilder().set("spacing", "0.12").build();
+        assertEquals(731, wide.nMax());
+        assertEquals(2000, c.toBuilder().nMax(2000).build().nMax());
+        TrackGenConfig back = c.toBuilder().generator("bezier").build();
+        assertEquals(384, back.nMax());
+        assertEquals(256, back.numPoints());
+        assertEquals(1459, back.toBuilder().generator("circuit").build().nMax());
+        assertEquals(512, c.toBuilder().set("num_points", "512").build().numPoints());
+        assertEquals(384, TrackGenConfig.defaults().nMax());
+    }
+
+    @Test
     void everyGeneratorBuildsAtItsDefaults() {
-        for (String g : List.of("bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive")) {
+        for (String g : List.of("bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive")) {
             assertEquals(g, TrackGenConfig.builder().generator(g).numEnvs(4096).build().generator());
         }
     }

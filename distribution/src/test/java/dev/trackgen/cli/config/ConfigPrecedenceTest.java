@@ -142,7 +142,7 @@ class ConfigPrecedenceTest {
     void anUnknownGeneratorListsTheAvailableOnes() {
         UnknownNameException e = assertThrows(UnknownNameException.class, () -> resolver.resolve(
                 ConfigDocument.empty(), new CommandLineOverrides("bezeir", null, null, List.of()), AUTO));
-        assertEquals("unknown generator 'bezeir'; available: bezier, checkpoint, hull, polar, repulsive, voronoi, wavy", e.getMessage());
+        assertEquals("unknown generator 'bezeir'; available: bezier, checkpoint, circuit, hull, polar, repulsive, voronoi, wavy", e.getMessage());
     }
 
     @Test

@@ -178,7 +178,7 @@ class PluginsCliTest {
 
         CliRun boom = CliRun.run("--plugins", plugins, "generate", "--generator", "boom", "-q");
         assertEquals(1, boom.code(), boom::toString);
-        assertEquals("trackgen: error: unknown generator 'boom'; available: bezier, checkpoint, hull, noisy_ellipse, polar, repulsive, voronoi",
+        assertEquals("trackgen: error: unknown generator 'boom'; available: bezier, checkpoint, circuit, hull, noisy_ellipse, polar, repulsive, voronoi",
                 boom.errorLines().get(0), boom::toString);
     }
 

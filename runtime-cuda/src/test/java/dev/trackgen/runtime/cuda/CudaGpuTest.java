@@ -66,10 +66,10 @@ class CudaGpuTest {
      * harness (HostGeneratorTwinsTest); here their differences are reported, not failed.
      */
     static final java.util.Set<String> TRANSCENDENTAL_WALKS = java.util.Set.of("tg_checkpoint_steer",
-            "tg_checkpoint_close", "tg_voronoi_anchors");
+            "tg_checkpoint_close", "tg_voronoi_anchors", "tg_circuit_layout", "tg_circuit_emit");
 
     @ParameterizedTest
-    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void everyKernelMatchesItsJavaTwinOnTheGpu(String name) {
         TwinCheckingRuntime twin = new TwinCheckingRuntime(new GpuRunner(rt));
         TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(64).runtime("cpu").generator(name);
@@ -116,7 +116,7 @@ class CudaGpuTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void captureThenReplayGivesTheEagerTrack(String name) {
         TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(512).runtime("cuda").generator(name);
         if (name.equals("repulsive")) { // eager generator, captured remainder
@@ -188,7 +188,7 @@ class CudaGpuTest {
      * E = 128: yields within 0.005 (or two envs) and mean compactness within 0.01.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"})
+    @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void cpuAndCudaAgreeInYieldAndCompactness(String name) {
         int e = name.equals("repulsive") ? 128 : 4096;
         TrackGenConfig c = TrackGenConfig.builder().numEnvs(e).runtime("cuda").generator(name).build();

@@ -227,7 +227,7 @@ class EmulatedCudaRuntimeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"hull", "polar", "voronoi", "checkpoint"})
+    @ValueSource(strings = {"hull", "polar", "voronoi", "checkpoint", "circuit"})
     void everyCapturableGeneratorIsWarmedUpCapturedAndReplayedLikeTheCpuBatch(String name) {
         TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(8).runtime("cpu").generator(name);
         if (name.equals("checkpoint")) {

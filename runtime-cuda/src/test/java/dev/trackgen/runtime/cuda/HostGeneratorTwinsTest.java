@@ -243,6 +243,36 @@ class HostGeneratorTwinsTest {
         c.assertCounted("unclipped envs");
     }
 
+    @Test
+    void circuitKernelsMatchInsideRealBatches() {
+        Coverage[] box = new Coverage[1];
+        Coverage c = new Coverage("circuit", (k, dim, a) -> {
+            if (k.name().equals("tg_circuit_emit")) {
+                int[] score = a.i32(2);
+                for (int s : score) {
+                    box[0].count(s >= 1 << 28 ? "unclosed candidates" : s >= 1 << 20 ? "contact candidates"
+                            : "clear candidates", 1);
+                    if (s < 1 << 28 && (s & (1 << 18)) != 0) {
+                        box[0].count("turn-penalty candidates", 1);
+                    }
+                }
+            }
+        });
+        box[0] = c;
+        c.pipeline(c.config(3).set("circuit_best_of_k", "2").build(), 4);
+        c.generator(c.config(24).set("circuit_best_of_k", "3").set("circuit_chicane_prob", "0.6").build(), 9);
+        c.generator(c.config(16).set("circuit_best_of_k", "2").set("circuit_corners", "5")
+                .set("circuit_length", "300").build(), 12);
+        // corners too large for the lap: no candidate closes, every env is a stadium
+        c.generator(c.config(3).set("circuit_radius_min", "150").set("circuit_radius_max", "150")
+                .set("circuit_best_of_k", "2").build(), 1);
+        c.assertEveryKernelLaunched();
+        c.assertCounted("unclosed candidates");
+        c.assertCounted("contact candidates");
+        c.assertCounted("clear candidates");
+        c.assertCounted("turn-penalty candidates");
+    }
+
     /** The light repulsive settings of the pipeline tests (64 points, less growth, fewer iterations). */
     static TrackGenConfig.Builder light(TrackGenConfig.Builder b) {
         return b.set("num_points", "64").set("repulsive_stages", "16,32,64").set("repulsive_grow_mult_min", "2")

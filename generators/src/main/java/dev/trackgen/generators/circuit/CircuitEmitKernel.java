@@ -1,0 +1,106 @@
+package dev.trackgen.generators.circuit;
+
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.generators.GeneratorKernels;
+
+/**
+ * Best-of-K selection and dense sampling, one thread per env ({@code dim = E}).
+ *
+ * <p>{@code tg_circuit_emit(pieces, info, score, K, S, N, rMin, rMax, out)}: env {@code e} keeps
+ * the candidate with the lowest score (ties: the lowest index) and writes {@code N} points at arc
+ * lengths {@code i * L / N} along its pieces. When every candidate failed to close (score
+ * {@link CircuitLayoutKernel#FAIL}), it writes a stadium of candidate 0's lap length instead (two
+ * straights and two half circles of radius {@code clamp(0.06 L, rMin, rMax)}, at most
+ * {@code L / (2 pi)}), which is closed and simple by construction. The loop is then moved so its
+ * points' mean is the origin. Counter-clockwise.
+ *
+ * <p>Shapes: {@code pieces: [E*K*8*S*6]}; {@code info: [E*K*2]}; {@code score: [E*K]};
+ * {@code out: [E*N]} pairs.
+ */
+public final class CircuitEmitKernel extends AbstractKernel {
+    /** The kernel instance. */
+    public static final CircuitEmitKernel INSTANCE = new CircuitEmitKernel();
+
+    private CircuitEmitKernel() {
+        super("tg_circuit_emit", GeneratorKernels.PTX_CIRCUIT,
+                KernelParam.f32("pieces"), KernelParam.f32("info"), KernelParam.i32("score"), KernelParam.intValue("K"),
+                KernelParam.intValue("S"), KernelParam.intValue("N"), KernelParam.floatValue("rMin"),
+                KernelParam.floatValue("rMax"), KernelParam.vec2("out"));
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        float[] pc = a.f32(0);
+        float[] info = a.f32(1);
+        int[] score = a.i32(2);
+        int kk = a.intValue(3);
+        int slotsMax = a.intValue(4);
+        int n = a.intValue(5);
+        float rMin = a.floatValue(6);
+        float rMax = a.floatValue(7);
+        float[] out = a.vec2(8);
+        for (int e = begin; e < end; e++) {
+            int best = 0;
+            int bestScore = score[e * kk];
+            for (int c = 1; c < kk; c++) {
+                if (score[e * kk + c] < bestScore) {
+                    bestScore = score[e * kk + c];
+                    best = c;
+                }
+            }
+            int slot = e * kk + best;
+            int ob = e * n;
+            if (bestScore >= CircuitLayoutKernel.FAIL) {
+                stadium(info[2 * e * kk], rMin, rMax, n, out, ob);
+            } else {
+                int count = 8 * (int) info[2 * slot + 1];
+                CircuitPieces.sample(pc, slot * 8 * slotsMax, count, n, out, ob);
+            }
+            double cx = 0.0;
+            double cy = 0.0;
+            for (int i = 0; i < n; i++) {
+                cx += out[2 * (ob + i)];
+                cy += out[2 * (ob + i) + 1];
+            }
+            float mx = (float) (cx / n);
+            float my = (float) (cy / n);
+            for (int i = 0; i < n; i++) {
+                out[2 * (ob + i)] -= mx;
+                out[2 * (ob + i) + 1] -= my;
+            }
+        }
+    }
+
+    /** A counter-clockwise stadium of lap length {@code len}, {@code n} points at even arc length. */
+    static void stadium(float len, float rMin, float rMax, int n, float[] out, int ob) {
+        double l = len;
+        double r = Math.min(Math.max(0.06 * l, (double) rMin), (double) rMax);
+        r = Math.min(r, l / (2.0 * Math.PI));
+        double st = 0.5 * (l - 2.0 * Math.PI * r);
+        double arc = Math.PI * r;
+        for (int i = 0; i < n; i++) {
+            double s = (double) i * l / (double) n;
+            double x;
+            double y;
+            if (s < st) {
+                x = s - 0.5 * st;
+                y = -r;
+            } else if (s < st + arc) {
+                double ang = -0.5 * Math.PI + (s - st) / r;
+                x = 0.5 * st + r * Math.cos(ang);
+                y = r * Math.sin(ang);
+            } else if (s < 2.0 * st + arc) {
+                x = 0.5 * st - (s - st - arc);
+                y = r;
+            } else {
+                double ang = 0.5 * Math.PI + (s - 2.0 * st - arc) / r;
+                x = -0.5 * st + r * Math.cos(ang);
+                y = r * Math.sin(ang);
+            }
+            out[2 * (ob + i)] = (float) x;
+            out[2 * (ob + i) + 1] = (float) y;
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.trackgen.generators.circuit;
+
+import dev.trackgen.api.config.CircuitKnobs;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.generator.CenterlineGenerator;
+import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.generator.PlannedScratch;
+import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
+import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.Vec2Array;
+
+import java.util.List;
+
+/**
+ * The {@code circuit} generator: laps with the proportions of real racing circuits, composed from a
+ * segment grammar (straights of varied length; corners from hairpins to fast sweepers, each a
+ * clothoid entry, a constant-radius arc and a clothoid exit; chicanes; two-corner complexes),
+ * closed exactly (turns summing to 2 pi, then a bounded least-change solve of the straights'
+ * lengths that makes the end meet the start at the drawn lap length), best of
+ * {@code circuit_best_of_k} candidates per env by a clearance score. See
+ * {@link CircuitLayoutKernel} for the grammar and the solver, {@link CircuitEmitKernel} for the
+ * selection. Lengths are in half-widths ({@link CircuitKnobs}); the laps are in world units
+ * ({@code half_width} times those), centred on the origin, counter-clockwise.
+ *
+ * <p>Launch sequence per call: layouts (over {@code E * K} candidates), selection and sampling
+ * (over {@code E}), flags. Fixed and allocation-free, capturable. The configuration gives it the
+ * {@code N_max} and {@code num_points} its lengths need unless they are set (see
+ * {@link TrackGenConfig#circuitNMax}).
+ */
+public final class CircuitGenerator implements CenterlineGenerator {
+    /** Coarse points per candidate for the clearance score. */
+    public static final int COARSE_POINTS = 160;
+    /** Clearance of the score, in half-widths: two road widths and a margin. */
+    public static final float CLEARANCE = 3.2f;
+    /** Range of the per-env compactness target the candidates are ranked by (the circuits' spread). */
+    public static final float COMPACT_LO = 0.12f;
+    /** Upper end of the compactness target range. */
+    public static final float COMPACT_HI = 0.42f;
+
+    private static final List<Kernel> KERNELS = List.of(CircuitLayoutKernel.INSTANCE, CircuitEmitKernel.INSTANCE,
+            FillI32Kernel.INSTANCE);
+
+    @Override
+    public String name() {
+        return "circuit";
+    }
+
+    @Override
+    public String description() {
+        return "segment grammar (straights, clothoid corners, chicanes) closed exactly, real-circuit proportions";
+    }
+
+    @Override
+    public List<Kernel> kernels() {
+        return KERNELS;
+    }
+
+    @Override
+    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+        return new Scratch(runtime, config);
+    }
+
+    @Override
+    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
+                         I32Array outValid, GeneratorScratch scratch) {
+        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
+    }
+
+    /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
+    private static final class Scratch extends PlannedScratch {
+        private final TrackGenConfig config;
+        private final int envs;
+        private final int k;
+        private final int slots;
+        private final F32Array pieces;
+        private final Vec2Array coarse;
+        private final F32Array boxes;
+        private final F32Array info;
+        private final I32Array score;
+
+        Scratch(ComputeRuntime rt, TrackGenConfig config) {
+            this.config = config;
+            this.envs = config.numEnvs();
+            this.k = config.get(CircuitKnobs.BEST_OF_K);
+            this.slots = CircuitKnobs.maxSlots(config.get(CircuitKnobs.CORNERS));
+            int ek = envs * k;
+            pieces = rt.allocF32(ek * CircuitKnobs.PIECES_PER_SLOT * slots * CircuitKnobs.PIECE_FLOATS);
+            coarse = rt.allocVec2(ek * COARSE_POINTS);
+            boxes = rt.allocF32(ek * 4 * ((COARSE_POINTS + CircuitLayoutKernel.CHUNK - 1) / CircuitLayoutKernel.CHUNK));
+            info = rt.allocF32(ek * 2);
+            score = rt.allocI32(ek);
+        }
+
+        @Override
+        protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
+            float hw = (float) config.halfWidth();
+            int corners = config.get(CircuitKnobs.CORNERS);
+            float rMin = (float) (config.get(CircuitKnobs.RADIUS_MIN) * config.halfWidth());
+            float rMax = (float) (config.get(CircuitKnobs.RADIUS_MAX) * config.halfWidth());
+            return LaunchPlan.builder()
+                    .launch(CircuitLayoutKernel.INSTANCE, envs * k, seeds, k, slots, CircuitKnobs.minSlots(corners),
+                            slots, COARSE_POINTS, (float) (config.get(CircuitKnobs.LENGTH) * config.halfWidth()),
+                            (float) (double) config.get(CircuitKnobs.LENGTH_SPREAD), rMin, rMax,
+                            (float) (double) config.get(CircuitKnobs.STRAIGHT_SHARE),
+                            (float) (double) config.get(CircuitKnobs.CHICANE_PROB), CLEARANCE * hw, hw,
+                            COMPACT_LO, COMPACT_HI,
+                            pieces, coarse, boxes, info, score)
+                    .launch(CircuitEmitKernel.INSTANCE, envs, pieces, info, score, k, slots, config.numPoints(),
+                            rMin, rMax, out)
+                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .build();
+        }
+    }
+}
