@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.trackgen.api.config.BezierKnobs;
 import dev.trackgen.api.config.BuiltinKnobs;
 import dev.trackgen.api.config.CheckpointKnobs;
+import dev.trackgen.api.config.CircuitKnobs;
 import dev.trackgen.api.config.HullKnobs;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.PipelineKnobs;
@@ -60,7 +61,10 @@ public final class KnobCatalog {
                     RepulsiveKnobs.OBSTACLE_RADIUS_MAX_FRAC, RepulsiveKnobs.RATCHET_RATE, RepulsiveKnobs.ALPHA,
                     RepulsiveKnobs.BETA, RepulsiveKnobs.TAU, RepulsiveKnobs.W_LEN, RepulsiveKnobs.STAGES,
                     RepulsiveKnobs.SETTLE_ITERS, RepulsiveKnobs.RESAMPLE_EVERY, RepulsiveKnobs.STALL_WINDOW,
-                    RepulsiveKnobs.STALL_AREA_TOL, RepulsiveKnobs.DEACTIVATE_OBSTACLES, BezierKnobs.SCALE));
+                    RepulsiveKnobs.STALL_AREA_TOL, RepulsiveKnobs.DEACTIVATE_OBSTACLES, BezierKnobs.SCALE),
+            "circuit", List.of(CircuitKnobs.LENGTH, CircuitKnobs.LENGTH_SPREAD, CircuitKnobs.CORNERS,
+                    CircuitKnobs.RADIUS_MIN, CircuitKnobs.RADIUS_MAX, CircuitKnobs.STRAIGHT_SHARE,
+                    CircuitKnobs.CHICANE_PROB, CircuitKnobs.BEST_OF_K));
 
     private final GeneratorRegistry generators;
 

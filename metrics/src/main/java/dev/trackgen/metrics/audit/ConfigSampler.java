@@ -66,6 +66,8 @@ public final class ConfigSampler {
         CAPS.put("repulsive_obstacle_count_max", 24.0);
         CAPS.put("repulsive_grow_mult_min", 8.0);
         CAPS.put("repulsive_grow_mult_max", 8.0);
+        CAPS.put("circuit_length", 1600.0);
+        CAPS.put("circuit_best_of_k", 16.0);
     }
 
     private static final Map<String, Double> FLOORS = Map.of(

@@ -24,7 +24,7 @@ class RandomizedValidityTest {
         GeneratorRegistry gens = GeneratorRegistry.discover();
         try (ComputeRuntime rt = RuntimeRegistry.discover().create("cpu", RuntimeOptions.defaults())) {
             ValiditySearch.Report r = new ValiditySearch(gens, rt).run(new ValiditySearch.Settings(3000, 7,
-                    List.of("bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive"), 256), p -> { });
+                    List.of("bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive", "circuit"), 256), p -> { });
             assertEquals(0, r.layoutBroken(), () -> "layout broken: " + r.examples());
             assertEquals(0, r.validBroken(), () -> "valid but broken: " + r.brokenBy() + " " + r.examples());
             assertTrue(r.tracks() >= 3000);
