@@ -358,6 +358,10 @@ public final class TrackGenConfig {
         private Knob<?> lookup(String name) {
             Knob<?> k = knobs.get(name);
             if (k == null) {
+                if (name.equals("validity_border_check")) {
+                    throw new InvalidConfigException(name, "knob 'validity_border_check' was removed: the validity "
+                            + "gate always checks both borders now (docs/pipeline.md, 'What valid means')");
+                }
                 String hint = nearest(name);
                 throw new InvalidConfigException(name, "unknown knob '" + name + "'"
                         + (hint != null ? "; did you mean '" + hint + "'?" : "")

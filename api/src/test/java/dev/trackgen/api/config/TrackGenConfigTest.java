@@ -50,6 +50,14 @@ class TrackGenConfigTest {
     }
 
     @Test
+    void theRemovedBorderCheckKnobSaysWhy() {
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set("validity_border_check", "true"));
+        assertTrue(e.getMessage().contains("was removed") && e.getMessage().contains("always checks both borders"),
+                e.getMessage());
+    }
+
+    @Test
     void spacingFollowsHalfWidthUntilSet() {
         assertEquals(0.3, TrackGenConfig.builder().halfWidth(0.5).build().spacing(), 1e-12);
         assertEquals(0.2, TrackGenConfig.builder().halfWidth(0.5).spacing(0.2).build().spacing(), 1e-12);

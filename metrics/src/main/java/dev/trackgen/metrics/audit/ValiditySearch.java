@@ -14,6 +14,7 @@ import dev.trackgen.registry.GeneratorRegistry;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -96,10 +97,12 @@ public final class ValiditySearch {
      * @param brokenBy        valid-but-broken tracks per criterion
      * @param examples        up to {@value #EXAMPLES} valid-but-broken tracks
      * @param layoutBroken    tracks of any flag whose array layout breaks its promise (target 0)
+     * @param tracksByGenerator tracks audited per generator, in the order first drawn
      * @param seconds         wall time
      */
     public record Report(long tracks, long batches, long valid, long validBroken, long rejectedSound,
-                         Map<Criterion, Long> brokenBy, List<Finding> examples, long layoutBroken, double seconds) {
+                         Map<Criterion, Long> brokenBy, List<Finding> examples, long layoutBroken,
+                         Map<String, Long> tracksByGenerator, double seconds) {
     }
 
     private final GeneratorRegistry generators;
@@ -136,6 +139,7 @@ public final class ValiditySearch {
         long sound = 0;
         long layout = 0;
         Map<Criterion, Long> by = new EnumMap<>(Criterion.class);
+        Map<String, Long> perGenerator = new LinkedHashMap<>();
         List<Finding> examples = new ArrayList<>();
         while (tracks < settings.tracks()) {
             CenterlineGenerator gen = gens.get((int) (batches % gens.size()));
@@ -176,10 +180,12 @@ public final class ValiditySearch {
             }
             tracks += e;
             batches++;
+            perGenerator.merge(gen.name(), (long) e, Long::sum);
             progress.accept(new Progress(tracks, settings.tracks(), broken + layout));
         }
         return new Report(tracks, batches, valid, broken, sound, Collections.unmodifiableMap(by),
-                List.copyOf(examples), layout, (System.nanoTime() - start) / 1e9);
+                List.copyOf(examples), layout, Collections.unmodifiableMap(perGenerator),
+                (System.nanoTime() - start) / 1e9);
     }
 
     private static int batchSize(TrackGenConfig c, String generator, int maxEnvs, long left) {
