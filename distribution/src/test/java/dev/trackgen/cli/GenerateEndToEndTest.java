@@ -236,15 +236,17 @@ class GenerateEndToEndTest {
         CliRun run = CliRun.run("generate", "--envs", "4", "--runtime", "cpu", "--set", "N_max=40", "-q");
         assertEquals(0, run.code(), run::toString);
         assertEquals(List.of("trackgen: warning: 4 of 4 tracks needed more than N_max = 40 points and are invalid; "
-                + "raise N_max (--set N_max=...) or the spacing (now 0.0600000)"), run.errLines());
+                + "raise N_max (--set N_max=..., at most 65536) or the half_width (the spacing is auto: "
+                + "0.6 * half_width = 0.0600000)"), run.errLines());
     }
 
     /** Counts that collapse or overflow end in a warning naming the cause, never a silent 0% yield. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "spacing=1e-9|needed more than N_max = 384 points and are invalid; raise N_max (--set N_max=...) or the "
-                + "spacing (now 1.00000e-09)",
-        "half_width=1e-30|needed more than N_max = 384 points",
+        "spacing=1e-9|needed more than N_max = 384 points and are invalid; raise N_max (--set N_max=..., at most "
+                + "65536) or the spacing (now 1.00000e-09)",
+        "half_width=1e-30|needed more than N_max = 384 points and are invalid; raise N_max (--set N_max=..., at most "
+                + "65536) or the half_width (the spacing is auto: 0.6 * half_width = 6.00000e-31)",
         "scale=1e30|have no usable centerline (its length is zero or beyond float32's range",
         "spacing=1e6|collapsed to fewer than 4 points at spacing 1.00000e+06 and are invalid; lower the spacing"})
     void everyCountCollapseIsReportedWithItsCause(String knob, String expected) throws IOException {

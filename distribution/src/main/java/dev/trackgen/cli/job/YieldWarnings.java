@@ -59,8 +59,11 @@ public final class YieldWarnings {
                     + "float32's range, about 3.4e38) and are invalid; check scale and the generator's size knobs");
         }
         if (truncated > 0) {
+            boolean auto = config.get(dev.trackgen.api.config.PipelineKnobs.SPACING) == null;
             out.add(truncated + " of " + e + " tracks needed more than N_max = " + nMax
-                    + " points and are invalid; raise N_max (--set N_max=...) or the spacing (now " + spacing + ")");
+                    + " points and are invalid; raise N_max (--set N_max=..., at most 65536) or "
+                    + (auto ? "the half_width (the spacing is auto: 0.6 * half_width = " + spacing + ")"
+                            : "the spacing (now " + spacing + ")"));
         }
         if (collapsed > 0) {
             out.add(collapsed + " of " + e + " tracks collapsed to fewer than " + COLLAPSED_BELOW
