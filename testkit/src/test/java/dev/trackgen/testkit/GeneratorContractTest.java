@@ -9,6 +9,7 @@ import org.opentest4j.AssertionFailedError;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,7 @@ class GeneratorContractTest {
 
         @Override
         public String name() {
-            return "testkit_circles";
+            return "testkit_circles_" + mode; // a field: the base class must not call name() in its constructor
         }
 
         @Override
@@ -55,6 +56,11 @@ class GeneratorContractTest {
         assertFails("open", "is not closed");
         assertFails("drifting", "two calls with the same seeds differ");
         assertFails("tiny", "tracks valid at the defaults, below the floor 0.9");
+    }
+
+    @Test
+    void theKernelIsNamedAfterTheGenerator() {
+        assertEquals("java_testkit_circles_good", new Circles("good").kernels().get(0).name());
     }
 
     @Test

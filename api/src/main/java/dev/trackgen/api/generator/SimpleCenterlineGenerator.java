@@ -35,7 +35,8 @@ import java.util.List;
  * numbers. Implementations need a public no-argument constructor for {@link java.util.ServiceLoader}.
  */
 public abstract class SimpleCenterlineGenerator implements CenterlineGenerator {
-    private final Kernel descriptor = new FillKernel(this, null);
+    /** Made on first use, not in the constructor: a subclass's {@code name()} may need its fields. */
+    private volatile Kernel descriptor;
 
     /** For subclasses. */
     protected SimpleCenterlineGenerator() {
@@ -57,7 +58,12 @@ public abstract class SimpleCenterlineGenerator implements CenterlineGenerator {
     /** @return the one Java-only kernel {@code java_<name>}; on CUDA the generator runs on the host */
     @Override
     public final List<Kernel> kernels() {
-        return List.of(descriptor);
+        Kernel k = descriptor;
+        if (k == null) {
+            k = new FillKernel(this, null);
+            descriptor = k;
+        }
+        return List.of(k);
     }
 
     @Override
