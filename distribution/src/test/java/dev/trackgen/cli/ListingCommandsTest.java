@@ -17,8 +17,8 @@ class ListingCommandsTest {
         CliRun run = CliRun.run("generators");
         assertEquals(0, run.code(), run::toString);
         List<String> lines = run.outLines();
-        assertTrue(lines.get(0).matches("GENERATOR +CAPTURABLE +SOURCE +DESCRIPTION"), lines.get(0));
-        assertTrue(lines.stream().anyMatch(l -> l.matches("bezier +yes +\\S.*(trackgen-generators|generators).* +\\S.*")),
+        assertTrue(lines.get(0).matches("GENERATOR +CAPTURABLE +CUDA +SOURCE +DESCRIPTION"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(l -> l.matches("bezier +yes +(device|no PTX) +\\S.*(trackgen-generators|generators).* +\\S.*")),
                 run.out());
         assertTrue(lines.stream().anyMatch(l -> l.matches("cpu +0 +available")), run.out());
         assertTrue(!run.out().contains("PROBLEMS"), "no plugin problems expected: " + run.out());

@@ -126,10 +126,10 @@ class PackagedProductIT {
         String bezier = lines.stream().filter(l -> l.startsWith("bezier ")).findFirst()
                 .orElseThrow(() -> new AssertionError("bezier not listed:\n" + r));
         if (launch == Launch.MODULE_PATH) {
-            assertTrue(bezier.matches("bezier +yes +module dev\\.trackgen\\.generators \\(trackgen-generators-.+\\.jar\\) +\\S.*"),
+            assertTrue(bezier.matches("bezier +yes +(device|no PTX) +module dev\\.trackgen\\.generators \\(trackgen-generators-.+\\.jar\\) +\\S.*"),
                     "found as a named module: " + bezier);
         } else {
-            assertTrue(bezier.matches("bezier +yes +trackgen-generators-\\S+\\.jar +\\S.*"),
+            assertTrue(bezier.matches("bezier +yes +(device|no PTX) +trackgen-generators-\\S+\\.jar +\\S.*"),
                     "found on the class path: " + bezier);
         }
         assertTrue(lines.stream().anyMatch(l -> l.matches("cpu +0 +available")), r::toString);

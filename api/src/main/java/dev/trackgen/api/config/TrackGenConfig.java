@@ -214,6 +214,8 @@ public final class TrackGenConfig {
         private final Map<String, Knob<?>> knobs = new LinkedHashMap<>();
         private final Map<String, Object> values = new LinkedHashMap<>();
         private final Set<String> explicit = new HashSet<>();
+        /** Plugin knobs declared one by one through {@link #set(Knob, Object)}, not by {@link #declare}. */
+        private final Set<String> declaredAlone = new java.util.TreeSet<>();
 
         private Builder() {
             for (Knob<?> k : BuiltinKnobs.all()) {
@@ -222,7 +224,9 @@ public final class TrackGenConfig {
         }
 
         /**
-         * Adds knobs declared by a generator plugin, at their defaults.
+         * Adds knobs declared by a generator plugin, at their defaults. Declare all of a
+         * generator's knobs at once ({@code declare(generator.knobs())}) before setting them by
+         * name: {@link #set(Knob, Object)} declares only the knob it is given.
          *
          * @param extra the plugin's knobs
          * @return this builder
@@ -231,6 +235,7 @@ public final class TrackGenConfig {
         public Builder declare(Collection<? extends Knob<?>> extra) {
             for (Knob<?> k : extra) {
                 declareOne(k);
+                declaredAlone.remove(k.name());
             }
             return this;
         }
@@ -254,7 +259,9 @@ public final class TrackGenConfig {
         }
 
         /**
-         * Sets a typed value, declaring the knob first if it is a plugin knob not yet known.
+         * Sets a typed value, declaring the knob first if it is a plugin knob not yet known; that
+         * declares this one knob only, so to set a generator's other knobs by name call
+         * {@code declare(generator.knobs())} first (an unknown name's error then says so).
          *
          * @param knob  the knob
          * @param value its value ({@code null} only for optional knobs)
@@ -263,6 +270,9 @@ public final class TrackGenConfig {
          * @throws InvalidConfigException if the value is not allowed
          */
         public <T> Builder set(Knob<T> knob, T value) {
+            if (!knobs.containsKey(knob.name())) {
+                declaredAlone.add(knob.name());
+            }
             declareOne(knob);
             values.put(knob.name(), knob.validate(value));
             explicit.add(knob.name());
@@ -365,7 +375,10 @@ public final class TrackGenConfig {
                 String hint = nearest(name);
                 throw new InvalidConfigException(name, "unknown knob '" + name + "'"
                         + (hint != null ? "; did you mean '" + hint + "'?" : "")
-                        + " (`trackgen knobs` lists them all)");
+                        + " (`trackgen knobs` lists them all)"
+                        + (declaredAlone.isEmpty() ? "" : "; set(Knob, value) declared the plugin knob "
+                        + String.join(", ", declaredAlone) + " alone: call declare(generator.knobs()) on the builder"
+                        + " first to declare all of a generator's knobs"));
             }
             return k;
         }

@@ -24,8 +24,13 @@ import java.util.List;
  * for a {@linkplain #capturable() capturable} generator that sequence allocates nothing, never
  * reads device data back on the host and does not branch on device data, so it can be captured
  * into a graph and replayed. It must be deterministic in (seed, config): use
- * {@link dev.trackgen.api.kernel.CounterRng} keyed by the seed. Flags are not a quality verdict:
- * generators write 1 for every environment, and the pipeline's validity gate decides later.
+ * {@link dev.trackgen.api.kernel.CounterRng} keyed by the seed, on streams from
+ * {@link dev.trackgen.api.kernel.RandomStreams#named(String)}. Flags are not a quality verdict,
+ * but they are required: {@link #generate} must write 1 for every environment it produced (an
+ * environment left at 0 is never valid), and the pipeline's validity gate decides later.
+ *
+ * <p>A generator written in Java only is simpler on {@link SimpleCenterlineGenerator}: one
+ * {@code fill} method per environment, everything else supplied (docs/plugins.md).
  */
 public interface CenterlineGenerator {
 
@@ -80,7 +85,8 @@ public interface CenterlineGenerator {
      * @param config         the configuration the scratch was allocated for
      * @param outCenterline  {@code [E * config.numPoints()]} points: env {@code e}'s closed loop at
      *                       {@code e * numPoints}, without repeating the first point at the end
-     * @param outValid       {@code [E]} generation flags, written 1 by built-in generators
+     * @param outValid       {@code [E]} generation flags: the generator must write 1 for each
+     *                       environment it produced (0 marks it invalid whatever its shape)
      * @param scratch        what {@link #allocateScratch} returned
      */
     void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,

@@ -21,7 +21,8 @@ public final class CounterRng {
 
     /**
      * @param seed   the environment seed
-     * @param stream the stream id (a constant per purpose)
+     * @param stream the stream id (a constant per purpose; plugins take one from a name with
+     *               {@link RandomStreams#named(String)})
      * @param index  the draw index within the stream, {@code >= 0}
      * @return 32 random bits
      */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -129,6 +130,22 @@ class TrackGenConfigTest {
                 () -> TrackGenConfig.builder().set("half_widht", "0.2"));
         assertTrue(e.getMessage().contains("unknown knob 'half_widht'"), e.getMessage());
         assertTrue(e.getMessage().contains("did you mean 'half_width'"), e.getMessage());
+    }
+
+    @Test
+    void aPluginKnobDeclaredAloneBySetMakesTheUnknownKnobErrorSayHowToDeclareAll() {
+        Knob<Double> amount = Knob.ofDouble("wiggle_amplitude", 0.1, Range.closed(0.0, 1.0), "Amplitude.");
+        Knob<Integer> periods = Knob.ofInt("wiggle_periods", 3, Range.closed(1, 9), "Periods.");
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set(amount, 0.2).set("wiggle_periods", "2"));
+        assertEquals("unknown knob 'wiggle_periods' (`trackgen knobs` lists them all); set(Knob, value) declared the "
+                + "plugin knob wiggle_amplitude alone: call declare(generator.knobs()) on the builder first to declare "
+                + "all of a generator's knobs", e.getMessage());
+        TrackGenConfig c = TrackGenConfig.builder().declare(List.of(amount, periods)).set(amount, 0.2)
+                .set("wiggle_periods", "2").build();
+        assertEquals(2, c.get(periods));
+        e = assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().set("wiggle_periods", "2"));
+        assertFalse(e.getMessage().contains("declared"), "no hint when nothing was declared alone: " + e.getMessage());
     }
 
     @Test

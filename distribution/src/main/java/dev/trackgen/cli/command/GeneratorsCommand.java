@@ -2,6 +2,7 @@ package dev.trackgen.cli.command;
 
 import com.google.inject.Injector;
 import dev.trackgen.api.generator.CenterlineGenerator;
+import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.RuntimeProvider;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.wiring.Injectors;
@@ -11,14 +12,17 @@ import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
 import picocli.CommandLine.Command;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code trackgen generators}: every registered generator (capturable flag, where it came from,
- * description), the registered runtimes, and any plugin that failed to load.
+ * {@code trackgen generators}: every registered generator (capturable flag, whether it has CUDA
+ * bodies, where it came from, description), the registered runtimes, and any plugin that failed
+ * to load.
  */
 @Command(name = "generators", mixinStandardHelpOptions = true,
         description = "Lists the registered generators and runtimes, and plugins that failed to load.")
@@ -36,10 +40,10 @@ final class GeneratorsCommand implements Callable<Integer> {
         RuntimeRegistry runtimes = injector.getInstance(RuntimeRegistry.class);
         PrintWriter out = context.console().out();
 
-        TextTable g = new TextTable("GENERATOR", "CAPTURABLE", "SOURCE", "DESCRIPTION");
+        TextTable g = new TextTable("GENERATOR", "CAPTURABLE", "CUDA", "SOURCE", "DESCRIPTION");
         for (GeneratorEntry e : generators.entries()) {
             CenterlineGenerator gen = e.generator();
-            g.row(e.name(), gen.capturable() ? "yes" : "no", e.source(), gen.description());
+            g.row(e.name(), gen.capturable() ? "yes" : "no", cudaBodies(gen), e.source(), gen.description());
         }
         out.print(generators.entries().isEmpty() ? "no generators registered" + System.lineSeparator() : g.render());
         out.println();
@@ -64,5 +68,45 @@ final class GeneratorsCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * @param gen a generator
+     * @return {@code device} when every kernel names a PTX module that its jar holds (on
+     *         {@code --runtime cuda} it runs on the GPU), {@code host} when some kernel has a Java
+     *         body only (it runs on the CPU there and its centerlines are uploaded), {@code no PTX}
+     *         when the kernels name PTX that this build did not package (built without nvcc)
+     */
+    static String cudaBodies(CenterlineGenerator gen) {
+        for (Kernel k : gen.kernels()) {
+            if (k.cudaModule() == null) {
+                return "host";
+            }
+        }
+        for (Kernel k : gen.kernels()) {
+            if (!packaged(k)) {
+                return "no PTX";
+            }
+        }
+        return "device";
+    }
+
+    private static boolean packaged(Kernel k) {
+        Class<?> owner = k.getClass();
+        String path = k.cudaModule();
+        try {
+            InputStream in = owner.getModule().isNamed() ? owner.getModule().getResourceAsStream(path) : null;
+            if (in == null) {
+                ClassLoader cl = owner.getClassLoader();
+                in = cl != null ? cl.getResourceAsStream(path) : ClassLoader.getSystemResourceAsStream(path);
+            }
+            if (in == null) {
+                return false;
+            }
+            in.close();
+            return true;
+        } catch (IOException ex) {
+            return false;
+        }
     }
 }

@@ -113,7 +113,8 @@ public final class GenerationJob {
                 .runtimes(runtimes)
                 .runtimeOptions(runtimeOptions)
                 .build()) {
-            stage.done(cfg.generator() + " on " + rt.name());
+            stage.done(cfg.generator() + " on " + (generator.generatorOnHost()
+                    ? "the host (its kernels have Java bodies only), the rest on " + rt.name() : rt.name()));
             stage = progress.start("generating " + e + " tracks");
             long t0 = System.nanoTime();
             Track track = generator.generate();

@@ -59,7 +59,7 @@ class PluginsCliTest {
         assertEquals("", run.err(), run::toString);
         String line = run.outLines().stream().filter(l -> l.startsWith("noisy_ellipse ")).findFirst()
                 .orElseThrow(() -> new AssertionError(run.toString()));
-        assertTrue(line.matches("noisy_ellipse +yes +plugin trackgen-example-noisy-ellipse\\S*\\.jar +example plugin: .*"),
+        assertTrue(line.matches("noisy_ellipse +yes +host +plugin trackgen-example-noisy-ellipse\\S*\\.jar +example plugin: .*"),
                 line);
         assertTrue(run.outLines().stream().anyMatch(l -> l.startsWith("bezier ")), run::toString);
         assertFalse(run.out().contains("PROBLEMS"), run::toString);
@@ -154,7 +154,7 @@ class PluginsCliTest {
         assertEquals("", list.err(), "generators lists the problems itself: " + list);
         String out = list.out();
         assertTrue(out.contains("noisy_ellipse"), out);
-        assertTrue(list.outLines().stream().anyMatch(l -> l.matches("bezier +yes +\\S*generators\\S* .*")),
+        assertTrue(list.outLines().stream().anyMatch(l -> l.matches("bezier +yes +(device|no PTX) +\\S*generators\\S* .*")),
                 "the built-in keeps its name: " + out);
         int problems = out.indexOf("PROBLEMS");
         assertTrue(problems > 0, out);

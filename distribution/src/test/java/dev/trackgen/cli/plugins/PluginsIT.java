@@ -115,10 +115,10 @@ class PluginsIT {
                 .orElseThrow(() -> new AssertionError("noisy_ellipse not listed:\n" + r));
         String jar = "plugin trackgen-example-noisy-ellipse\\S*\\.jar";
         if (launch == Launch.MODULE_PATH) {
-            assertTrue(line.matches("noisy_ellipse +yes +" + jar + " \\(module dev\\.trackgen\\.examples\\.noisyellipse\\) +example plugin.*"),
+            assertTrue(line.matches("noisy_ellipse +yes +host +" + jar + " \\(module dev\\.trackgen\\.examples\\.noisyellipse\\) +example plugin.*"),
                     "a module of the child layer: " + line);
         } else {
-            assertTrue(line.matches("noisy_ellipse +yes +" + jar + " +example plugin.*"), "on a class loader: " + line);
+            assertTrue(line.matches("noisy_ellipse +yes +host +" + jar + " +example plugin.*"), "on a class loader: " + line);
         }
         assertTrue(r.outLines().stream().anyMatch(l -> l.startsWith("bezier ")), r::toString);
         assertFalse(r.out().contains("PROBLEMS"), r::toString);
@@ -165,7 +165,7 @@ class PluginsIT {
         Result list = run(Launch.MODULE_PATH, "generators");
         assertEquals(0, list.code(), list::toString);
         String out = list.out();
-        assertTrue(list.outLines().stream().anyMatch(l -> l.matches("bezier +yes +module dev\\.trackgen\\.generators .*")),
+        assertTrue(list.outLines().stream().anyMatch(l -> l.matches("bezier +yes +(device|no PTX) +module dev\\.trackgen\\.generators .*")),
                 out);
         assertTrue(out.contains("noisy_ellipse"), out);
         String section = out.substring(out.indexOf("PROBLEMS"));

@@ -5,6 +5,10 @@ import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.generator.KnobValues;
+import dev.trackgen.api.generator.SimpleCenterlineGenerator;
+import dev.trackgen.api.kernel.CounterRng;
+import dev.trackgen.api.kernel.RandomStreams;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.CaptureViolationException;
@@ -215,6 +219,48 @@ class EmulatedCudaRuntimeTest {
              TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(6, 8)).runtime(rt)
                      .generators(registry).build()) {
             assertTrue(gen.generatorOnHost());
+            gen.generate();
+            assertSameBatch(cpu, gen.generate().snapshot());
+        }
+    }
+
+    /** A generator on the simple SPI: circles of random radius and centre. */
+    static final class SimpleCircles extends SimpleCenterlineGenerator {
+        private static final int STREAM = RandomStreams.named("simple_circles/shape");
+
+        @Override
+        public String name() {
+            return "simple_circles";
+        }
+
+        @Override
+        protected void fill(int seed, KnobValues knobs, float[] xy, int offset, int n) {
+            float r = CounterRng.uniform(seed, STREAM, 0, 0.6f, 0.9f);
+            float cx = CounterRng.uniform(seed, STREAM, 1, -0.2f, 0.2f);
+            for (int i = 0; i < n; i++) {
+                double t = 2 * Math.PI * i / n;
+                xy[offset + 2 * i] = cx + r * (float) Math.cos(t);
+                xy[offset + 2 * i + 1] = r * (float) Math.sin(t);
+            }
+        }
+    }
+
+    @Test
+    void aSimpleSpiGeneratorRunsOnTheHostOfTheCudaRuntimeLikeOnTheCpu() {
+        GeneratorRegistry registry = GeneratorRegistry.discover();
+        registry.register(new SimpleCircles(), "test");
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(6).runtime("cpu").generator("simple_circles").build();
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false);
+             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(6, 4)).runtime(host)
+                     .generators(registry).build()) {
+            cpu = gen.generate().snapshot();
+        }
+        assertEquals(6, cpu.validCount());
+        try (CudaRuntime rt = runtime(driver());
+             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(6, 4)).runtime(rt)
+                     .generators(registry).build()) {
+            assertTrue(gen.generatorOnHost(), "a Java-only kernel: the host path");
             gen.generate();
             assertSameBatch(cpu, gen.generate().snapshot());
         }

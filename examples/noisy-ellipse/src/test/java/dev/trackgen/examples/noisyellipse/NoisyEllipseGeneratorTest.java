@@ -8,6 +8,7 @@ import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.runtime.cpu.CpuRuntime;
+import dev.trackgen.testkit.GeneratorContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -96,6 +97,11 @@ class NoisyEllipseGeneratorTest {
     void aConfigWithoutThePluginKnobUsesItsDefault() {
         TrackGenConfig plain = TrackGenConfig.builder().generator("noisy_ellipse").numEnvs(4).runtime("cpu").build();
         assertArrayEquals(generate(config(4).build(), 9).center(), generate(plain, 9).center());
+    }
+
+    @Test
+    void keepsTheGeneratorContract() {
+        GeneratorContract.of(new NoisyEllipseGenerator()).yieldFloor(0.99).check();
     }
 
     @Test
