@@ -2,11 +2,10 @@ package dev.trackgen.cli.command;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.trackgen.api.config.Knob;
-import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
+import dev.trackgen.cli.explore.ConfigExport;
 import dev.trackgen.metrics.audit.Criterion;
 import dev.trackgen.metrics.audit.ValiditySearch;
 import picocli.CommandLine.Command;
@@ -120,7 +119,8 @@ final class CheckCommand implements Callable<Integer> {
                 r.rejectedSound()));
         for (ValiditySearch.Finding f : r.examples()) {
             b.append("example: env ").append(f.env()).append(" of batch seed ").append(f.batchSeed()).append(": ")
-                    .append(f.violation()).append("\n  config: ").append(changed(f.config())).append('\n');
+                    .append(f.violation()).append("\n  reproduce: ").append(ConfigExport.command(f.config(), f.batchSeed()))
+                    .append('\n');
         }
         return b.toString();
     }
@@ -141,26 +141,12 @@ final class CheckCommand implements Callable<Integer> {
         m.put("rejected_but_sound", r.rejectedSound());
         m.put("seconds", r.seconds());
         m.put("examples", r.examples().stream().map(f -> Map.of("env", f.env(), "batch_seed", f.batchSeed(),
-                "violation", f.violation().toString(), "config", changed(f.config()))).toList());
+                "violation", f.violation().toString(), "command", ConfigExport.command(f.config(), f.batchSeed())))
+                .toList());
         try {
             return new ObjectMapper().writeValueAsString(m);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** The knobs of a configuration that differ from their defaults, as {@code --set} text. */
-    private static String changed(TrackGenConfig c) {
-        StringBuilder b = new StringBuilder("--generator " + c.generator() + " --envs " + c.numEnvs());
-        for (Knob<?> k : c.knobs()) {
-            Object v = c.get(k);
-            if (k.name().equals("generator") || k.name().equals("num_envs") || k.name().equals("runtime")) {
-                continue;
-            }
-            if (v == null ? k.defaultValue() != null : !v.equals(k.defaultValue())) {
-                b.append(" --set ").append(k.name()).append('=').append(k.format(v));
-            }
-        }
-        return b.toString();
     }
 }

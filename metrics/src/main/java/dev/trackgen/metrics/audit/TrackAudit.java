@@ -92,7 +92,9 @@ public final class TrackAudit {
         if (!(c.finite() && o.finite() && in.finite())) {
             return fail(Criterion.LAYOUT, "a non-finite point before the count");
         }
-        String problem = frame(s, env, c, o, in);
+        double perimeter = c.perimeter();
+        double ac = c.signedArea();
+        String problem = frame(s, env, c, o, in, perimeter, ac);
         if (problem != null) {
             return fail(Criterion.FRAME, problem);
         }
@@ -109,14 +111,12 @@ public final class TrackAudit {
                         "radius %.6g at point %d below %.6g", r, i, minClearance));
             }
         }
-        double ac = c.signedArea();
         double ao = o.signedArea();
         double ai = in.signedArea();
         if (!((ac > 0 && ao > 0 && ai > 0) || (ac < 0 && ao < 0 && ai < 0))) {
             return fail(Criterion.WINDING, String.format(Locale.ROOT,
                     "signed areas centerline %.6g, outer %.6g, inner %.6g", ac, ao, ai));
         }
-        double perimeter = c.perimeter();
         double bandF = 2 * halfWidth / (perimeter / n);
         int bandLo = Math.max(1, (int) Math.round(bandF - 1e-4));
         int bandHi = Math.max(1, (int) Math.round(bandF + 1e-4));
@@ -162,7 +162,7 @@ public final class TrackAudit {
         return p == c ? "the centerline" : p == o ? "the outer border" : "the inner border";
     }
 
-    private String frame(TrackSnapshot s, int env, Polygon c, Polygon o, Polygon in) {
+    private String frame(TrackSnapshot s, int env, Polygon c, Polygon o, Polygon in, double perimeter, double area) {
         int b = env * s.nMax();
         int n = c.n;
         float[] t = s.tangent();
@@ -192,7 +192,7 @@ public final class TrackAudit {
             if (Math.abs(oxd * tx + oyd * ty) > 2 * tolW || Math.abs(ixd * tx + iyd * ty) > 2 * tolW) {
                 return "borders not offset along the normal at point " + i;
             }
-            if (Math.abs(s.arclen()[k] - acc) > 1e-5 * c.perimeter()) {
+            if (Math.abs(s.arclen()[k] - acc) > 1e-5 * perimeter) {
                 return "arclen[" + i + "] = " + s.arclen()[k] + " but the chain before it is " + acc;
             }
             acc += Math.hypot(c.x[(i + 1) % n] - c.x[i], c.y[(i + 1) % n] - c.y[i]);
@@ -200,8 +200,8 @@ public final class TrackAudit {
         if (Math.abs(s.length()[env] - acc) > 1e-5 * acc) {
             return "length " + s.length()[env] + " but perimeter " + acc;
         }
-        if (Math.signum(c.signedArea()) != s.winding()[env]) {
-            return "winding " + s.winding()[env] + " but signed area " + c.signedArea();
+        if (Math.signum(area) != s.winding()[env]) {
+            return "winding " + s.winding()[env] + " but signed area " + area;
         }
         return null;
     }

@@ -31,7 +31,8 @@ import java.util.function.Consumer;
  * <p>The search is a function of its settings (seed, track count, generators): run it again to
  * get the same draws. Batch sizes follow a cost model so one batch stays short: about
  * {@value #WORK_PER_BATCH} bead-sweeps ({@code E * max(N_max, num_points) * (relax_iters + 40)}),
- * a fiftieth of that for the slow {@code repulsive} generator, at most {@code maxEnvs}.
+ * a fiftieth of that for a generator that is not capturable (an iterative one that reads its
+ * convergence back between launches, such as {@code repulsive}), at most {@code maxEnvs}.
  */
 public final class ValiditySearch {
     /** Bead-sweeps per batch the cost model aims at. */
@@ -146,7 +147,7 @@ public final class ValiditySearch {
             List<Knob<?>> extra = gen.knobs();
             ConfigSampler sampler = new ConfigSampler(extra);
             TrackGenConfig probe = sampler.draw(rnd, gen.name(), 1, extra);
-            int e = batchSize(probe, gen.name(), settings.maxEnvs(), settings.tracks() - tracks);
+            int e = batchSize(probe, gen.capturable(), settings.maxEnvs(), settings.tracks() - tracks);
             TrackGenConfig config = probe.toBuilder().numEnvs(e).build();
             int batchSeed = (int) (settings.seed() * 1_000_003L + tracks);
             TrackSnapshot s;
@@ -188,10 +189,10 @@ public final class ValiditySearch {
                 (System.nanoTime() - start) / 1e9);
     }
 
-    private static int batchSize(TrackGenConfig c, String generator, int maxEnvs, long left) {
+    private static int batchSize(TrackGenConfig c, boolean capturable, int maxEnvs, long left) {
         long perTrack = (long) Math.max(c.nMax(), c.numPoints())
                 * ((c.get(PipelineKnobs.RELAX_ENABLE) ? c.get(RelaxKnobs.ITERS) : 0) + 40L);
-        long budget = generator.equals("repulsive") ? WORK_PER_BATCH / 50 : WORK_PER_BATCH;
+        long budget = capturable ? WORK_PER_BATCH : WORK_PER_BATCH / 50;
         long e = Math.max(1, budget / Math.max(1, perTrack));
         e = Math.min(e, Math.min(maxEnvs, left));
         return (int) Math.max(1, e);
