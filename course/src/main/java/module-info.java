@@ -1,0 +1,13 @@
+/**
+ * Sim-loop utilities on a batch of tracks, for reinforcement-learning trainers stepping thousands
+ * of environments at once: where each car is in the track frame, how far it progressed, whether it
+ * left the road or hit an obstacle. Every utility is bound once to a {@link dev.trackgen.api.Track}
+ * and to caller-owned buffers, rewrites one persistent result in place, allocates nothing per step
+ * and runs its kernels on the track's runtime (all cores on the CPU, capturable on CUDA).
+ */
+module dev.trackgen.course {
+    requires transitive dev.trackgen.api;
+    requires transitive dev.trackgen.pipeline;
+
+    // exports are added with the first utility (localization, progress, collision)
+}
