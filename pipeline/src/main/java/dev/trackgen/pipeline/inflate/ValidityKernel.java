@@ -112,11 +112,11 @@ public final class ValidityKernel extends ValidityKernelBase {
             int bb = e * perEnv;
             boolean ok = cn >= 3 && genValid[e] != 0 && hw > wFloor
                     && allFinite(c, b, cn) && allFinite(outer, b, cn) && allFinite(inner, b, cn)
-                    && Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Math.PI) <= turningTol;
+                    && Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Geometry.PI) <= turningTol;
             if (ok) {
                 float peri = localShape(c, normal, outer, inner, b, cn, hw, minThickness);
                 int band = SeparationBand.of(peri / (float) cn, 2f * hw);
-                ok = peri >= 2f * (float) Math.PI * minThickness && cn >= 2 * band + 3
+                ok = peri >= 2f * (float) Geometry.PI * minThickness && cn >= 2 * band + 3
                         && clearance(c, b, cn, band, minThickness);
             }
             ok = ok && !EdgeContacts.anyMeet(c, c, true, b, cn, boxes, bb)
