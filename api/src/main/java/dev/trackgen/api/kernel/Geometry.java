@@ -1,5 +1,7 @@
 package dev.trackgen.api.kernel;
 
+import dev.trackgen.api.runtime.CudaConstant;
+
 /**
  * Scalar 2D geometry helpers for kernel bodies, on unpacked {@code (x, y)} floats so they never
  * allocate. The CUDA C header defines the same functions with the same float arithmetic.
@@ -7,6 +9,8 @@ package dev.trackgen.api.kernel;
 public final class Geometry {
     /** Relative collinearity tolerance of {@link #properCrossing}: a straddle must clear the other segment's line by this fraction of its length. */
     public static final float CROSSING_REL_TOL = 1.0e-3f;
+    /** {@link Math#PI}, shared with the CUDA bodies as {@code TG_PI_D}. */
+    @CudaConstant("TG_PI_D") public static final double PI_D = Math.PI;
 
     private Geometry() {
     }
