@@ -233,8 +233,9 @@ public final class RepulsiveGenerator implements CenterlineGenerator {
                             .growHi((float) (double) config.get(RepulsiveKnobs.GROW_MULT_MAX)).lFinal(lFinal)
                             .lInit(lInit).lTarget(lTarget).reached(reached).frozen(frozen).live(live)
                             .areaPrev(areaPrev))
-                    .launch(RepulsiveCircleKernel.INSTANCE, envs * schedule.stages[0], RepulsiveCircleKernel.INSTANCE.args()
-                            .center(center).n(schedule.stages[0]).rInit((float) schedule.rInit))
+                    .launch(RepulsiveCircleKernel.INSTANCE, envs * schedule.stages[0],
+                            RepulsiveCircleKernel.INSTANCE.args().center(center).n(schedule.stages[0])
+                                    .rInit((float) schedule.rInit))
                     .build();
             finish = LaunchPlan.builder()
                     .append(resamplePlan(nMax, nMax, out, false))
