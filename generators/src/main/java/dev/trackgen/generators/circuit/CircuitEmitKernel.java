@@ -31,13 +31,13 @@ public final class CircuitEmitKernel extends CircuitEmitKernelBase {
 
     @KernelSignature(ptx = GeneratorKernels.PTX_CIRCUIT)
     interface Signature {
-        void tg_circuit_emit(@In F32Array pc, @In F32Array info, @In I32Array score, int K, int S, int N, float rMin,
-                float rMax, @Out Vec2Array out);
+        void tg_circuit_emit(@In F32Array pieces, @In F32Array info, @In I32Array score, int K, int S, int N,
+                float rMin, float rMax, @Out Vec2Array out);
     }
 
     @Override
     protected void run(Args a, int begin, int end) {
-        float[] pc = a.pc();
+        float[] pc = a.pieces();
         float[] info = a.info();
         int[] score = a.score();
         int kk = a.K();

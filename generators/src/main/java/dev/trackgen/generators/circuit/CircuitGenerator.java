@@ -108,10 +108,10 @@ public final class CircuitGenerator implements CenterlineGenerator {
                             .spread((float) (double) config.get(CircuitKnobs.LENGTH_SPREAD)).rMin(rMin).rMax(rMax)
                             .share((float) (double) config.get(CircuitKnobs.STRAIGHT_SHARE))
                             .chicaneProb((float) (double) config.get(CircuitKnobs.CHICANE_PROB))
-                            .clearance(CLEARANCE * hw).hw(hw).compactLo(COMPACT_LO).compactHi(COMPACT_HI).pc(pieces)
-                            .coarse(coarse).boxes(boxes).info(info).score(score))
-                    .launch(CircuitEmitKernel.INSTANCE, envs, CircuitEmitKernel.INSTANCE.args().pc(pieces).info(info)
-                            .score(score).K(k).S(slots).N(config.numPoints()).rMin(rMin).rMax(rMax).out(out))
+                            .clearance(CLEARANCE * hw).hw(hw).compactLo(COMPACT_LO).compactHi(COMPACT_HI)
+                            .pieces(pieces).coarse(coarse).boxes(boxes).info(info).score(score))
+                    .launch(CircuitEmitKernel.INSTANCE, envs, CircuitEmitKernel.INSTANCE.args().pieces(pieces)
+                            .info(info).score(score).K(k).S(slots).N(config.numPoints()).rMin(rMin).rMax(rMax).out(out))
                     .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }

@@ -109,7 +109,7 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
     interface Signature {
         void tg_circuit_layout(@In I32Array seeds, int K, int S, int slotsLo, int slotsHi, int Nc, float length,
                 float spread, float rMin, float rMax, float share, float chicaneProb, float clearance, float hw,
-                float compactLo, float compactHi, @Out F32Array pc, @Out Vec2Array coarse, @Out F32Array boxes,
+                float compactLo, float compactHi, @Out F32Array pieces, @Out Vec2Array coarse, @Out F32Array boxes,
                 @Out F32Array info, @Out I32Array score);
     }
 
@@ -141,7 +141,7 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
         float hw = a.hw();
         float compactLo = a.compactLo();
         float compactHi = a.compactHi();
-        float[] pc = a.pc();
+        float[] pc = a.pieces();
         float[] coarse = a.coarse();
         float[] boxes = a.boxes();
         float[] info = a.info();
