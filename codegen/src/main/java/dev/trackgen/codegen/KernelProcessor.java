@@ -36,7 +36,8 @@ import javax.tools.StandardLocation;
  * without the leading {@code int dim}) it writes the Java source of {@code KBase}: the kernel's
  * name, PTX module and parameter list, a typed nested {@code Args} binding (setters and getters
  * named after the parameters) and the dispatch from the runtime's {@code run(KernelArgs, ..)} to
- * the body's {@code run(Args, ..)}.
+ * the body's {@code run(Args, ..)}. A signature without {@code ptx} declares a kernel with a Java
+ * body only (a plugin's): its base passes no CUDA module and the header gets no prototype.
  *
  * <p>When the round is over it writes one C header for the compiled module,
  * {@code trackgen-cuda/<module>_kernels.h} in the class output (option {@code trackgen.module},
@@ -64,6 +65,7 @@ public final class KernelProcessor extends AbstractProcessor {
             "type", "size", "f32", "i32", "vec2", "intValue", "floatValue", "set", "bind", "toString", "hashCode",
             "equals", "getClass", "notify", "notifyAll", "wait", "dim");
 
+    private final Set<String> kernels = new java.util.HashSet<>();
     private final Map<String, String> prototypes = new TreeMap<>();
     private final Map<String, String> constants = new TreeMap<>();
     private final Map<String, String> constantOrigins = new TreeMap<>();
@@ -118,11 +120,8 @@ public final class KernelProcessor extends AbstractProcessor {
         }
         String entry = method.getSimpleName().toString();
         AnnotationMirror sig = mirror(e, SIGNATURE);
-        String ptx = (String) value(sig, "ptx", null);
-        if (ptx == null || ptx.isBlank()) {
-            error(e, "@KernelSignature needs ptx, the PTX module resource (trackgen-ptx/NAME.ptx)");
-            return;
-        }
+        String ptx = (String) value(sig, "ptx", "");
+        boolean javaOnly = ptx.isBlank();
         int maxThreads = (Integer) value(sig, "maxThreads", 0);
         int minBlocks = (Integer) value(sig, "minBlocks", 0);
         List<Param> params = new ArrayList<>();
@@ -133,12 +132,14 @@ public final class KernelProcessor extends AbstractProcessor {
             }
             params.add(param);
         }
-        if (prototypes.containsKey(entry)) {
+        if (!kernels.add(entry)) {
             error(method, "kernel " + entry + " is declared twice in this module");
             return;
         }
-        prototypes.put(entry, prototype(entry, params, maxThreads, minBlocks));
-        writeBase(owner, entry, ptx, params);
+        if (!javaOnly) {
+            prototypes.put(entry, prototype(entry, params, maxThreads, minBlocks));
+        }
+        writeBase(owner, entry, javaOnly ? null : ptx, params);
     }
 
     private Param param(VariableElement p) {
@@ -220,7 +221,8 @@ public final class KernelProcessor extends AbstractProcessor {
                 .append("import dev.trackgen.api.runtime.Vec2Array;\n\n");
         s.append("/**\n * Generated from {@link ").append(kernel).append(".Signature} by the kernel-declaration processor")
                 .append(" (dev.trackgen.codegen); do not edit.\n *\n * <p>CUDA entry point {@code ").append(entry)
-                .append("} in {@code ").append(ptx).append("}; parameters in CUDA order:\n * <ol>\n");
+                .append(ptx == null ? "}, a Java body only (no CUDA module)" : "} in {@code " + ptx + "}")
+                .append("; parameters in CUDA order:\n * <ol>\n");
         for (Param p : params) {
             s.append(" *   <li>{@code ").append(p.name).append("}: ").append(p.kind.javaType)
                     .append(p.kind.array ? ", " + p.dir.doc : "").append("</li>\n");
@@ -228,8 +230,8 @@ public final class KernelProcessor extends AbstractProcessor {
         s.append(" * </ol>\n */\n");
         s.append("public abstract class ").append(base).append(" extends AbstractKernel {\n");
         s.append("    /** Binds the kernel's name, PTX module and parameters. */\n");
-        s.append("    protected ").append(base).append("() {\n        super(\"").append(entry).append("\", \"")
-                .append(escape(ptx)).append('"');
+        s.append("    protected ").append(base).append("() {\n        super(\"").append(entry).append("\", ")
+                .append(ptx == null ? "null" : '"' + escape(ptx) + '"');
         for (Param p : params) {
             s.append(",\n                new KernelParam(\"").append(p.name).append("\", KernelParam.Type.")
                     .append(p.kind.type).append(", KernelParam.Direction.").append(p.dir.name()).append(')');

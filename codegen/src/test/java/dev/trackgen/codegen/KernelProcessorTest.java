@@ -47,7 +47,7 @@ class KernelProcessorTest {
     private static List<JavaFileObject> annotations() {
         List<JavaFileObject> l = new ArrayList<>();
         l.add(source(RT + ".KernelSignature", "package " + RT + "; public @interface KernelSignature {"
-                + " String ptx(); int maxThreads() default 0; int minBlocks() default 0; }"));
+                + " String ptx() default \"\"; int maxThreads() default 0; int minBlocks() default 0; }"));
         l.add(source(RT + ".CudaConstant", "package " + RT + "; public @interface CudaConstant { String value() default \"\"; }"));
         for (String d : List.of("In", "Out", "InOut")) {
             l.add(source(RT + "." + d, "package " + RT + "; public @interface " + d + " {}"));
@@ -152,6 +152,18 @@ class KernelProcessorTest {
         assertTrue(r.ok(), r.errors());
         assertTrue(r.header("trackgen_demo_kernels.h")
                 .contains("__global__ void TG_LAUNCH_BOUNDS(256, 2) tg_scale(int dim, const float* in, int n);"));
+    }
+
+    @Test
+    void aSignatureWithoutPtxIsAJavaOnlyKernelWithoutPrototype() throws IOException {
+        String text = kernel("void tg_java_only(@In F32Array in, int n);")
+                .replace("@KernelSignature(ptx = \"trackgen-ptx/demo.ptx\")", "@KernelSignature");
+        Run r = run("demo.ScaleKernel", text);
+        assertTrue(r.ok(), r.errors());
+        assertTrue(r.generated("demo/ScaleKernelBase.java").contains("super(\"tg_java_only\", null"));
+        String h = r.header("trackgen_demo_kernels.h");
+        assertFalse(h.contains("tg_java_only"), h);
+        assertTrue(h.contains("#define TG_SCALE_EPS 0.001f"), h);
     }
 
     @Test

@@ -40,8 +40,11 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.SOURCE)
 @Target(ElementType.TYPE)
 public @interface KernelSignature {
-    /** @return the PTX module resource holding the CUDA body, {@code trackgen-ptx/NAME.ptx} */
-    String ptx();
+    /**
+     * @return the PTX module resource holding the CUDA body, {@code trackgen-ptx/NAME.ptx}; empty (the
+     *     default) for a kernel with a Java body only, which the CUDA runtime runs on the host
+     */
+    String ptx() default "";
 
     /** @return the CUDA {@code __launch_bounds__} maximum threads per block, or 0 for none */
     int maxThreads() default 0;

@@ -85,13 +85,22 @@ final class HostHarness implements AutoCloseable {
 
     /**
      * @return every module's generated header folder ({@code target/classes/trackgen-cuda}, written
-     *     by the kernel-declaration processor) whose module has CUDA C bodies
+     *     by the kernel-declaration processor) whose module has CUDA C bodies, and the test classes'
+     *     ({@code target/test-classes/trackgen-cuda}) of a module with test-only bodies
      */
     static List<Path> generatedHeaderDirs() {
         Path root = root();
         try (Stream<Path> modules = Files.list(root)) {
-            return modules.filter(m -> Files.isDirectory(m.resolve("src/main/cuda")))
-                    .map(m -> m.resolve("target/classes/trackgen-cuda")).filter(Files::isDirectory).sorted().toList();
+            List<Path> out = new ArrayList<>();
+            for (Path m : modules.sorted().toList()) {
+                if (Files.isDirectory(m.resolve("src/main/cuda"))) {
+                    out.add(m.resolve("target/classes/trackgen-cuda"));
+                }
+                if (Files.isDirectory(m.resolve("src/test/cuda"))) {
+                    out.add(m.resolve("target/test-classes/trackgen-cuda"));
+                }
+            }
+            return out.stream().filter(Files::isDirectory).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
