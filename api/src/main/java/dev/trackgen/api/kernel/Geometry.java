@@ -10,8 +10,6 @@ public final class Geometry {
     /** Relative collinearity tolerance of {@link #properCrossing}: a straddle must clear the other segment's line by this fraction of its length. */
     @CudaConstant("TG_CROSSING_REL_TOL")
     public static final float CROSSING_REL_TOL = 1.0e-3f;
-    /** {@link Math#PI}, shared with the CUDA bodies as {@code TG_PI_D}. */
-    @CudaConstant("TG_PI_D") public static final double PI_D = Math.PI;
 
     /**
      * {@link Math#PI}, shared with the CUDA C bodies of every module as {@code TG_PI_D} (a double;
