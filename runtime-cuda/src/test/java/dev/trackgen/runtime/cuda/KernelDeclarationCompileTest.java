@@ -115,7 +115,8 @@ class KernelDeclarationCompileTest {
                 continue;
             }
             assertEquals(1, headers.size(), generated + " holds one module header");
-            try (Stream<Path> cus = Files.list(module.resolve("src/main/cuda"))) {
+            boolean testBodies = generated.getParent().getFileName().toString().equals("test-classes");
+            try (Stream<Path> cus = Files.list(module.resolve(testBodies ? "src/test/cuda" : "src/main/cuda"))) {
                 for (Path cu : cus.filter(p -> p.toString().endsWith(".cu")).sorted().toList()) {
                     Matcher m = INCLUDE.matcher(Files.readString(cu));
                     List<String> included = new ArrayList<>();
