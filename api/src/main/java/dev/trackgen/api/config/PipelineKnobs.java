@@ -10,9 +10,12 @@ public final class PipelineKnobs {
     private PipelineKnobs() {
     }
 
-    /** Registered generator name. */
-    public static final Knob<String> GENERATOR = Knob.ofName("generator", "bezier",
-            "Name of the registered centerline generator (see `trackgen generators`).");
+    /**
+     * Registered generator name; {@code auto} (the default) leaves the choice to whoever resolves
+     * generators by name (the launcher's default generator).
+     */
+    public static final Knob<String> GENERATOR = Knob.ofName("generator", "auto",
+            "Name of the registered centerline generator (see `trackgen generators`); auto = the default generator.");
 
     /** Runtime name: {@code cpu}, {@code cuda} or {@code auto}. */
     public static final Knob<String> RUNTIME = Knob.ofName("runtime", "auto",

@@ -208,7 +208,7 @@ public final class TrackGenConfig {
         return List.copyOf(knobs.values());
     }
 
-    /** @return the registered generator name */
+    /** @return the registered generator name ({@code auto} when none was chosen) */
     public String generator() {
         return get(PipelineKnobs.GENERATOR);
     }
