@@ -106,8 +106,9 @@ public final class GeneratorRegistry {
 
     /**
      * Registers a generator unless its name is taken (the first registration wins; a clash is
-     * reported in {@link #problems()}) or its plugin knobs cannot join a configuration (a knob
-     * that reuses a built-in knob's name with another definition, or {@code knobs()} throwing).
+     * reported in {@link #problems()}) or its knobs cannot join a configuration (a knob that
+     * reuses the name of a pipeline knob or of a registered generator's knob with another
+     * definition, or {@code knobs()} throwing).
      *
      * @param generator the generator
      * @param source    where it came from
@@ -144,10 +145,17 @@ public final class GeneratorRegistry {
         return true;
     }
 
-    /** @return why the generator's knobs cannot be declared in a configuration, or null */
-    private static String knobProblem(CenterlineGenerator generator) {
+    /**
+     * @return why the generator's knobs cannot be declared in a configuration next to the
+     *         pipeline's and every registered generator's (the command line declares them all), or null
+     */
+    private String knobProblem(CenterlineGenerator generator) {
         try {
-            TrackGenConfig.builder().declare(generator.knobs());
+            TrackGenConfig.Builder b = TrackGenConfig.builder();
+            for (GeneratorEntry e : registered) {
+                b.declare(e.generator().knobs());
+            }
+            b.declare(generator.knobs());
             return null;
         } catch (RuntimeException | LinkageError e) {
             return "its knobs are unusable: " + (e instanceof IllegalArgumentException && e.getMessage() != null
