@@ -61,6 +61,9 @@ public final class PlatformModule extends AbstractModule {
 
     @Override
     protected void configure() {
+        // an instance, not an @Inject constructor: the CLI exports no package, and Guice's
+        // generated accessors for public constructors live outside the module
+        bind(AppResources.class).toInstance(new AppResources());
         bind(Settings.class).toInstance(settings);
         bind(CommandLineOverrides.class).toInstance(overrides);
     }
