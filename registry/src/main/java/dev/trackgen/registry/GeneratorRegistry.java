@@ -24,6 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class GeneratorRegistry {
     private final Map<String, GeneratorEntry> entries = new TreeMap<>();
+    /** The same entries in the order they were registered (discovery order: provides clauses, services files). */
+    private final List<GeneratorEntry> registered = new ArrayList<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
 
     /** Creates an empty registry. */
@@ -104,8 +106,9 @@ public final class GeneratorRegistry {
 
     /**
      * Registers a generator unless its name is taken (the first registration wins; a clash is
-     * reported in {@link #problems()}) or its plugin knobs cannot join a configuration (a knob
-     * that reuses a built-in knob's name with another definition, or {@code knobs()} throwing).
+     * reported in {@link #problems()}) or its knobs cannot join a configuration (a knob that
+     * reuses the name of a pipeline knob or of a registered generator's knob with another
+     * definition, or {@code knobs()} throwing).
      *
      * @param generator the generator
      * @param source    where it came from
@@ -136,14 +139,23 @@ public final class GeneratorRegistry {
             problems.add("generator '" + name + "' from " + source + " was ignored: " + knobProblem);
             return false;
         }
-        entries.put(name, new GeneratorEntry(generator, source));
+        GeneratorEntry entry = new GeneratorEntry(generator, source);
+        entries.put(name, entry);
+        registered.add(entry);
         return true;
     }
 
-    /** @return why the generator's knobs cannot be declared in a configuration, or null */
-    private static String knobProblem(CenterlineGenerator generator) {
+    /**
+     * @return why the generator's knobs cannot be declared in a configuration next to the
+     *         pipeline's and every registered generator's (the command line declares them all), or null
+     */
+    private String knobProblem(CenterlineGenerator generator) {
         try {
-            TrackGenConfig.builder().declare(generator.knobs());
+            TrackGenConfig.Builder b = TrackGenConfig.builder();
+            for (GeneratorEntry e : registered) {
+                b.declare(e.generator().knobs());
+            }
+            b.declare(generator.knobs());
             return null;
         } catch (RuntimeException | LinkageError e) {
             return "its knobs are unusable: " + (e instanceof IllegalArgumentException && e.getMessage() != null
@@ -171,6 +183,7 @@ public final class GeneratorRegistry {
         GeneratorEntry e = entries.get(generator.name());
         if (e != null && e.generator() == generator) {
             entries.remove(generator.name());
+            registered.remove(e);
             return true;
         }
         return false;
@@ -184,6 +197,16 @@ public final class GeneratorRegistry {
     /** @return every registration, sorted by name */
     public synchronized List<GeneratorEntry> entries() {
         return List.copyOf(entries.values());
+    }
+
+    /**
+     * @return every registration in the order it was made: the built-in generators in the order
+     *         their module provides them, then plugins as they were loaded. This is the order
+     *         their knobs are documented and declared in ({@code trackgen knobs}, a configuration
+     *         that knows every generator's knobs)
+     */
+    public synchronized List<GeneratorEntry> inRegistrationOrder() {
+        return List.copyOf(registered);
     }
 
     /**

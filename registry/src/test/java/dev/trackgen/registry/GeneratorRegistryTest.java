@@ -101,4 +101,24 @@ class GeneratorRegistryTest {
         assertTrue(r.unregister(g));
         assertTrue(r.available().isEmpty());
     }
+
+    @Test
+    void aKnobReusingARegisteredGeneratorsKnobNameDifferentlyLeavesTheNewcomerOut() {
+        GeneratorRegistry r = GeneratorRegistry.discover();
+        CenterlineGenerator bezier = r.get("bezier");
+        dev.trackgen.api.config.Knob<Integer> rad = dev.trackgen.api.config.Knob.ofInt("rad", 3,
+                dev.trackgen.api.config.Range.closed(0, 9), "not bezier's rad");
+        CenterlineGenerator clash = new Named("clash") {
+            @Override
+            public List<dev.trackgen.api.config.Knob<?>> knobs() {
+                return List.of(rad);
+            }
+        };
+        assertFalse(r.register(clash, "test"));
+        assertTrue(r.problems().get(r.problems().size() - 1).contains("knob 'rad' is declared twice"),
+                r.problems()::toString);
+        assertEquals(List.of(bezier), r.inRegistrationOrder().stream().map(GeneratorEntry::generator)
+                .filter(g -> g.name().equals("bezier")).toList());
+        assertEquals("bezier", r.inRegistrationOrder().get(0).name(), "the module's provides order");
+    }
 }

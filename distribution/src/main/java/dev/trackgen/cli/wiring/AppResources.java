@@ -1,8 +1,5 @@
 package dev.trackgen.cli.wiring;
 
-import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
-
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -10,12 +7,10 @@ import java.util.Deque;
  * The resources an invocation opened through the object graph (the compute runtime), closed in
  * reverse order when the command ends, whether it succeeded or not.
  */
-@Singleton
 public final class AppResources implements AutoCloseable {
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
 
-    /** Creates an empty set of resources. */
-    @Inject
+    /** Creates an empty set of resources (one per {@link Platform}, bound by {@link PlatformModule}). */
     public AppResources() {
     }
 
