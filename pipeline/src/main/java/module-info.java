@@ -4,7 +4,6 @@
  */
 module dev.trackgen.pipeline {
     requires transitive dev.trackgen.api;
-    requires transitive dev.trackgen.registry;
 
     exports dev.trackgen.pipeline;
     exports dev.trackgen.pipeline.resample;

@@ -51,7 +51,7 @@ public class GeneratorContractTest {
 
     /** Small configurations: repulsive at a reduced resolution and growth so the suite stays quick. */
     static TrackGenConfig config(String name, int envs) {
-        TrackGenConfig.Builder b = TrackGenConfig.builder().generator(name).numEnvs(envs);
+        TrackGenConfig.Builder b = TrackGenConfig.builder().generator(generator(name)).numEnvs(envs);
         if (name.equals("repulsive")) {
             b.set("num_points", "64").set("repulsive_stages", "16,32,64").set("repulsive_grow_mult_min", "2")
                     .set("repulsive_grow_mult_max", "2.5").set("repulsive_settle_iters", "16");

@@ -4,10 +4,7 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.api.runtime.Vec2Array;
-import dev.trackgen.registry.RuntimeRegistry;
-import dev.trackgen.registry.UnknownNameException;
 
 import java.util.Arrays;
 import java.util.Objects;
@@ -34,8 +31,8 @@ import java.util.concurrent.locks.Lock;
  * call runs eagerly under the runtime's execution lock.
  *
  * <pre>{@code
- * TrackGenConfig config = TrackGenConfig.builder().halfWidth(5.0).nMax(2048).runtime("cpu").build();
- * try (CenterlinePipeline p = CenterlinePipeline.builder(config, points.length / 2).build()) {
+ * TrackGenConfig config = TrackGenConfig.builder().halfWidth(5.0).nMax(2048).build();
+ * try (CenterlinePipeline p = new CenterlinePipeline(config, points.length / 2, runtime)) {
  *     Track track = p.run(points);          // one loop of points.length / 2 points
  *     TrackSnapshot host = track.snapshot();
  * }
@@ -53,43 +50,55 @@ public final class CenterlinePipeline implements AutoCloseable {
     private final TrackStages stages;
     private boolean closed;
 
-    private CenterlinePipeline(Builder b) {
-        this.config = Objects.requireNonNull(b.config, "config must not be null");
-        if (b.points < 3) {
-            throw new IllegalArgumentException("a closed centerline needs at least 3 points, got " + b.points);
-        }
-        this.pointsPerCenterline = b.points;
-        if (b.runtime != null) {
-            this.runtime = b.runtime;
-            this.ownsRuntime = false;
-        } else {
-            RuntimeRegistry runtimes = b.runtimes != null ? b.runtimes : RuntimeRegistry.discover();
-            this.runtime = runtimes.create(config.runtime(), b.options);
-            this.ownsRuntime = true;
-        }
+    /**
+     * Builds the stages on a runtime the caller owns (and closes).
+     *
+     * @param config              the configuration ({@code num_envs}, {@code N_max}, half-width,
+     *                            spacing, relax and validity knobs)
+     * @param pointsPerCenterline points of every input centerline, {@code >= 3}
+     * @param runtime             the runtime to run on
+     * @throws NullPointerException     if the config or runtime is null
+     * @throws IllegalArgumentException if fewer than 3 points per centerline
+     */
+    public CenterlinePipeline(TrackGenConfig config, int pointsPerCenterline, ComputeRuntime runtime) {
+        this(config, pointsPerCenterline, runtime, false);
+    }
+
+    /**
+     * Builds the stages on a runtime that the pipeline then owns and closes.
+     *
+     * @param config              the configuration
+     * @param pointsPerCenterline points of every input centerline, {@code >= 3}
+     * @param runtime             the runtime to run on, closed with the pipeline (also when this throws)
+     * @return the pipeline
+     * @throws NullPointerException     if the config or runtime is null
+     * @throws IllegalArgumentException if fewer than 3 points per centerline
+     */
+    public static CenterlinePipeline owning(TrackGenConfig config, int pointsPerCenterline, ComputeRuntime runtime) {
+        return new CenterlinePipeline(config, pointsPerCenterline, runtime, true);
+    }
+
+    private CenterlinePipeline(TrackGenConfig config, int points, ComputeRuntime runtime, boolean ownsRuntime) {
+        this.runtime = Objects.requireNonNull(runtime, "runtime must not be null");
+        this.ownsRuntime = ownsRuntime;
         try {
+            this.config = Objects.requireNonNull(config, "config must not be null");
+            if (points < 3) {
+                throw new IllegalArgumentException("a closed centerline needs at least 3 points, got " + points);
+            }
+            this.pointsPerCenterline = points;
             int e = config.numEnvs();
             this.track = Track.allocate(runtime, e, config.nMax());
-            this.input = runtime.allocVec2(Math.multiplyExact(e, b.points));
+            this.input = runtime.allocVec2(Math.multiplyExact(e, points));
             this.flags = runtime.allocI32(e);
             this.hostFlags = new int[e];
-            this.stages = new TrackStages(runtime, config, b.points, input, flags, track);
+            this.stages = new TrackStages(runtime, config, points, input, flags, track);
         } catch (RuntimeException ex) {
             if (ownsRuntime) {
                 runtime.close();
             }
             throw ex;
         }
-    }
-
-    /**
-     * @param config              the configuration ({@code num_envs}, {@code N_max}, half-width,
-     *                            spacing, relax and validity knobs)
-     * @param pointsPerCenterline points of every input centerline, {@code >= 3}
-     * @return a builder to choose the runtime
-     */
-    public static Builder builder(TrackGenConfig config, int pointsPerCenterline) {
-        return new Builder(config, pointsPerCenterline);
     }
 
     /**
@@ -174,7 +183,7 @@ public final class CenterlinePipeline implements AutoCloseable {
         return new TrackGenerator.Intermediates(input, stages.spaced(), stages.relaxed());
     }
 
-    /** Releases the runtime if this pipeline created it. */
+    /** Releases the runtime if this pipeline owns it ({@link #owning}). */
     @Override
     public void close() {
         Lock lock = runtime.executionLock();
@@ -189,58 +198,6 @@ public final class CenterlinePipeline implements AutoCloseable {
         }
         if (ownsRuntime) {
             runtime.close();
-        }
-    }
-
-    /** Chooses the runtime of a {@link CenterlinePipeline}. */
-    public static final class Builder {
-        private final TrackGenConfig config;
-        private final int points;
-        private ComputeRuntime runtime;
-        private RuntimeRegistry runtimes;
-        private RuntimeOptions options = RuntimeOptions.defaults();
-
-        private Builder(TrackGenConfig config, int points) {
-            this.config = config;
-            this.points = points;
-        }
-
-        /**
-         * @param runtime a runtime to run on, owned by the caller (otherwise one is created from
-         *                {@code config.runtime()} and closed with the pipeline)
-         * @return this builder
-         */
-        public Builder runtime(ComputeRuntime runtime) {
-            this.runtime = runtime;
-            return this;
-        }
-
-        /**
-         * @param options options for a runtime created by the pipeline
-         * @return this builder
-         */
-        public Builder runtimeOptions(RuntimeOptions options) {
-            this.options = Objects.requireNonNull(options);
-            return this;
-        }
-
-        /**
-         * @param runtimes the runtimes to choose from
-         * @return this builder
-         */
-        public Builder runtimes(RuntimeRegistry runtimes) {
-            this.runtimes = runtimes;
-            return this;
-        }
-
-        /**
-         * @return the pipeline, its buffers allocated
-         * @throws NullPointerException     if the config is null
-         * @throws IllegalArgumentException if fewer than 3 points per centerline
-         * @throws UnknownNameException     for an unknown runtime
-         */
-        public CenterlinePipeline build() {
-            return new CenterlinePipeline(this);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.trackgen.pipeline;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.Track;
+import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.CapturedGraph;
@@ -9,15 +10,12 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
-import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
-import dev.trackgen.registry.GeneratorRegistry;
-import dev.trackgen.registry.RuntimeRegistry;
-import dev.trackgen.registry.UnknownNameException;
 
 import java.util.Objects;
 import java.util.concurrent.locks.Lock;
+import java.util.function.Supplier;
 
 /**
  * The facade: generates a fixed batch of {@code E} closed race tracks per call,
@@ -42,12 +40,19 @@ import java.util.concurrent.locks.Lock;
  *   <li>Steady-state calls allocate nothing: every buffer and launch binding is made here.</li>
  * </ul>
  *
+ * <p>It is handed what it runs, resolved: the {@link CenterlineGenerator}, the
+ * {@link ComputeRuntime} (or how to create one it then owns), and how to create a host runtime
+ * for a generator whose kernels that runtime cannot run. It discovers nothing and names no
+ * runtime; {@code dev.trackgen.registry.TrackGenLauncher} resolves those parts by name, from the
+ * configuration's {@code generator} and {@code runtime} knobs.
+ *
  * <pre>{@code
- * TrackGenConfig config = TrackGenConfig.builder().numEnvs(4096).runtime("cpu").build();
- * try (TrackGenerator gen = new TrackGenerator(config, PerEnvSeededRng.fromScalar(4096, 0))) {
+ * try (TrackGenerator gen = TrackGenerator.builder(config).generator(generator).runtime(runtime)
+ *         .rng(PerEnvSeededRng.fromScalar(config.numEnvs(), 0)).build()) {
  *     Track track = gen.generate();
  *     TrackSnapshot host = track.snapshot();
  * }
+ * // or, discovering generator and runtimes by name: TrackGenLauncher.open(config, rng)
  * }</pre>
  */
 public final class TrackGenerator implements AutoCloseable {
@@ -69,41 +74,31 @@ public final class TrackGenerator implements AutoCloseable {
     private boolean graphIncludesGenerator;
     private boolean closed;
 
-    /**
-     * Builds a generator with the generators and runtimes found on the module and class path,
-     * creating (and owning) the runtime named by {@code config.runtime()}.
-     *
-     * @param config the validated configuration
-     * @param rng    the per-environment seeds, one per env
-     * @throws NullPointerException     if {@code config} or {@code rng} is null
-     * @throws IllegalArgumentException if the RNG's batch size differs from {@code num_envs}
-     * @throws UnknownNameException     if the generator or runtime is not registered (the message lists those that are)
-     * @throws RuntimeUnavailableException if the runtime cannot run here, or has no body for a
-     *         pipeline kernel (a CUDA build without kernels)
-     */
-    public TrackGenerator(TrackGenConfig config, PerEnvSeededRng rng) {
-        this(builder(config).rng(rng));
-    }
-
     private TrackGenerator(Builder b) {
         Objects.requireNonNull(b.config, "config must not be null");
         this.rng = Objects.requireNonNull(b.rng, "rng: a PerEnvSeededRng must be provided");
+        this.generator = Objects.requireNonNull(b.generator, "generator: the CenterlineGenerator to run must be "
+                + "given (dev.trackgen.registry.TrackGenLauncher finds one by name)");
         int e = b.config.numEnvs();
         if (rng.numEnvs() != e) {
             throw new IllegalArgumentException("the RNG holds " + rng.numEnvs() + " seeds but num_envs is " + e);
         }
-        GeneratorRegistry generators = b.generators != null ? b.generators : GeneratorRegistry.discover();
-        RuntimeRegistry runtimes = b.runtimes;
-        this.generator = generators.get(b.config.generator());
-        // a plugin's own knobs join the configuration at their defaults unless it already sets them
-        this.config = b.config.toBuilder().declare(generator.knobs()).build();
+        String named = b.config.generator();
+        if (!named.equals(PipelineKnobs.GENERATOR.defaultValue()) && !named.equals(generator.name())) {
+            throw new IllegalArgumentException("the configuration names generator '" + named + "' but the generator "
+                    + "given is '" + generator.name() + "'");
+        }
+        // the generator's knobs join the configuration at their defaults unless it sets them; its
+        // sizing and cross-knob rules apply
+        this.config = b.config.toBuilder().generator(generator).build();
         if (b.runtime != null) {
             this.runtime = b.runtime;
-            this.ownsRuntime = false;
-        } else {
-            runtimes = runtimes != null ? runtimes : RuntimeRegistry.discover();
-            this.runtime = runtimes.create(config.runtime(), b.options);
+            this.ownsRuntime = b.ownsRuntime;
+        } else if (b.runtimeFactory != null) {
+            this.runtime = Objects.requireNonNull(b.runtimeFactory.get(), "the runtime factory returned null");
             this.ownsRuntime = true;
+        } else {
+            throw new NullPointerException("runtime: a ComputeRuntime (or a factory for one) must be provided");
         }
         try {
             int n = config.numPoints();
@@ -113,7 +108,7 @@ public final class TrackGenerator implements AutoCloseable {
             this.seedBuffer = runtime.allocI32(e);
             this.generated = runtime.allocVec2(e * n);
             I32Array genValid = runtime.allocI32(e);
-            this.centerlines = centerlineStage(runtimes, b.options, genValid);
+            this.centerlines = centerlineStage(b.hostRuntime, genValid);
 
             TrackStages stages = new TrackStages(runtime, config, n, generated, genValid, track);
             this.spaced = stages.spaced();
@@ -128,7 +123,7 @@ public final class TrackGenerator implements AutoCloseable {
         }
     }
 
-    private CenterlineStage centerlineStage(RuntimeRegistry runtimes, RuntimeOptions options, I32Array genValid) {
+    private CenterlineStage centerlineStage(Supplier<? extends ComputeRuntime> hostRuntime, I32Array genValid) {
         boolean onDevice = true;
         for (Kernel k : generator.kernels()) {
             onDevice &= runtime.supports(k);
@@ -136,14 +131,17 @@ public final class TrackGenerator implements AutoCloseable {
         if (onDevice) {
             return new CenterlineStage.OnDevice(generator, runtime, config, seedBuffer, generated, genValid);
         }
-        RuntimeRegistry r = runtimes != null ? runtimes : RuntimeRegistry.discover();
-        ComputeRuntime host = r.create("cpu", options.withReplay(false));
+        if (hostRuntime == null) {
+            throw new RuntimeUnavailableException("runtime " + runtime.name() + " has no body for a kernel of generator '"
+                    + generator.name() + "', and no host runtime was given to run it on (Builder.hostRuntime)");
+        }
+        ComputeRuntime host = Objects.requireNonNull(hostRuntime.get(), "the host runtime factory returned null");
         return new CenterlineStage.OnHost(generator, host, runtime, config, hostSeeds, generated, genValid);
     }
 
     /**
      * @param config the validated configuration
-     * @return a builder to choose the RNG, runtime and registries by hand
+     * @return a builder to hand the generator the RNG, generator and runtimes
      */
     public static Builder builder(TrackGenConfig config) {
         return new Builder(config);
@@ -288,21 +286,22 @@ public final class TrackGenerator implements AutoCloseable {
         }
     }
 
-    /** Chooses the parts of a {@link TrackGenerator} by hand. */
+    /** Hands a {@link TrackGenerator} its parts: the RNG, the generator, the runtime and a host runtime. */
     public static final class Builder {
         private final TrackGenConfig config;
         private PerEnvSeededRng rng;
+        private CenterlineGenerator generator;
         private ComputeRuntime runtime;
-        private GeneratorRegistry generators;
-        private RuntimeRegistry runtimes;
-        private RuntimeOptions options = RuntimeOptions.defaults();
+        private boolean ownsRuntime;
+        private Supplier<? extends ComputeRuntime> runtimeFactory;
+        private Supplier<? extends ComputeRuntime> hostRuntime;
 
         private Builder(TrackGenConfig config) {
             this.config = config;
         }
 
         /**
-         * @param rng the per-environment seeds
+         * @param rng the per-environment seeds, one per env
          * @return this builder
          */
         public Builder rng(PerEnvSeededRng rng) {
@@ -311,47 +310,53 @@ public final class TrackGenerator implements AutoCloseable {
         }
 
         /**
-         * @param runtime a runtime to run on, owned by the caller (otherwise one is created from
-         *                {@code config.runtime()} and closed with the generator)
+         * @param generator the generator to run; the configuration's {@code generator} knob must be
+         *                  its name or left at its default ({@code auto})
+         * @return this builder
+         */
+        public Builder generator(CenterlineGenerator generator) {
+            this.generator = generator;
+            return this;
+        }
+
+        /**
+         * @param runtime a runtime to run on, owned by the caller and left open by {@link #close()}
          * @return this builder
          */
         public Builder runtime(ComputeRuntime runtime) {
             this.runtime = runtime;
+            this.ownsRuntime = false;
             return this;
         }
 
         /**
-         * @param options options for a runtime created by the generator
+         * @param create makes the runtime when no {@link #runtime(ComputeRuntime)} is given; the
+         *               generator owns what it returns and closes it
          * @return this builder
          */
-        public Builder runtimeOptions(RuntimeOptions options) {
-            this.options = Objects.requireNonNull(options);
+        public Builder runtimeFactory(Supplier<? extends ComputeRuntime> create) {
+            this.runtimeFactory = create;
             return this;
         }
 
         /**
-         * @param generators the generators to choose from
+         * @param create makes a host (CPU) runtime for a generator whose kernels the runtime cannot
+         *               run (a Java-only plugin on CUDA); called only then, once; the generator owns
+         *               what it returns. Without it such a generator is a
+         *               {@link RuntimeUnavailableException}.
          * @return this builder
          */
-        public Builder generators(GeneratorRegistry generators) {
-            this.generators = generators;
+        public Builder hostRuntime(Supplier<? extends ComputeRuntime> create) {
+            this.hostRuntime = create;
             return this;
         }
 
         /**
-         * @param runtimes the runtimes to choose from
-         * @return this builder
-         */
-        public Builder runtimes(RuntimeRegistry runtimes) {
-            this.runtimes = runtimes;
-            return this;
-        }
-
-        /**
-         * @return the generator
-         * @throws NullPointerException     if no RNG was given
-         * @throws IllegalArgumentException on a batch-size mismatch
-         * @throws UnknownNameException     for an unknown generator or runtime
+         * @return the generator, its buffers allocated
+         * @throws NullPointerException     if no RNG, generator or runtime was given
+         * @throws IllegalArgumentException on a batch-size mismatch, or a configuration naming another generator
+         * @throws RuntimeUnavailableException if the generator's kernels need a host runtime and none was given
+         * @throws dev.trackgen.api.config.InvalidConfigException if the generator's rules refuse the configuration
          */
         public TrackGenerator build() {
             return new TrackGenerator(this);

@@ -56,8 +56,8 @@ class CenterlinePipelineTest {
     void aStadiumBecomesAValidTrackThatKeepsItsShape() {
         float[] loop = stadium(2.0, 0.6, 40, 40);
         int n = loop.length / 2;
-        TrackGenConfig c = TrackGenConfig.builder().nMax(256).build();
-        try (CenterlinePipeline p = CenterlinePipeline.builder(c, n).runtime(runtime).build()) {
+        TrackGenConfig c = Parts.config().nMax(256).build();
+        try (CenterlinePipeline p = new CenterlinePipeline(c, n, runtime)) {
             Track first = p.run(loop);
             assertSame(first, p.run(loop), "one persistent track");
             TrackSnapshot s = first.snapshot();
@@ -74,9 +74,9 @@ class CenterlinePipelineTest {
     @Test
     void generatedCenterlinesGiveTheFacadesTrackBitForBit() {
         int e = 24;
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(e).build();
-        try (TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(e, 3)).runtime(runtime).build();
-             CenterlinePipeline p = CenterlinePipeline.builder(c, c.numPoints()).runtime(runtime).build()) {
+        TrackGenConfig c = Parts.config().numEnvs(e).build();
+        try (TrackGenerator g = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(e, 3)).runtime(runtime).build();
+             CenterlinePipeline p = new CenterlinePipeline(c, c.numPoints(), runtime)) {
             TrackSnapshot expected = g.generate().snapshot();
             float[] generated = new float[2 * e * c.numPoints()];
             runtime.download(g.intermediates().generated(), generated);
@@ -90,8 +90,8 @@ class CenterlinePipelineTest {
         float[] two = new float[2 * one.length];
         System.arraycopy(one, 0, two, 0, one.length);
         System.arraycopy(one, 0, two, one.length, one.length);
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(2).nMax(256).build();
-        try (CenterlinePipeline p = CenterlinePipeline.builder(c, one.length / 2).runtime(runtime).build()) {
+        TrackGenConfig c = Parts.config().numEnvs(2).nMax(256).build();
+        try (CenterlinePipeline p = new CenterlinePipeline(c, one.length / 2, runtime)) {
             TrackSnapshot s = p.run(two, new int[] {1, 0}).snapshot();
             assertTrue(s.isValid(0));
             assertFalse(s.isValid(1));
@@ -109,8 +109,8 @@ class CenterlinePipelineTest {
             eight[2 * i] = (float) (2 * Math.sin(t));
             eight[2 * i + 1] = (float) (2 * Math.sin(t) * Math.cos(t));
         }
-        TrackGenConfig c = TrackGenConfig.builder().nMax(256).build();
-        try (CenterlinePipeline p = CenterlinePipeline.builder(c, n).runtime(runtime).build()) {
+        TrackGenConfig c = Parts.config().nMax(256).build();
+        try (CenterlinePipeline p = new CenterlinePipeline(c, n, runtime)) {
             assertFalse(p.run(eight).snapshot().isValid(0));
         }
     }
@@ -118,8 +118,8 @@ class CenterlinePipelineTest {
     @Test
     void aTooSmallNMaxTruncatesAndInvalidates() {
         float[] loop = stadium(2.0, 0.6, 40, 40);
-        TrackGenConfig c = TrackGenConfig.builder().nMax(32).build();
-        try (CenterlinePipeline p = CenterlinePipeline.builder(c, loop.length / 2).runtime(runtime).build()) {
+        TrackGenConfig c = Parts.config().nMax(32).build();
+        try (CenterlinePipeline p = new CenterlinePipeline(c, loop.length / 2, runtime)) {
             TrackSnapshot s = p.run(loop).snapshot();
             assertFalse(s.isValid(0));
             assertEquals(32, s.count(0));
@@ -128,9 +128,9 @@ class CenterlinePipelineTest {
 
     @Test
     void rejectsDegenerateInputAndUseAfterClose() {
-        TrackGenConfig c = TrackGenConfig.defaults();
-        assertThrows(IllegalArgumentException.class, () -> CenterlinePipeline.builder(c, 2).runtime(runtime).build());
-        CenterlinePipeline p = CenterlinePipeline.builder(c, 4).runtime(runtime).build();
+        TrackGenConfig c = Parts.config().build();
+        assertThrows(IllegalArgumentException.class, () -> new CenterlinePipeline(c, 2, runtime));
+        CenterlinePipeline p = new CenterlinePipeline(c, 4, runtime);
         p.close();
         p.close();
         assertThrows(IllegalStateException.class, () -> p.run(new float[] {0, 0, 1, 0, 1, 1, 0, 1}));

@@ -2,9 +2,9 @@ package dev.trackgen.pipeline;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
-import dev.trackgen.api.config.CircuitKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.generators.knobs.CircuitKnobs;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -29,9 +29,9 @@ class CircuitQualityTest {
     @Test
     void defaultCircuitsYieldAtLeast995PerMilleAndEveryValidTrackIsSound() {
         int e = Integer.getInteger("trackgen.circuit.envs", 512);
-        TrackGenConfig c = TrackGenConfig.builder().generator("circuit").numEnvs(e).build();
+        TrackGenConfig c = Parts.config().generator(Parts.generator("circuit")).numEnvs(e).build();
         try (CpuRuntime rt = new CpuRuntime(0, false);
-             TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
+             TrackGenerator g = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
             TrackSnapshot s = g.generate().snapshot();
             ShapeMetrics.Summary m = ShapeMetrics.summarize(s);
             System.out.printf("[quality] circuit E=%d: %s%n", e, m);

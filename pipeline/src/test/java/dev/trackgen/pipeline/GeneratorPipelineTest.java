@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GeneratorPipelineTest {
 
     static TrackGenConfig config(String name, int envs) {
-        TrackGenConfig.Builder b = TrackGenConfig.builder().generator(name).numEnvs(envs);
+        TrackGenConfig.Builder b = Parts.config().generator(Parts.generator(name)).numEnvs(envs);
         if (name.equals("repulsive")) {
             b.set("num_points", "64").set("repulsive_stages", "16,32,64").set("repulsive_grow_mult_min", "2")
                     .set("repulsive_grow_mult_max", "2.5").set("repulsive_settle_iters", "16");
@@ -31,8 +31,8 @@ class GeneratorPipelineTest {
         TrackGenConfig c = config(name, e);
         PerEnvSeededRng rng = PerEnvSeededRng.fromScalar(e, 21);
         try (CpuRuntime eagerRt = new CpuRuntime(2, false); CpuRuntime replayRt = new CpuRuntime(2, true);
-             TrackGenerator eager = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(e, 21)).runtime(eagerRt).build();
-             TrackGenerator replay = TrackGenerator.builder(c).rng(rng).runtime(replayRt).build()) {
+             TrackGenerator eager = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(e, 21)).runtime(eagerRt).build();
+             TrackGenerator replay = Parts.builder(c).rng(rng).runtime(replayRt).build()) {
             assertTrue(replay.replaying());
             assertEquals(!name.equals("repulsive"), replay.generator().capturable());
             TrackGeneratorTest.assertSameBatch(eager.generate().snapshot(), replay.generate().snapshot());

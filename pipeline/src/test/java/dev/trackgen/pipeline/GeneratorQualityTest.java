@@ -41,9 +41,9 @@ class GeneratorQualityTest {
     static ShapeMetrics.Summary runAndCheck(String generator, int envs, double originalYield,
                                             double originalCompactness, double originalLength, double yieldFloor,
                                             boolean print) {
-        TrackGenConfig c = TrackGenConfig.builder().generator(generator).numEnvs(envs).build();
+        TrackGenConfig c = Parts.config().generator(Parts.generator(generator)).numEnvs(envs).build();
         try (CpuRuntime rt = new CpuRuntime(0, false);
-             TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(rt).build()) {
+             TrackGenerator g = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(rt).build()) {
             TrackSnapshot s = g.generate().snapshot();
             ShapeMetrics.Summary m = ShapeMetrics.summarize(s);
             if (print) {

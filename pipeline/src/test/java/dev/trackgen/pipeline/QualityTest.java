@@ -23,9 +23,9 @@ class QualityTest {
     @Test
     void defaultConfigYieldsAtLeast995PerMilleAndEveryValidTrackIsSound() {
         int e = 4096;
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(e).build();
+        TrackGenConfig c = Parts.config().numEnvs(e).build();
         try (CpuRuntime rt = new CpuRuntime(0, false);
-             TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
+             TrackGenerator g = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
             TrackSnapshot s = g.generate().snapshot();
             assertTrue(s.yield() >= 0.995, "yield " + s.yield());
             assertEquals(List.of(), TrackInvariants.check(s, c.halfWidth(), c.get(PipelineKnobs.RELAX_TOL)));

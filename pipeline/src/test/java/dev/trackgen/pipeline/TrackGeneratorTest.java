@@ -7,9 +7,7 @@ import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
-import dev.trackgen.api.runtime.RuntimeOptions;
-import dev.trackgen.registry.GeneratorRegistry;
-import dev.trackgen.registry.UnknownNameException;
+import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,11 +39,11 @@ class TrackGeneratorTest {
     }
 
     private static TrackGenConfig config(int e) {
-        return TrackGenConfig.builder().numEnvs(e).build();
+        return Parts.config().numEnvs(e).build();
     }
 
     private static TrackGenerator generator(TrackGenConfig c, PerEnvSeededRng rng, ComputeRuntime rt) {
-        return TrackGenerator.builder(c).rng(rng).runtime(rt).build();
+        return Parts.builder(c).rng(rng).runtime(rt).build();
     }
 
     static void assertSameBatch(TrackSnapshot a, TrackSnapshot b) {
@@ -169,7 +167,9 @@ class TrackGeneratorTest {
 
         @Override
         public List<dev.trackgen.api.config.Knob<?>> knobs() {
-            return List.of(WOBBLE);
+            List<dev.trackgen.api.config.Knob<?>> all = new java.util.ArrayList<>(inner.knobs());
+            all.add(WOBBLE);
+            return all;
         }
 
         @Override
@@ -193,20 +193,18 @@ class TrackGeneratorTest {
 
     @Test
     void pluginKnobsReachTheGeneratorWithoutBeingDeclaredByTheCaller() {
-        GeneratorRegistry reg = new GeneratorRegistry();
         KnobbedBezier plugin = new KnobbedBezier();
-        reg.register(plugin, "test");
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(2).generator("knobbed").build();
+        TrackGenConfig c = Parts.config().numEnvs(2).generator("knobbed").build();
         try (TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(2, 0)).runtime(runtime)
-                .generators(reg).build()) {
+                .generator(plugin).build()) {
             assertEquals(0.25, plugin.seen);
             assertEquals(0.25, g.config().get(KnobbedBezier.WOBBLE));
             g.generate();
         }
-        TrackGenConfig set = TrackGenConfig.builder().numEnvs(2).generator("knobbed").set(KnobbedBezier.WOBBLE, 0.5)
+        TrackGenConfig set = Parts.config().numEnvs(2).generator("knobbed").set(KnobbedBezier.WOBBLE, 0.5)
                 .build();
         try (TrackGenerator g = TrackGenerator.builder(set).rng(PerEnvSeededRng.fromScalar(2, 0)).runtime(runtime)
-                .generators(reg).build()) {
+                .generator(plugin).build()) {
             assertEquals(0.5, plugin.seen);
         }
     }
@@ -228,26 +226,38 @@ class TrackGeneratorTest {
         IllegalArgumentException mismatch = assertThrows(IllegalArgumentException.class,
                 () -> generator(config(4), PerEnvSeededRng.fromScalar(3, 0), runtime));
         assertEquals("the RNG holds 3 seeds but num_envs is 4", mismatch.getMessage());
-        UnknownNameException unknown = assertThrows(UnknownNameException.class,
-                () -> generator(TrackGenConfig.builder().numEnvs(2).generator("bezeir").build(),
-                        PerEnvSeededRng.fromScalar(2, 0), runtime));
-        assertTrue(unknown.getMessage().startsWith("unknown generator 'bezeir'; available: ")
-                && unknown.getMessage().contains("bezier"), unknown.getMessage());
-        UnknownNameException runtimeName = assertThrows(UnknownNameException.class,
-                () -> new TrackGenerator(TrackGenConfig.builder().numEnvs(2).runtime("tpu").build(),
-                        PerEnvSeededRng.fromScalar(2, 0)));
-        assertTrue(runtimeName.getMessage().contains("available: auto, cpu"), runtimeName.getMessage());
-        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().set("half_width", "0"));
+        NullPointerException noGenerator = assertThrows(NullPointerException.class,
+                () -> TrackGenerator.builder(config(2)).rng(PerEnvSeededRng.fromScalar(2, 0)).runtime(runtime).build());
+        assertTrue(noGenerator.getMessage().startsWith("generator: the CenterlineGenerator to run must be given"),
+                noGenerator.getMessage());
+        NullPointerException noRuntime = assertThrows(NullPointerException.class,
+                () -> Parts.builder(config(2)).rng(PerEnvSeededRng.fromScalar(2, 0)).build());
+        assertTrue(noRuntime.getMessage().startsWith("runtime:"), noRuntime.getMessage());
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> TrackGenerator.builder(Parts.config().numEnvs(2).generator("hull").build())
+                        .generator(Parts.generator("bezier")).rng(PerEnvSeededRng.fromScalar(2, 0)).runtime(runtime)
+                        .build());
+        assertEquals("the configuration names generator 'hull' but the generator given is 'bezier'", other.getMessage());
+        assertThrows(InvalidConfigException.class, () -> Parts.config().set("half_width", "0"));
     }
 
     @Test
-    void theConfiguredRuntimeIsCreatedAndClosedWithTheGenerator() {
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(3).runtime("cpu").build();
-        TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(3, 0))
-                .runtimeOptions(RuntimeOptions.defaults().withThreads(1))
-                .generators(GeneratorRegistry.discover()).build();
+    void aGeneratorTheRuntimeCannotRunNeedsAHostRuntime() {
+        ComputeRuntime noGeneratorKernels = new KernelFilteringRuntime(runtime);
+        RuntimeUnavailableException e = assertThrows(RuntimeUnavailableException.class,
+                () -> TrackGenerator.builder(config(2)).generator(Parts.generator("bezier"))
+                        .rng(PerEnvSeededRng.fromScalar(2, 0)).runtime(noGeneratorKernels).build());
+        assertTrue(e.getMessage().contains("no host runtime was given"), e.getMessage());
+    }
+
+    @Test
+    void aRuntimeFromTheFactoryIsOwnedAndClosedWithTheGenerator() {
+        TrackGenConfig c = Parts.config().numEnvs(3).build();
+        TrackGenerator g = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(3, 0))
+                .runtimeFactory(() -> new CpuRuntime(1, false)).build();
         assertEquals("cpu", g.runtime().name());
         assertEquals("cpu (1 thread", g.runtime().describe().substring(0, 13));
+        assertEquals("bezier", g.config().generator(), "auto resolved to the generator given");
         g.generate();
         g.close();
         assertThrows(IllegalStateException.class, g::generate);
@@ -256,7 +266,7 @@ class TrackGeneratorTest {
 
     @Test
     void tooLongTracksAreTruncatedAndInvalid() {
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(E).nMax(40).build();
+        TrackGenConfig c = Parts.config().numEnvs(E).nMax(40).build();
         try (TrackGenerator g = generator(c, PerEnvSeededRng.fromScalar(E, 0), runtime)) {
             TrackSnapshot s = g.generate().snapshot();
             assertEquals(0, s.validCount(), "every default track needs more than 40 points");
@@ -269,7 +279,7 @@ class TrackGeneratorTest {
 
     @Test
     void withoutRelaxationTheRawCenterlineIsInflatedAndGated() {
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(E).set(PipelineKnobs.RELAX_ENABLE, false).build();
+        TrackGenConfig c = Parts.config().numEnvs(E).set(PipelineKnobs.RELAX_ENABLE, false).build();
         try (TrackGenerator g = generator(c, PerEnvSeededRng.fromScalar(E, 0), runtime)) {
             TrackSnapshot s = g.generate().snapshot();
             assertSame(g.intermediates().spaced(), g.intermediates().relaxed());

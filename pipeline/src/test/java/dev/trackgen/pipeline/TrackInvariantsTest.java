@@ -22,7 +22,7 @@ class TrackInvariantsTest {
             "style_sampling=true,rad_range=0.2,0.6"})
     void validTracksKeepEveryPromise(String settings) {
         int e = 128;
-        TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(e);
+        TrackGenConfig.Builder b = Parts.config().numEnvs(e);
         if (!settings.isEmpty()) {
             // "a=1,b=2,c=x,y": a value may itself contain a comma (intervals)
             for (String kv : settings.split(",(?=[a-z_]+=)")) {
@@ -31,7 +31,7 @@ class TrackInvariantsTest {
         }
         TrackGenConfig c = b.build();
         try (CpuRuntime rt = new CpuRuntime(0, false);
-             TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(e, 1000)).runtime(rt).build()) {
+             TrackGenerator g = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(e, 1000)).runtime(rt).build()) {
             TrackSnapshot s = g.generate().snapshot();
             assertTrue(s.yield() >= 0.95, settings + ": yield " + s.yield());
             assertEquals(List.of(), TrackInvariants.check(s, c.halfWidth(), c.get(PipelineKnobs.RELAX_TOL)), settings);

@@ -13,8 +13,8 @@ import java.util.function.Function;
 /**
  * One named configuration value: its type, default, allowed values and meaning.
  *
- * <p>Knobs are the vocabulary of {@link TrackGenConfig}: the built-in ones are listed in
- * {@link BuiltinKnobs}; a generator plugin may declare its own through
+ * <p>Knobs are the vocabulary of {@link TrackGenConfig}: the pipeline's are listed in
+ * {@link PipelineKnobs#all()}; every generator, built-in or plugin, declares its own through
  * {@link dev.trackgen.api.generator.CenterlineGenerator#knobs()}. The same knob parses a
  * command-line string ({@code --set name=value}), accepts a JSON/YAML value from a config file,
  * and validates either against its allowed range, so errors read the same wherever a value
@@ -33,8 +33,19 @@ public final class Knob<T> {
     private final T defaultValue;
     private final boolean nullable;
     private final String description;
+    /** Smallest value a random search draws ({@code -inf}: the range's low end). */
+    private final double searchFloor;
+    /** Largest value a random search draws ({@code +inf}: the range's high end). */
+    private final double searchCap;
 
     private Knob(String name, Kind<T> kind, T defaultValue, boolean nullable, String description) {
+        this(name, kind, defaultValue, nullable, description, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+    }
+
+    private Knob(String name, Kind<T> kind, T defaultValue, boolean nullable, String description, double searchFloor,
+                 double searchCap) {
+        this.searchFloor = searchFloor;
+        this.searchCap = searchCap;
         if (name == null || !name.matches("[A-Za-z][A-Za-z0-9_]*")) {
             throw new IllegalArgumentException("knob names are identifiers (letters, digits, '_'), got " + name);
         }
@@ -206,6 +217,34 @@ public final class Knob<T> {
      */
     public Optional<Range> range() {
         return Optional.ofNullable(kind.range());
+    }
+
+    /**
+     * A copy of this knob whose random searches (the validity search of the metrics module) draw
+     * only within {@code [floor, cap]} of its allowed range: for knobs whose large values only
+     * make a call slow (iteration counts, buffer sizes) or whose tiny values make it run for
+     * millions of iterations. The allowed range, and everything but random draws, is unchanged.
+     *
+     * @param floor the smallest value drawn ({@code Double.NEGATIVE_INFINITY}: no floor)
+     * @param cap   the largest value drawn ({@code Double.POSITIVE_INFINITY}: no cap)
+     * @return the bounded copy (equal to this knob: knobs are equal by name)
+     * @throws IllegalArgumentException if {@code floor > cap} or either is NaN
+     */
+    public Knob<T> searchedWithin(double floor, double cap) {
+        if (!(floor <= cap)) {
+            throw new IllegalArgumentException("knob " + name + ": search floor " + floor + " must be <= cap " + cap);
+        }
+        return new Knob<>(name, kind, defaultValue, nullable, description, floor, cap);
+    }
+
+    /** @return the smallest value a random search draws; {@code -inf} when only the range bounds it */
+    public double searchFloor() {
+        return searchFloor;
+    }
+
+    /** @return the largest value a random search draws; {@code +inf} when only the range bounds it */
+    public double searchCap() {
+        return searchCap;
     }
 
     /** @return the allowed words of a choice knob, sorted; empty for the other types */

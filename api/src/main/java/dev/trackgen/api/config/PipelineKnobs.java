@@ -1,5 +1,7 @@
 package dev.trackgen.api.config;
 
+import java.util.List;
+
 /**
  * Knobs of the pipeline as a whole: batch, generator and runtime choice, road geometry,
  * resampling and the validity gate. Defaults are those of the original implementation.
@@ -8,9 +10,12 @@ public final class PipelineKnobs {
     private PipelineKnobs() {
     }
 
-    /** Registered generator name. */
-    public static final Knob<String> GENERATOR = Knob.ofName("generator", "bezier",
-            "Name of the registered centerline generator (see `trackgen generators`).");
+    /**
+     * Registered generator name; {@code auto} (the default) leaves the choice to whoever resolves
+     * generators by name (the launcher's default generator).
+     */
+    public static final Knob<String> GENERATOR = Knob.ofName("generator", "auto",
+            "Name of the registered centerline generator (see `trackgen generators`); auto = the default generator.");
 
     /** Runtime name: {@code cpu}, {@code cuda} or {@code auto}. */
     public static final Knob<String> RUNTIME = Knob.ofName("runtime", "auto",
@@ -31,11 +36,13 @@ public final class PipelineKnobs {
 
     /** Dense resolution of a generated centerline before constant-spacing resampling. */
     public static final Knob<Integer> NUM_POINTS = Knob.ofInt("num_points", 256, Range.closed(8, 1 << 16),
-            "Dense points per generated centerline before the constant-spacing resample.");
+            "Dense points per generated centerline before the constant-spacing resample.")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 2048);
 
     /** Output stride N_max; a track needing more points is invalid. */
     public static final Knob<Integer> N_MAX = Knob.ofInt("N_max", 384, Range.closed(4, 1 << 16),
-            "Output stride N_max: the most points a track may have; a longer track is truncated and invalid.");
+            "Output stride N_max: the most points a track may have; a longer track is truncated and invalid.")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 2048);
 
     /** Whether the XPBD relaxation runs. */
     public static final Knob<Boolean> RELAX_ENABLE = Knob.ofBoolean("relax_enable", true,
@@ -52,4 +59,18 @@ public final class PipelineKnobs {
     /** Width floor of the validity gate. */
     public static final Knob<Double> W_FLOOR = Knob.ofDouble("w_floor", 1e-3, Range.atLeast(0),
             "Validity gate: every point's half-width must exceed this floor, in world units.");
+
+    /**
+     * @return every knob of the pipeline, in documentation order: these, then the relaxation's
+     *         ({@link RelaxKnobs}); the vocabulary a {@link TrackGenConfig} knows before any
+     *         generator declares its own
+     */
+    public static List<Knob<?>> all() {
+        return List.of(GENERATOR, RUNTIME, NUM_ENVS, HALF_WIDTH, SPACING, NUM_POINTS, N_MAX, RELAX_ENABLE, RELAX_TOL,
+                TURNING_TOL, W_FLOOR,
+                RelaxKnobs.ITERS, RelaxKnobs.BAND, RelaxKnobs.ACCEL, RelaxKnobs.CHEBY_RHO, RelaxKnobs.CHEBY_GAMMA,
+                RelaxKnobs.CHEBY_START, RelaxKnobs.SMOOTH_PASSES, RelaxKnobs.SMOOTH_SPACING_ITERS, RelaxKnobs.SEP_EVERY,
+                RelaxKnobs.SEP_CACHE_SLOTS, RelaxKnobs.SEP_CACHE_SKIN, RelaxKnobs.SEP_RELAX, RelaxKnobs.SPC_RELAX,
+                RelaxKnobs.BEND_RELAX, RelaxKnobs.MARGIN);
+    }
 }

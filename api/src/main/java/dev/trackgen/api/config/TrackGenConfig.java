@@ -12,16 +12,20 @@ import java.util.Set;
 
 /**
  * The immutable, validated configuration of a {@code TrackGenerator}: one value for every
- * knob it knows, built-in ({@link BuiltinKnobs}) or declared by a generator plugin.
+ * knob it knows, the pipeline's ({@link PipelineKnobs#all()}) and those declared by generators
+ * ({@code CenterlineGenerator.knobs()}, built-in generators included).
  *
  * <p>Build one with {@link #builder()}; every value is checked when it is set (type and range,
  * NaN and infinities rejected) and the relations between knobs are checked in
- * {@link Builder#build()}. All errors are {@link InvalidConfigException}s whose one-line
- * message names the knob, the bad value and what is allowed.
+ * {@link Builder#build()}: the pipeline's own, and those of the generator bound with
+ * {@link Builder#generator(GeneratorRules)}, which also sizes {@code num_points} and
+ * {@code N_max} when they are left unset. All errors are {@link InvalidConfigException}s whose
+ * one-line message names the knob, the bad value and what is allowed. This class names no
+ * generator: what a generator adds comes through {@link GeneratorRules}.
  *
  * <pre>{@code
  * TrackGenConfig config = TrackGenConfig.builder()
- *         .generator("bezier")
+ *         .generator(generator)           // a CenterlineGenerator: its knobs, sizing and rules
  *         .numEnvs(4096)
  *         .set(RelaxKnobs.ITERS, 80)
  *         .set("half_width", "0.12")      // as from --set half_width=0.12
@@ -36,19 +40,118 @@ public final class TrackGenConfig {
     private final Map<String, Object> values;
     /** Names of the knobs given a value explicitly (not left at their generator-dependent default). */
     private final Set<String> explicit;
+    /** The rules of the generator this configuration was built for, or null (bound by name only). */
+    private final GeneratorRules rules;
 
-    private TrackGenConfig(Map<String, Knob<?>> knobs, Map<String, Object> values, Set<String> explicit) {
+    private TrackGenConfig(Map<String, Knob<?>> knobs, Map<String, Object> values, Set<String> explicit,
+                           GeneratorRules rules) {
         this.knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         this.explicit = Set.copyOf(explicit);
+        this.rules = rules;
     }
 
-    /** @return a builder holding every built-in knob at its default */
+    /**
+     * What a generator adds to a configuration beyond its knobs' own ranges. The generator SPI
+     * ({@code dev.trackgen.api.generator.CenterlineGenerator}) extends it, so every generator,
+     * built-in or plugin, brings its knobs, sizing and checks the same way; a configuration gets
+     * them through {@link Builder#generator(GeneratorRules)}.
+     *
+     * <p>Contract: both hooks are pure functions of the configuration they are given, called by
+     * {@link Builder#build()}, {@link #sizing} first, {@link #validate} on the sized result; they
+     * throw nothing for bad values but report them.
+     */
+    public interface GeneratorRules {
+        /** Most points of one generator buffer: {@code 2 * points} floats stay below 2^31. */
+        long MAX_BUFFER_POINTS = (Integer.MAX_VALUE - 64L) / 2;
+
+        /** @return the name selected by the {@code generator} knob */
+        String name();
+
+        /**
+         * @return the knobs this generator reads, at their defaults in a new configuration; a
+         *         knob may be shared with other generators (the same {@link Knob} instance)
+         */
+        default List<Knob<?>> knobs() {
+            return List.of();
+        }
+
+        /**
+         * The dense resolution and output stride this generator needs. The configuration uses
+         * {@link Sizing#numPoints()} for {@code num_points} and {@link Sizing#nMax()} for
+         * {@code N_max} where they were not set explicitly; an explicit value always wins (and
+         * {@link #validate} may then refuse it).
+         *
+         * @param draft the configuration so far, {@code num_points} and {@code N_max} at the
+         *              pipeline defaults unless set explicitly; its relations are not checked yet
+         * @return the sizing; the default keeps the draft's values
+         */
+        default Sizing sizing(TrackGenConfig draft) {
+            return new Sizing(draft.numPoints(), draft.nMax());
+        }
+
+        /**
+         * Checks the relations between this generator's knobs (and the pipeline knobs it depends
+         * on), including that its buffers stay addressable at the batch size (see
+         * {@link #bufferProblem}).
+         *
+         * @param config the sized configuration, every value already in its knob's range
+         * @return one one-line message per violated relation, naming knobs and values; empty when fine
+         */
+        default List<String> validate(TrackGenConfig config) {
+            return List.of();
+        }
+
+        /**
+         * A check for {@link #validate}: {@code hi >= lo}.
+         *
+         * @param c  the configuration
+         * @param hi the knob that must not be smaller
+         * @param lo the other knob
+         * @param <T> the value type
+         * @return {@code "hi = v must be >= lo = w"}, or null when fine
+         */
+        static <T extends Comparable<T>> String atLeast(TrackGenConfig c, Knob<T> hi, Knob<T> lo) {
+            T h = c.get(hi);
+            T l = c.get(lo);
+            return h.compareTo(l) < 0 ? hi.name() + " = " + h + " must be >= " + lo.name() + " = " + l : null;
+        }
+
+        /**
+         * A check for {@link #validate}: the largest per-batch point buffer of a generator must
+         * stay addressable ({@code 2 * points} floats below 2^31).
+         *
+         * @param c      the configuration
+         * @param what   how {@code points} is computed, in knob names
+         * @param points the points of the buffer for the whole batch
+         * @return the problem, naming the largest {@code num_envs} that fits, or null when fine
+         */
+        static String bufferProblem(TrackGenConfig c, String what, long points) {
+            if (points <= MAX_BUFFER_POINTS) {
+                return null;
+            }
+            long e = c.numEnvs();
+            return "generator '" + c.generator() + "' needs " + what + " = " + points + " points per buffer, beyond "
+                    + "the limit of " + MAX_BUFFER_POINTS + " (2^31 floats); with these knobs num_envs can be at most "
+                    + MAX_BUFFER_POINTS / (points / e);
+        }
+    }
+
+    /**
+     * A generator's sizing of the pipeline buffers ({@link GeneratorRules#sizing}).
+     *
+     * @param numPoints dense points per generated centerline ({@code num_points})
+     * @param nMax      output stride ({@code N_max})
+     */
+    public record Sizing(int numPoints, int nMax) {
+    }
+
+    /** @return a builder holding every pipeline knob at its default */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** @return the configuration with every built-in knob at its default */
+    /** @return the configuration with every pipeline knob at its default (no generator knobs) */
     public static TrackGenConfig defaults() {
         return builder().build();
     }
@@ -61,7 +164,16 @@ public final class TrackGenConfig {
         }
         b.values.putAll(values);
         b.explicit.addAll(explicit);
+        b.rules = rules;
         return b;
+    }
+
+    /**
+     * @return the rules of the generator bound with {@link Builder#generator(GeneratorRules)}, if
+     *         the configuration was built for one (and its name is still the {@code generator} knob)
+     */
+    public java.util.Optional<GeneratorRules> rules() {
+        return java.util.Optional.ofNullable(rules);
     }
 
     /**
@@ -91,12 +203,12 @@ public final class TrackGenConfig {
         return values.get(name);
     }
 
-    /** @return the knobs this configuration knows, built-in first, in documentation order */
+    /** @return the knobs this configuration knows, the pipeline's first, then in the order declared */
     public List<Knob<?>> knobs() {
         return List.copyOf(knobs.values());
     }
 
-    /** @return the registered generator name */
+    /** @return the registered generator name ({@code auto} when none was chosen) */
     public String generator() {
         return get(PipelineKnobs.GENERATOR);
     }
@@ -123,16 +235,16 @@ public final class TrackGenConfig {
     }
 
     /**
-     * @return the dense points per generated centerline (for the {@code circuit} generator, unless
-     *         set explicitly, about one point per half a half-width of its longest lap)
+     * @return the dense points per generated centerline (unless set explicitly, what the bound
+     *         generator's {@link GeneratorRules#sizing} asks for; the knob default otherwise)
      */
     public int numPoints() {
         return get(PipelineKnobs.NUM_POINTS);
     }
 
     /**
-     * @return the output stride N_max (for the {@code circuit} generator, unless set explicitly,
-     *         the stride its longest lap needs; see {@link CircuitKnobs})
+     * @return the output stride N_max (unless set explicitly, what the bound generator's
+     *         {@link GeneratorRules#sizing} asks for; the knob default otherwise)
      */
     public int nMax() {
         return get(PipelineKnobs.N_MAX);
@@ -179,36 +291,6 @@ public final class TrackGenConfig {
         return b.append('}').toString();
     }
 
-    /** Most growth iterations one call of the {@code repulsive} generator may need. */
-    public static final int MAX_REPULSIVE_ITERATIONS = 1_000_000;
-
-    /** Most points of one generator buffer: {@code 2 * points} floats stay below 2^31. */
-    static final long MAX_POINTS = (Integer.MAX_VALUE - 64L) / 2;
-
-    /** Dense generator points per half-width of lap the {@code circuit} generator gets by default. */
-    static final double CIRCUIT_POINTS_PER_HALF_WIDTH = 2.0;
-
-    /**
-     * The output stride the {@code circuit} generator's longest lap needs at the configured spacing:
-     * {@code ceil(circuit_length * (1 + circuit_length_spread) * half_width / spacing) + 2}.
-     *
-     * @param c a configuration (any generator)
-     * @return the stride, possibly beyond the N_max range
-     */
-    public static long circuitNMax(TrackGenConfig c) {
-        return circuitNMax(c.get(CircuitKnobs.LENGTH), c.get(CircuitKnobs.LENGTH_SPREAD), c.halfWidth(), c.spacing());
-    }
-
-    private static long circuitNMax(double length, double spread, double hw, double spacing) {
-        return (long) Math.ceil(length * (1 + spread) * hw / spacing) + 2;
-    }
-
-    private static int circuitNumPoints(double length, double spread) {
-        long n = (long) Math.ceil(length * (1 + spread) * CIRCUIT_POINTS_PER_HALF_WIDTH);
-        n = (n + 63) / 64 * 64;
-        return (int) Math.max(256, Math.min(1 << 16, n));
-    }
-
     /** Mutable builder; {@link #build()} yields an immutable, validated {@link TrackGenConfig}. */
     public static final class Builder {
         private final Map<String, Knob<?>> knobs = new LinkedHashMap<>();
@@ -216,9 +298,10 @@ public final class TrackGenConfig {
         private final Set<String> explicit = new HashSet<>();
         /** Plugin knobs declared one by one through {@link #set(Knob, Object)}, not by {@link #declare}. */
         private final Set<String> declaredAlone = new java.util.TreeSet<>();
+        private GeneratorRules rules;
 
         private Builder() {
-            for (Knob<?> k : BuiltinKnobs.all()) {
+            for (Knob<?> k : PipelineKnobs.all()) {
                 declareOne(k);
             }
         }
@@ -318,11 +401,33 @@ public final class TrackGenConfig {
         }
 
         /**
+         * Selects a generator by name only: its knobs must be declared separately
+         * ({@link #declare}) and its sizing and rules are not applied (a {@code TrackGenerator}
+         * binds the generator it runs with {@link #generator(GeneratorRules)}).
+         *
          * @param name the generator name
          * @return this builder
          */
         public Builder generator(String name) {
             return set(PipelineKnobs.GENERATOR, name);
+        }
+
+        /**
+         * Selects a generator and binds what it adds: declares its {@link GeneratorRules#knobs()}
+         * (knobs already declared keep their place and values), sets the {@code generator} knob to
+         * its name, and has {@link #build()} apply its {@link GeneratorRules#sizing sizing} and
+         * {@link GeneratorRules#validate checks}. The binding holds while the {@code generator}
+         * knob keeps that name; naming another generator later drops it.
+         *
+         * @param generator the generator (a {@code CenterlineGenerator})
+         * @return this builder
+         * @throws InvalidConfigException if one of its knobs clashes with a knob declared already
+         */
+        public Builder generator(GeneratorRules generator) {
+            declare(generator.knobs());
+            set(PipelineKnobs.GENERATOR, generator.name());
+            this.rules = generator;
+            return this;
         }
 
         /**
@@ -422,76 +527,38 @@ public final class TrackGenConfig {
          * @throws InvalidConfigException naming the first violated relation
          */
         public TrackGenConfig build() {
-            sizeForGenerator();
-            TrackGenConfig c = new TrackGenConfig(knobs, values, explicit);
+            GeneratorRules bound = rules != null && rules.name().equals(values.get(PipelineKnobs.GENERATOR.name()))
+                    ? rules : null;
+            if (!explicit.contains(PipelineKnobs.N_MAX.name())) {
+                values.put(PipelineKnobs.N_MAX.name(), PipelineKnobs.N_MAX.defaultValue());
+            }
+            if (!explicit.contains(PipelineKnobs.NUM_POINTS.name())) {
+                values.put(PipelineKnobs.NUM_POINTS.name(), PipelineKnobs.NUM_POINTS.defaultValue());
+            }
+            if (bound != null) {
+                Sizing size = bound.sizing(new TrackGenConfig(knobs, values, explicit, null));
+                if (!explicit.contains(PipelineKnobs.N_MAX.name())) {
+                    values.put(PipelineKnobs.N_MAX.name(), size.nMax());
+                }
+                if (!explicit.contains(PipelineKnobs.NUM_POINTS.name())) {
+                    values.put(PipelineKnobs.NUM_POINTS.name(), size.numPoints());
+                }
+            }
+            TrackGenConfig c = new TrackGenConfig(knobs, values, explicit, bound);
+            if (bound != null) {
+                for (String problem : bound.validate(c)) {
+                    throw new InvalidConfigException(null, problem);
+                }
+            }
             for (String problem : crossCheck(c)) {
                 throw new InvalidConfigException(null, problem);
             }
             return c;
         }
 
-        /**
-         * {@code N_max} and {@code num_points} left unset follow the generator: the {@code circuit}
-         * generator's laps are about a hundred times longer than the others', so it gets the stride
-         * and dense resolution its longest lap needs; every other generator gets the knob defaults.
-         */
-        private void sizeForGenerator() {
-            boolean circuit = "circuit".equals(values.get(PipelineKnobs.GENERATOR.name()));
-            double length = (Double) values.get(CircuitKnobs.LENGTH.name());
-            double spread = (Double) values.get(CircuitKnobs.LENGTH_SPREAD.name());
-            if (!explicit.contains(PipelineKnobs.N_MAX.name())) {
-                Double s = (Double) values.get(PipelineKnobs.SPACING.name());
-                double hw = (Double) values.get(PipelineKnobs.HALF_WIDTH.name());
-                long need = circuitNMax(length, spread, hw, s != null ? s : 0.6 * hw);
-                values.put(PipelineKnobs.N_MAX.name(), circuit && need <= 1 << 16 ? (int) need
-                        : PipelineKnobs.N_MAX.defaultValue());
-            }
-            if (!explicit.contains(PipelineKnobs.NUM_POINTS.name())) {
-                values.put(PipelineKnobs.NUM_POINTS.name(), circuit ? circuitNumPoints(length, spread)
-                        : PipelineKnobs.NUM_POINTS.defaultValue());
-            }
-        }
-
+        /** The pipeline's own relations: its buffers stay addressable. */
         private static List<String> crossCheck(TrackGenConfig c) {
             List<String> problems = new ArrayList<>();
-            atLeast(problems, c, BezierKnobs.MAX_NUM_POINTS, BezierKnobs.MIN_NUM_POINTS);
-            atLeast(problems, c, VoronoiKnobs.NUM_SITES, VoronoiKnobs.CONTROL_POINTS);
-            atLeast(problems, c, RepulsiveKnobs.GROW_MULT_MAX, RepulsiveKnobs.GROW_MULT_MIN);
-            atLeast(problems, c, CircuitKnobs.RADIUS_MAX, CircuitKnobs.RADIUS_MIN);
-            if (c.generator().equals("circuit")) {
-                long need = circuitNMax(c);
-                if (c.nMax() < need) {
-                    problems.add("generator 'circuit' with circuit_length = " + c.get(CircuitKnobs.LENGTH)
-                            + " half-widths (spread " + c.get(CircuitKnobs.LENGTH_SPREAD) + ") at spacing "
-                            + (float) c.spacing() + " needs N_max >= " + need
-                            + (need <= 1 << 16 ? ", but N_max = " + c.nMax()
-                            + "; raise N_max (or leave it unset), or shorten circuit_length"
-                            : ", above the limit 65536; shorten circuit_length or raise spacing"));
-                }
-            }
-            atLeast(problems, c, RepulsiveKnobs.OBSTACLE_COUNT_MAX, RepulsiveKnobs.OBSTACLE_COUNT_MIN);
-            atLeast(problems, c, RepulsiveKnobs.OBSTACLE_RADIUS_MAX_FRAC, RepulsiveKnobs.OBSTACLE_RADIUS_MIN_FRAC);
-            List<Integer> stages = c.get(RepulsiveKnobs.STAGES);
-            if (c.generator().equals("repulsive") && stages.get(stages.size() - 1) != c.numPoints()) {
-                problems.add("repulsive_stages = " + stages + " must end at num_points = " + c.numPoints()
-                        + " for generator 'repulsive'");
-            }
-            if (c.generator().equals("repulsive")) {
-                double rate = c.get(RepulsiveKnobs.RATCHET_RATE);
-                double grow = c.get(RepulsiveKnobs.GROW_MULT_MAX);
-                double ratchet = Math.ceil(Math.log(grow) / Math.log1p(rate));
-                double iterations = Math.ceil(ratchet * 1.6) + c.get(RepulsiveKnobs.SETTLE_ITERS);
-                if (iterations > MAX_REPULSIVE_ITERATIONS) {
-                    problems.add("repulsive_ratchet_rate = " + rate + " with repulsive_grow_mult_max = " + grow
-                            + " and repulsive_settle_iters = " + c.get(RepulsiveKnobs.SETTLE_ITERS) + " needs "
-                            + (long) iterations + " growth iterations per call, more than " + MAX_REPULSIVE_ITERATIONS
-                            + "; raise repulsive_ratchet_rate or lower repulsive_grow_mult_max");
-                }
-            }
-            String buffers = generatorBuffers(c);
-            if (buffers != null) {
-                problems.add(buffers);
-            }
             long slots = Math.max(2L, c.get(RelaxKnobs.SEP_CACHE_SLOTS));
             long perEnv = Math.max(c.nMax(), c.numPoints()) * slots;
             long cells = c.numEnvs() * perEnv;
@@ -502,68 +569,6 @@ public final class TrackGenConfig {
                         + (Integer.MAX_VALUE - 64L) / perEnv);
             }
             return problems;
-        }
-
-        /**
-         * The largest per-batch point buffer of a built-in generator must stay addressable
-         * ({@code 2 * points} floats below 2^31).
-         *
-         * @return the problem, or null
-         */
-        private static String generatorBuffers(TrackGenConfig c) {
-            long e = c.numEnvs();
-            long npseg = c.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
-            long points;
-            String what;
-            switch (c.generator()) {
-                case "bezier" -> {
-                    points = e * c.get(BezierKnobs.MAX_NUM_POINTS) * npseg;
-                    what = "num_envs * max_num_points * num_points_per_segment";
-                }
-                case "hull" -> {
-                    points = e * 2L * c.get(BezierKnobs.MAX_NUM_POINTS) * npseg;
-                    what = "num_envs * 2 * max_num_points * num_points_per_segment";
-                }
-                case "polar" -> {
-                    points = e * c.get(PolarKnobs.NUM_KNOTS) * npseg;
-                    what = "num_envs * polar_num_knots * num_points_per_segment";
-                }
-                case "voronoi" -> {
-                    long sites = e * c.get(VoronoiKnobs.NUM_SITES);
-                    long dense = e * 2L * c.get(VoronoiKnobs.CONTROL_POINTS) * npseg;
-                    points = Math.max(sites, dense);
-                    what = sites >= dense ? "num_envs * voronoi_num_sites"
-                            : "num_envs * 2 * voronoi_control_points * num_points_per_segment";
-                }
-                case "circuit" -> {
-                    points = e * c.get(CircuitKnobs.BEST_OF_K) * (long) CircuitKnobs.maxSlots(c.get(CircuitKnobs.CORNERS))
-                            * CircuitKnobs.PIECES_PER_SLOT * CircuitKnobs.PIECE_FLOATS / 2;
-                    what = "num_envs * circuit_best_of_k * max slots * " + CircuitKnobs.PIECES_PER_SLOT + " pieces * "
-                            + CircuitKnobs.PIECE_FLOATS + " / 2";
-                }
-                case "checkpoint" -> {
-                    points = e * c.get(CheckpointKnobs.BEST_OF_K) * Math.max(c.numPoints(), c.get(CheckpointKnobs.COUNT));
-                    what = "num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)";
-                }
-                default -> {
-                    return null;
-                }
-            }
-            if (points > MAX_POINTS) {
-                return "generator '" + c.generator() + "' needs " + what + " = " + points + " points per buffer, beyond "
-                        + "the limit of " + MAX_POINTS + " (2^31 floats); with these knobs num_envs can be at most "
-                        + MAX_POINTS / (points / e);
-            }
-            return null;
-        }
-
-        private static <T extends Comparable<T>> void atLeast(List<String> problems, TrackGenConfig c,
-                                                               Knob<T> hi, Knob<T> lo) {
-            T h = c.get(hi);
-            T l = c.get(lo);
-            if (h.compareTo(l) < 0) {
-                problems.add(hi.name() + " = " + h + " must be >= " + lo.name() + " = " + l);
-            }
         }
     }
 }

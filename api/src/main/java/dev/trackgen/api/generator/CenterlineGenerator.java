@@ -19,7 +19,11 @@ import java.util.List;
  * ({@code META-INF/services/dev.trackgen.api.generator.CenterlineGenerator}), or as OSGi services.
  * A third-party generator is a jar that depends on the api module alone.
  *
- * <p><b>Contract.</b> {@link #allocateScratch} sizes every private buffer once from the
+ * <p><b>Contract.</b> A configuration is built for a generator with
+ * {@code TrackGenConfig.builder().generator(generator)}: that declares its {@link #knobs()},
+ * takes its {@link #sizing} of {@code num_points} and {@code N_max}, and runs its
+ * {@link #validate} checks in {@code build()}, the same way for built-in and plugin generators.
+ * {@link #allocateScratch} sizes every private buffer once from the
  * configuration. {@link #generate} then issues a fixed launch sequence on the runtime it is given:
  * for a {@linkplain #capturable() capturable} generator that sequence allocates nothing, never
  * reads device data back on the host and does not branch on device data, so it can be captured
@@ -32,9 +36,10 @@ import java.util.List;
  * <p>A generator written in Java only is simpler on {@link SimpleCenterlineGenerator}: one
  * {@code fill} method per environment, everything else supplied (docs/plugins.md).
  */
-public interface CenterlineGenerator {
+public interface CenterlineGenerator extends TrackGenConfig.GeneratorRules {
 
     /** @return the name selected by the {@code generator} knob, unique among registered generators */
+    @Override
     String name();
 
     /** @return a one-line description for listings */
@@ -52,12 +57,34 @@ public interface CenterlineGenerator {
 
     /**
      * Knobs this generator adds to {@link TrackGenConfig}; their values reach it through
-     * {@code config.get(knob)}. Built-in generators use the built-in knobs and return none.
+     * {@code config.get(knob)}. Built-in generators declare theirs here too.
      *
-     * @return the plugin's own knobs
+     * @return the generator's own knobs (a knob shared with another generator is the same instance)
      */
+    @Override
     default List<Knob<?>> knobs() {
         return List.of();
+    }
+
+    /**
+     * Sizes the pipeline buffers for this generator ({@code num_points}, {@code N_max} where not
+     * set explicitly); the default keeps the knob defaults. See
+     * {@link TrackGenConfig.GeneratorRules#sizing}.
+     */
+    @Override
+    default TrackGenConfig.Sizing sizing(TrackGenConfig draft) {
+        return TrackGenConfig.GeneratorRules.super.sizing(draft);
+    }
+
+    /**
+     * Checks the relations between this generator's knobs and that its buffers
+     * ({@link #allocateScratch}) stay addressable at {@code num_envs}, so that a bad
+     * configuration fails when it is built, with one line, not when buffers are allocated. See
+     * {@link TrackGenConfig.GeneratorRules#validate}.
+     */
+    @Override
+    default List<String> validate(TrackGenConfig config) {
+        return TrackGenConfig.GeneratorRules.super.validate(config);
     }
 
     /**

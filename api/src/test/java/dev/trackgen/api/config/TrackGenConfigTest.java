@@ -18,18 +18,12 @@ class TrackGenConfigTest {
     @Test
     void defaultsAreThoseOfTheReference() {
         TrackGenConfig c = TrackGenConfig.defaults();
-        assertEquals("bezier", c.generator());
+        assertEquals("auto", c.generator(), "api names no generator");
         assertEquals(1, c.numEnvs());
         assertEquals(0.1, c.halfWidth());
         assertEquals(0.06, c.spacing(), 1e-12);
         assertEquals(256, c.numPoints());
         assertEquals(384, c.nMax());
-        assertEquals(9, c.get(BezierKnobs.MIN_NUM_POINTS));
-        assertEquals(13, c.get(BezierKnobs.MAX_NUM_POINTS));
-        assertEquals(30, c.get(BezierKnobs.NUM_POINTS_PER_SEGMENT));
-        assertEquals(0.05, c.get(BezierKnobs.MIN_POINT_DISTANCE));
-        assertEquals(0.4, c.get(BezierKnobs.RAD));
-        assertEquals(0.4, c.get(BezierKnobs.HANDLE_CLAMP_FRAC));
         assertEquals(50, c.get(RelaxKnobs.ITERS));
         assertEquals("chebyshev", c.get(RelaxKnobs.ACCEL));
         assertEquals(0.98, c.get(RelaxKnobs.CHEBY_RHO));
@@ -45,8 +39,6 @@ class TrackGenConfigTest {
         assertEquals(0.02, c.get(PipelineKnobs.RELAX_TOL));
         assertEquals(0.1, c.get(PipelineKnobs.TURNING_TOL));
         assertEquals(1e-3, c.get(PipelineKnobs.W_FLOOR));
-        assertEquals(List.of(64, 128, 256), c.get(RepulsiveKnobs.STAGES));
-        assertEquals("void_ring", c.get(VoronoiKnobs.SITE_LAYOUT));
         assertNull(c.get(RelaxKnobs.BAND));
     }
 
@@ -74,48 +66,10 @@ class TrackGenConfigTest {
             "half_width|-inf|half_width = -Infinity is not a finite number",
             "half_width|0.1f|half_width = '0.1f' is not a valid float",
             "half_width|0x1p-3|half_width = '0x1p-3' is not a valid float",
-            "min_point_distance|0.7|min_point_distance = 0.7 is outside the allowed range [1.1E-5, 0.5]",
-            "min_point_distance|1e-6|min_point_distance = 1.0E-6 is outside the allowed range [1.1E-5, 0.5]",
-            "min_point_distance|7.6293e-6|min_point_distance = 7.6293E-6 is outside the allowed range [1.1E-5, 0.5]",
             "num_envs|0|num_envs = 0 is outside the allowed range [1, 4194304]",
             "relax_accel|fast|relax_accel = 'fast' is not one of [chebyshev, none]",
             "relax_iters|ten|relax_iters = 'ten' is not a valid int",
             "relax_enable|maybe|relax_enable = 'maybe' is not a valid bool",
-            "repulsive_stages|64,32|repulsive_stages = [64, 32] must be strictly increasing",
-            "repulsive_stages|64,130|repulsive_stages = [64, 130] must hold multiples of 4",
-            "voronoi_control_points|5|voronoi_control_points = 5 is outside the allowed range [6, 4096]",
-            "checkpoint_best_of_k|0|checkpoint_best_of_k = 0 is outside the allowed range [1, 64]",
-            "voronoi_site_layout|grid|voronoi_site_layout = 'grid' is not one of [clustered, mixed, ring, void_ring]",
-            "voronoi_num_sites|5|voronoi_num_sites = 5 is outside the allowed range [6, 65536]",
-            "voronoi_radial_variation|-0.1|voronoi_radial_variation = -0.1 is outside the allowed range [0, 10]",
-            "voronoi_angular_jitter|-1|voronoi_angular_jitter = -1.0 is outside the allowed range [0, ",
-            "hull_displacement|1.5|hull_displacement = 1.5 is outside the allowed range [0, 1]",
-            "polar_num_knots|3|polar_num_knots = 3 is outside the allowed range [4, 1024]",
-            "polar_radial_jitter|0.9|polar_radial_jitter = 0.9 is outside the allowed range [0, 0.85]",
-            "polar_angular_jitter|0.5|polar_angular_jitter = 0.5 is outside the allowed range [0, 0.45]",
-            "checkpoint_count|2|checkpoint_count = 2 is outside the allowed range [3, 1024]",
-            "checkpoint_radius_min_frac|1|checkpoint_radius_min_frac = 1.0 is outside the allowed range [0, 1)",
-            "checkpoint_angle_jitter|1|checkpoint_angle_jitter = 1.0 is outside the allowed range [0, 1)",
-            "checkpoint_turn_rate|0|checkpoint_turn_rate = 0.0 is outside the allowed range (0, ",
-            "checkpoint_steer_gain|0|checkpoint_steer_gain = 0.0 is outside the allowed range (0, 10]",
-            "checkpoint_lookahead_frac|0|checkpoint_lookahead_frac = 0.0 is outside the allowed range (0, 1]",
-            "checkpoint_clip_fallback|sometimes|checkpoint_clip_fallback = 'sometimes' is not a valid bool",
-            "repulsive_stages|,|repulsive_stages = [] must not be empty",
-            "repulsive_grow_mult_min|0.5|repulsive_grow_mult_min = 0.5 is outside the allowed range [1, 1000]",
-            "repulsive_grow_mult_max|1|repulsive_grow_mult_max = 1.0 is outside the allowed range (1, 1000]",
-            "repulsive_domain_frac|0|repulsive_domain_frac = 0.0 is outside the allowed range (0, +inf)",
-            "repulsive_domain_init_ratio|1|repulsive_domain_init_ratio = 1.0 is outside the allowed range (1, 1000]",
-            "repulsive_obstacle_count_min|0|repulsive_obstacle_count_min = 0 is outside the allowed range [1, 256]",
-            "repulsive_obstacle_radius_min_frac|0|repulsive_obstacle_radius_min_frac = 0.0 is outside the allowed range (0, 1]",
-            "repulsive_ratchet_rate|0|repulsive_ratchet_rate = 0.0 is outside the allowed range (0, 1]",
-            "repulsive_alpha|0|repulsive_alpha = 0.0 is outside the allowed range (0, +inf)",
-            "repulsive_beta|-1|repulsive_beta = -1.0 is outside the allowed range (0, +inf)",
-            "repulsive_tau|0|repulsive_tau = 0.0 is outside the allowed range (0, +inf)",
-            "repulsive_w_len|-1|repulsive_w_len = -1.0 is outside the allowed range [0, +inf)",
-            "repulsive_settle_iters|0|repulsive_settle_iters = 0 is outside the allowed range [1, 100000]",
-            "repulsive_resample_every|0|repulsive_resample_every = 0 is outside the allowed range [1, 100000]",
-            "repulsive_stall_window|0|repulsive_stall_window = 0 is outside the allowed range [1, 100000]",
-            "repulsive_stall_area_tol|-0.1|repulsive_stall_area_tol = -0.1 is outside the allowed range [0, +inf)",
     })
     void badValuesNameKnobValueAndRange(String knob, String text, String message) {
         InvalidConfigException e = assertThrows(InvalidConfigException.class,
@@ -151,65 +105,8 @@ class TrackGenConfigTest {
     @Test
     void crossKnobRelationsAreCheckedAtBuild() {
         InvalidConfigException e = assertThrows(InvalidConfigException.class,
-                () -> TrackGenConfig.builder().set("min_num_points", "12").set("max_num_points", "10").build());
-        assertEquals("max_num_points = 10 must be >= min_num_points = 12", e.getMessage());
-        e = assertThrows(InvalidConfigException.class,
-                () -> TrackGenConfig.builder().generator("repulsive").set("num_points", "200").build());
-        assertTrue(e.getMessage().contains("must end at num_points = 200"), e.getMessage());
-        e = assertThrows(InvalidConfigException.class,
                 () -> TrackGenConfig.builder().numEnvs(4_000_000).nMax(4096).build());
         assertTrue(e.getMessage().contains("2^31"), e.getMessage());
-    }
-
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "voronoi_num_sites=10;voronoi_control_points=12|voronoi_num_sites = 10 must be >= voronoi_control_points = 12",
-            "repulsive_grow_mult_min=6;repulsive_grow_mult_max=5|repulsive_grow_mult_max = 5.0 must be >= repulsive_grow_mult_min = 6.0",
-            "repulsive_obstacle_count_min=9;repulsive_obstacle_count_max=4|repulsive_obstacle_count_max = 4 must be >= repulsive_obstacle_count_min = 9",
-            "repulsive_obstacle_radius_min_frac=0.1;repulsive_obstacle_radius_max_frac=0.05|repulsive_obstacle_radius_max_frac = 0.05 must be >= repulsive_obstacle_radius_min_frac = 0.1",
-            "generator=repulsive;repulsive_stages=64,128|repulsive_stages = [64, 128] must end at num_points = 256 for generator 'repulsive'",
-            "generator=repulsive;repulsive_ratchet_rate=1e-7|repulsive_ratchet_rate = 1.0E-7 with repulsive_grow_mult_max = 5.5 and repulsive_settle_iters = 40 needs 27276012 growth iterations per call, more than 1000000",
-            "generator=hull;num_envs=4000000;max_num_points=60|generator 'hull' needs num_envs * 2 * max_num_points * num_points_per_segment = 14400000000 points per buffer",
-            "generator=bezier;num_envs=4000000;num_points_per_segment=300|generator 'bezier' needs num_envs * max_num_points * num_points_per_segment = 15600000000 points per buffer",
-            "generator=polar;num_envs=4000000;num_points_per_segment=300|generator 'polar' needs num_envs * polar_num_knots * num_points_per_segment",
-            "generator=voronoi;num_envs=4000000;voronoi_num_sites=2000|generator 'voronoi' needs num_envs * voronoi_num_sites = 8000000000 points",
-            "generator=checkpoint;num_envs=4000000;checkpoint_best_of_k=64;N_max=64|generator 'checkpoint' needs num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)",
-            "generator=circuit;N_max=1000|generator 'circuit' with circuit_length = 780.0 half-widths (spread 0.12) at spacing 0.06 needs N_max >= 1459, but N_max = 1000; raise N_max",
-            "generator=circuit;circuit_length=20000;circuit_length_spread=0.5;spacing=0.02|generator 'circuit' with circuit_length = 20000.0 half-widths (spread 0.5) at spacing 0.02 needs N_max >= 150002, above the limit 65536; shorten",
-            "circuit_radius_min=10;circuit_radius_max=5|circuit_radius_max = 5.0 must be >= circuit_radius_min = 10.0",
-    })
-    void generatorKnobRelationsAreCheckedAtBuild(String settings, String message) {
-        TrackGenConfig.Builder b = TrackGenConfig.builder();
-        for (String kv : settings.split(";")) {
-            b.set(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-        }
-        InvalidConfigException e = assertThrows(InvalidConfigException.class, b::build);
-        assertTrue(e.getMessage().startsWith(message), e.getMessage());
-    }
-
-    @Test
-    void theCircuitGeneratorGetsTheStrideAndResolutionItsLapsNeedUnlessTheyAreSet() {
-        TrackGenConfig c = TrackGenConfig.builder().generator("circuit").build();
-        // 780 half-widths (+12%) at 0.6 half-widths a point
-        assertEquals(1459, c.nMax());
-        assertEquals(TrackGenConfig.circuitNMax(c), c.nMax());
-        assertEquals(1792, c.numPoints());
-        TrackGenConfig wide = c.toBuilder().set("spacing", "0.12").build();
-        assertEquals(731, wide.nMax());
-        assertEquals(2000, c.toBuilder().nMax(2000).build().nMax());
-        TrackGenConfig back = c.toBuilder().generator("bezier").build();
-        assertEquals(384, back.nMax());
-        assertEquals(256, back.numPoints());
-        assertEquals(1459, back.toBuilder().generator("circuit").build().nMax());
-        assertEquals(512, c.toBuilder().set("num_points", "512").build().numPoints());
-        assertEquals(384, TrackGenConfig.defaults().nMax());
-    }
-
-    @Test
-    void everyGeneratorBuildsAtItsDefaults() {
-        for (String g : List.of("bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive")) {
-            assertEquals(g, TrackGenConfig.builder().generator(g).numEnvs(4096).build().generator());
-        }
     }
 
     @Test
@@ -218,26 +115,26 @@ class TrackGenConfigTest {
                 .setValue("relax_iters", 80)
                 .setValue("half_width", 0.2)
                 .setValue("relax_enable", false)
-                .setValue("repulsive_stages", List.of(32, 64, 256))
-                .setValue("rad_range", List.of(0.2, 0.6))
                 .setValue("relax_band", null)
                 .build();
         assertEquals(80, c.get(RelaxKnobs.ITERS));
         assertEquals(3, TrackGenConfig.builder().set("relax_iters", "3.0").build().get(RelaxKnobs.ITERS));
         assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().set("relax_iters", "3.5"));
-        assertEquals(new Interval(0.2, 0.6), c.get(BezierKnobs.RAD_RANGE));
         assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().setValue("relax_iters", 2.5));
         assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().setValue("relax_enable", 1));
         assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().setValue("half_width", null));
+        Knob<Interval> range = Knob.ofInterval("wiggle_range", Range.closed(0, 10), "A range.");
+        TrackGenConfig r = TrackGenConfig.builder().declare(List.of(range)).setValue("wiggle_range", List.of(0.2, 0.6))
+                .build();
+        assertEquals(new Interval(0.2, 0.6), r.get(range));
         InvalidConfigException e = assertThrows(InvalidConfigException.class,
-                () -> TrackGenConfig.builder().set("rad_range", "0.6,0.2"));
-        assertTrue(e.getMessage().startsWith("rad_range = '0.6,0.2' is not a valid interval"), e.getMessage());
+                () -> TrackGenConfig.builder().declare(List.of(range)).set("wiggle_range", "0.6,0.2"));
+        assertTrue(e.getMessage().startsWith("wiggle_range = '0.6,0.2' is not a valid interval"), e.getMessage());
     }
 
     @Test
     void asMapRoundTripsThroughSetValue() {
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(7).set("rad_range", "0.1,0.5")
-                .set("relax_band", "3").build();
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(7).set("relax_band", "3").build();
         TrackGenConfig.Builder b = TrackGenConfig.builder();
         for (Map.Entry<String, Object> en : c.asMap().entrySet()) {
             b.setValue(en.getKey(), en.getValue());
@@ -261,12 +158,67 @@ class TrackGenConfigTest {
     }
 
     @Test
-    void builtinKnobNamesAreUniqueAndDefaultsValid() {
+    void pipelineKnobNamesAreUniqueAndDescribed() {
         java.util.Set<String> names = new java.util.HashSet<>();
-        for (Knob<?> k : BuiltinKnobs.all()) {
+        for (Knob<?> k : PipelineKnobs.all()) {
             assertTrue(names.add(k.name()), "duplicate knob " + k.name());
             assertTrue(!k.description().isBlank(), k.name());
         }
-        assertTrue(names.size() > 60);
+        assertEquals(26, names.size());
+        assertEquals(PipelineKnobs.all(), TrackGenConfig.defaults().knobs(), "a new configuration knows the pipeline only");
+    }
+
+    /** A generator's rules as a plugin writes them: a knob, a sizing from it, a cross-knob check. */
+    private static final class Wiggle implements TrackGenConfig.GeneratorRules {
+        static final Knob<Integer> LOBES = Knob.ofInt("wiggle_lobes", 4, Range.closed(1, 1000), "Lobes.");
+        static final Knob<Integer> MIN_LOBES = Knob.ofInt("wiggle_min_lobes", 2, Range.closed(1, 1000), "Fewest lobes.");
+
+        @Override
+        public String name() {
+            return "wiggle";
+        }
+
+        @Override
+        public List<Knob<?>> knobs() {
+            return List.of(LOBES, MIN_LOBES);
+        }
+
+        @Override
+        public TrackGenConfig.Sizing sizing(TrackGenConfig draft) {
+            return new TrackGenConfig.Sizing(64 * draft.get(LOBES), 100 * draft.get(LOBES));
+        }
+
+        @Override
+        public List<String> validate(TrackGenConfig config) {
+            String p = TrackGenConfig.GeneratorRules.atLeast(config, LOBES, MIN_LOBES);
+            return p == null ? List.of() : List.of(p);
+        }
+    }
+
+    @Test
+    void aBoundGeneratorDeclaresItsKnobsSizesUnsetBuffersAndChecksItsRules() {
+        TrackGenConfig c = TrackGenConfig.builder().generator(new Wiggle()).set("wiggle_lobes", "5").build();
+        assertEquals("wiggle", c.generator());
+        assertEquals(320, c.numPoints());
+        assertEquals(500, c.nMax());
+        assertEquals(256, c.toBuilder().set("num_points", "256").build().numPoints(), "an explicit value wins");
+        assertEquals(700, c.toBuilder().set("wiggle_lobes", "7").build().nMax(), "toBuilder keeps the binding");
+        TrackGenConfig other = c.toBuilder().generator("bezier").build();
+        assertEquals(384, other.nMax(), "naming another generator drops the binding");
+        assertTrue(other.rules().isEmpty());
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().generator(new Wiggle()).set("wiggle_min_lobes", "9").build());
+        assertEquals("wiggle_lobes = 4 must be >= wiggle_min_lobes = 9", e.getMessage());
+        assertEquals(4, TrackGenConfig.builder().declare(new Wiggle().knobs()).generator("wiggle")
+                .set("wiggle_min_lobes", "9").build().get(Wiggle.LOBES), "by name only, no rules run");
+    }
+
+    @Test
+    void theBufferLimitNamesTheLargestBatchThatFits() {
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(1000).generator("bezier").build();
+        assertNull(TrackGenConfig.GeneratorRules.bufferProblem(c, "x", 1000L * 1000));
+        assertEquals("generator 'bezier' needs num_envs * 3e6 = 3000000000 points per buffer, beyond the limit of "
+                + "1073741791 (2^31 floats); with these knobs num_envs can be at most 357",
+                TrackGenConfig.GeneratorRules.bufferProblem(c, "num_envs * 3e6", 3_000_000_000L));
     }
 }

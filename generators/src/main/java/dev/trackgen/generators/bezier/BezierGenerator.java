@@ -1,7 +1,7 @@
 package dev.trackgen.generators.bezier;
 
-import dev.trackgen.api.config.BezierKnobs;
 import dev.trackgen.api.config.Interval;
+import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
@@ -21,7 +21,9 @@ import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
+import dev.trackgen.generators.knobs.BezierKnobs;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -57,6 +59,24 @@ public final class BezierGenerator implements CenterlineGenerator {
     @Override
     public List<Kernel> kernels() {
         return KERNELS;
+    }
+
+    /** @return {@link BezierKnobs#all()} */
+    @Override
+    public List<Knob<?>> knobs() {
+        return BezierKnobs.all();
+    }
+
+    @Override
+    public List<String> validate(TrackGenConfig config) {
+        List<String> problems = new ArrayList<>(BezierKnobs.checkCorners(config));
+        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+                "num_envs * max_num_points * num_points_per_segment", (long) config.numEnvs()
+                        * config.get(BezierKnobs.MAX_NUM_POINTS) * config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT));
+        if (buffers != null) {
+            problems.add(buffers);
+        }
+        return problems;
     }
 
     @Override

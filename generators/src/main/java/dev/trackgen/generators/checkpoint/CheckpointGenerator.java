@@ -1,7 +1,6 @@
 package dev.trackgen.generators.checkpoint;
 
-import dev.trackgen.api.config.BezierKnobs;
-import dev.trackgen.api.config.CheckpointKnobs;
+import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
@@ -18,6 +17,8 @@ import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
+import dev.trackgen.generators.knobs.BezierKnobs;
+import dev.trackgen.generators.knobs.CheckpointKnobs;
 
 import java.util.List;
 
@@ -56,6 +57,21 @@ public final class CheckpointGenerator implements CenterlineGenerator {
     @Override
     public List<Kernel> kernels() {
         return KERNELS;
+    }
+
+    /** @return {@link CheckpointKnobs#all()} */
+    @Override
+    public List<Knob<?>> knobs() {
+        return CheckpointKnobs.all();
+    }
+
+    @Override
+    public List<String> validate(TrackGenConfig config) {
+        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+                "num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)", (long) config.numEnvs()
+                        * config.get(CheckpointKnobs.BEST_OF_K)
+                        * Math.max(config.numPoints(), config.get(CheckpointKnobs.COUNT)));
+        return buffers != null ? List.of(buffers) : List.of();
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.trackgen.generators.circuit;
 
-import dev.trackgen.api.config.CircuitKnobs;
+import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
@@ -12,7 +12,9 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.knobs.CircuitKnobs;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,7 +31,7 @@ import java.util.List;
  * <p>Launch sequence per call: layouts (over {@code E * K} candidates), selection and sampling
  * (over {@code E}), flags. Fixed and allocation-free, capturable. The configuration gives it the
  * {@code N_max} and {@code num_points} its lengths need unless they are set (see
- * {@link TrackGenConfig#circuitNMax}).
+ * {@link CircuitKnobs#nMax}, {@link #sizing}).
  */
 public final class CircuitGenerator implements CenterlineGenerator {
     /** Coarse points per candidate for the clearance score. */
@@ -57,6 +59,50 @@ public final class CircuitGenerator implements CenterlineGenerator {
     @Override
     public List<Kernel> kernels() {
         return KERNELS;
+    }
+
+    /** @return {@link CircuitKnobs#all()} */
+    @Override
+    public List<Knob<?>> knobs() {
+        return CircuitKnobs.all();
+    }
+
+    /**
+     * Circuit laps are about a hundred times longer than the other generators': unless set, the
+     * stride the longest lap needs ({@link CircuitKnobs#nMax}, the knob default when that is beyond
+     * 65536) and about one dense point per half a half-width ({@link CircuitKnobs#numPoints}).
+     */
+    @Override
+    public TrackGenConfig.Sizing sizing(TrackGenConfig draft) {
+        long need = CircuitKnobs.nMax(draft);
+        return new TrackGenConfig.Sizing(CircuitKnobs.numPoints(draft), need <= 1 << 16 ? (int) need : draft.nMax());
+    }
+
+    @Override
+    public List<String> validate(TrackGenConfig config) {
+        List<String> problems = new ArrayList<>();
+        String radii = TrackGenConfig.GeneratorRules.atLeast(config, CircuitKnobs.RADIUS_MAX, CircuitKnobs.RADIUS_MIN);
+        if (radii != null) {
+            problems.add(radii);
+        }
+        long need = CircuitKnobs.nMax(config);
+        if (config.nMax() < need) {
+            problems.add("generator 'circuit' with circuit_length = " + config.get(CircuitKnobs.LENGTH)
+                    + " half-widths (spread " + config.get(CircuitKnobs.LENGTH_SPREAD) + ") at spacing "
+                    + (float) config.spacing() + " needs N_max >= " + need
+                    + (need <= 1 << 16 ? ", but N_max = " + config.nMax()
+                    + "; raise N_max (or leave it unset), or shorten circuit_length"
+                    : ", above the limit 65536; shorten circuit_length or raise spacing"));
+        }
+        long points = config.numEnvs() * (long) config.get(CircuitKnobs.BEST_OF_K)
+                * (long) CircuitKnobs.maxSlots(config.get(CircuitKnobs.CORNERS))
+                * CircuitKnobs.PIECES_PER_SLOT * CircuitKnobs.PIECE_FLOATS / 2;
+        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config, "num_envs * circuit_best_of_k * max slots * "
+                + CircuitKnobs.PIECES_PER_SLOT + " pieces * " + CircuitKnobs.PIECE_FLOATS + " / 2", points);
+        if (buffers != null) {
+            problems.add(buffers);
+        }
+        return problems;
     }
 
     @Override

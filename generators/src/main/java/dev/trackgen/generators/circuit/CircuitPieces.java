@@ -68,7 +68,7 @@ final class CircuitPieces {
      * Samples {@code n} points at arc lengths {@code i * total / n} along {@code count} pieces
      * starting at piece {@code pb}, {@code total} their summed length (added in piece order).
      *
-     * @param pc     the piece table ({@value dev.trackgen.api.config.CircuitKnobs#PIECE_FLOATS} floats a piece)
+     * @param pc     the piece table ({@value dev.trackgen.generators.knobs.CircuitKnobs#PIECE_FLOATS} floats a piece)
      * @param pb     first piece
      * @param count  pieces; the last has a positive length
      * @param n      points

@@ -1,7 +1,6 @@
 package dev.trackgen.generators.hull;
 
-import dev.trackgen.api.config.BezierKnobs;
-import dev.trackgen.api.config.HullKnobs;
+import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
@@ -21,7 +20,10 @@ import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
 import dev.trackgen.generators.curves.LoopDenseKernel;
+import dev.trackgen.generators.knobs.BezierKnobs;
+import dev.trackgen.generators.knobs.HullKnobs;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -74,6 +76,24 @@ public final class HullGenerator implements CenterlineGenerator {
     @Override
     public List<Kernel> kernels() {
         return KERNELS;
+    }
+
+    /** @return {@link HullKnobs#all()} */
+    @Override
+    public List<Knob<?>> knobs() {
+        return HullKnobs.all();
+    }
+
+    @Override
+    public List<String> validate(TrackGenConfig config) {
+        List<String> problems = new ArrayList<>(BezierKnobs.checkCorners(config));
+        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+                "num_envs * 2 * max_num_points * num_points_per_segment", config.numEnvs() * 2L
+                        * config.get(BezierKnobs.MAX_NUM_POINTS) * config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT));
+        if (buffers != null) {
+            problems.add(buffers);
+        }
+        return problems;
     }
 
     @Override

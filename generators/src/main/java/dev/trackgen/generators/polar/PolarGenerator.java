@@ -1,7 +1,6 @@
 package dev.trackgen.generators.polar;
 
-import dev.trackgen.api.config.BezierKnobs;
-import dev.trackgen.api.config.PolarKnobs;
+import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
@@ -17,6 +16,8 @@ import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.curves.LoopDenseKernel;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
+import dev.trackgen.generators.knobs.BezierKnobs;
+import dev.trackgen.generators.knobs.PolarKnobs;
 
 import java.util.List;
 
@@ -50,6 +51,20 @@ public final class PolarGenerator implements CenterlineGenerator {
     @Override
     public List<Kernel> kernels() {
         return KERNELS;
+    }
+
+    /** @return {@link PolarKnobs#all()} */
+    @Override
+    public List<Knob<?>> knobs() {
+        return PolarKnobs.all();
+    }
+
+    @Override
+    public List<String> validate(TrackGenConfig config) {
+        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+                "num_envs * polar_num_knots * num_points_per_segment", (long) config.numEnvs()
+                        * config.get(PolarKnobs.NUM_KNOTS) * config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT));
+        return buffers != null ? List.of(buffers) : List.of();
     }
 
     @Override

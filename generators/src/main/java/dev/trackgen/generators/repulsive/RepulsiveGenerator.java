@@ -1,6 +1,6 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.config.RepulsiveKnobs;
+import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
@@ -13,7 +13,9 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.knobs.RepulsiveKnobs;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -66,6 +68,43 @@ public final class RepulsiveGenerator implements CenterlineGenerator {
     @Override
     public List<Kernel> kernels() {
         return KERNELS;
+    }
+
+    /** @return {@link RepulsiveKnobs#all()} */
+    @Override
+    public List<Knob<?>> knobs() {
+        return RepulsiveKnobs.all();
+    }
+
+    @Override
+    public List<String> validate(TrackGenConfig config) {
+        List<String> problems = new ArrayList<>();
+        for (String p : new String[] {
+                TrackGenConfig.GeneratorRules.atLeast(config, RepulsiveKnobs.GROW_MULT_MAX, RepulsiveKnobs.GROW_MULT_MIN),
+                TrackGenConfig.GeneratorRules.atLeast(config, RepulsiveKnobs.OBSTACLE_COUNT_MAX,
+                        RepulsiveKnobs.OBSTACLE_COUNT_MIN),
+                TrackGenConfig.GeneratorRules.atLeast(config, RepulsiveKnobs.OBSTACLE_RADIUS_MAX_FRAC,
+                        RepulsiveKnobs.OBSTACLE_RADIUS_MIN_FRAC)}) {
+            if (p != null) {
+                problems.add(p);
+            }
+        }
+        List<Integer> stages = config.get(RepulsiveKnobs.STAGES);
+        if (stages.get(stages.size() - 1) != config.numPoints()) {
+            problems.add("repulsive_stages = " + stages + " must end at num_points = " + config.numPoints()
+                    + " for generator 'repulsive'");
+        }
+        double rate = config.get(RepulsiveKnobs.RATCHET_RATE);
+        double grow = config.get(RepulsiveKnobs.GROW_MULT_MAX);
+        double ratchet = Math.ceil(Math.log(grow) / Math.log1p(rate));
+        double iterations = Math.ceil(ratchet * 1.6) + config.get(RepulsiveKnobs.SETTLE_ITERS);
+        if (iterations > RepulsiveKnobs.MAX_ITERATIONS) {
+            problems.add("repulsive_ratchet_rate = " + rate + " with repulsive_grow_mult_max = " + grow
+                    + " and repulsive_settle_iters = " + config.get(RepulsiveKnobs.SETTLE_ITERS) + " needs "
+                    + (long) iterations + " growth iterations per call, more than " + RepulsiveKnobs.MAX_ITERATIONS
+                    + "; raise repulsive_ratchet_rate or lower repulsive_grow_mult_max");
+        }
+        return problems;
     }
 
     @Override

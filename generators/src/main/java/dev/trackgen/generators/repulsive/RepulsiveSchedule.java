@@ -1,8 +1,8 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.config.BezierKnobs;
-import dev.trackgen.api.config.RepulsiveKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.generators.knobs.BezierKnobs;
+import dev.trackgen.generators.knobs.RepulsiveKnobs;
 
 import java.util.List;
 

@@ -1,8 +1,7 @@
 package dev.trackgen.generators.voronoi;
 
-import dev.trackgen.api.config.BezierKnobs;
+import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.config.VoronoiKnobs;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.PlannedScratch;
@@ -19,7 +18,10 @@ import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.curves.LoopDenseKernel;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
+import dev.trackgen.generators.knobs.BezierKnobs;
+import dev.trackgen.generators.knobs.VoronoiKnobs;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -59,6 +61,31 @@ public final class VoronoiGenerator implements CenterlineGenerator {
     @Override
     public List<Kernel> kernels() {
         return KERNELS;
+    }
+
+    /** @return {@link VoronoiKnobs#all()} */
+    @Override
+    public List<Knob<?>> knobs() {
+        return VoronoiKnobs.all();
+    }
+
+    @Override
+    public List<String> validate(TrackGenConfig config) {
+        List<String> problems = new ArrayList<>();
+        String order = TrackGenConfig.GeneratorRules.atLeast(config, VoronoiKnobs.NUM_SITES, VoronoiKnobs.CONTROL_POINTS);
+        if (order != null) {
+            problems.add(order);
+        }
+        long e = config.numEnvs();
+        long sites = e * config.get(VoronoiKnobs.NUM_SITES);
+        long dense = e * 2L * config.get(VoronoiKnobs.CONTROL_POINTS) * config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
+        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config, sites >= dense
+                ? "num_envs * voronoi_num_sites"
+                : "num_envs * 2 * voronoi_control_points * num_points_per_segment", Math.max(sites, dense));
+        if (buffers != null) {
+            problems.add(buffers);
+        }
+        return problems;
     }
 
     @Override

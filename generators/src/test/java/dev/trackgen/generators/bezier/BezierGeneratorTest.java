@@ -1,11 +1,11 @@
 package dev.trackgen.generators.bezier;
 
-import dev.trackgen.api.config.BezierKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.knobs.BezierKnobs;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -53,7 +53,7 @@ class BezierGeneratorTest {
     @Test
     void everyCenterlineIsAFiniteSimpleClosedLoopFlaggedValid() {
         int e = 200;
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(e).build();
+        TrackGenConfig c = TrackGenConfig.builder().generator(gen).numEnvs(e).build();
         Out o = run(c, seeds(e, 0));
         int n = c.numPoints();
         float[] boxes = new float[Crossings.boxFloats(n)];
@@ -69,7 +69,7 @@ class BezierGeneratorTest {
 
     @Test
     void pointsAreEvenlySpacedAlongTheLoop() {
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(3).build();
+        TrackGenConfig c = TrackGenConfig.builder().generator(gen).numEnvs(3).build();
         Out o = run(c, seeds(3, 40));
         int n = c.numPoints();
         float[] p = o.centerline();
@@ -95,7 +95,7 @@ class BezierGeneratorTest {
 
     @Test
     void outputDependsOnlyOnEachEnvsSeed() {
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(6).build();
+        TrackGenConfig c = TrackGenConfig.builder().generator(gen).numEnvs(6).build();
         Out a = run(c, new int[] {1, 2, 3, 4, 5, 6});
         Out b = run(c, new int[] {1, 2, 99, 4, 5, 6});
         Out again = run(c, new int[] {1, 2, 3, 4, 5, 6});
@@ -114,8 +114,8 @@ class BezierGeneratorTest {
 
     @Test
     void scaleStretchesTheLoop() {
-        TrackGenConfig one = TrackGenConfig.builder().numEnvs(1).build();
-        TrackGenConfig ten = TrackGenConfig.builder().numEnvs(1).set(BezierKnobs.SCALE, 10.0).build();
+        TrackGenConfig one = TrackGenConfig.builder().generator(gen).numEnvs(1).build();
+        TrackGenConfig ten = TrackGenConfig.builder().generator(gen).numEnvs(1).set(BezierKnobs.SCALE, 10.0).build();
         float[] a = run(one, new int[] {5}).centerline();
         float[] b = run(ten, new int[] {5}).centerline();
         for (int k = 0; k < a.length; k++) {
@@ -125,8 +125,8 @@ class BezierGeneratorTest {
 
     @Test
     void styleSamplingChangesShapesWithinTheirRanges() {
-        TrackGenConfig plain = TrackGenConfig.builder().numEnvs(4).build();
-        TrackGenConfig styled = TrackGenConfig.builder().numEnvs(4).set(BezierKnobs.STYLE_SAMPLING, true)
+        TrackGenConfig plain = TrackGenConfig.builder().generator(gen).numEnvs(4).build();
+        TrackGenConfig styled = TrackGenConfig.builder().generator(gen).numEnvs(4).set(BezierKnobs.STYLE_SAMPLING, true)
                 .set("scale_range", "2,3").build();
         float[] a = run(plain, seeds(4, 0)).centerline();
         float[] b = run(styled, seeds(4, 0)).centerline();

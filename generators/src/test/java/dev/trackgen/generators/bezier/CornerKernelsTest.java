@@ -1,6 +1,5 @@
 package dev.trackgen.generators.bezier;
 
-import dev.trackgen.api.config.BezierKnobs;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
@@ -9,6 +8,7 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
+import dev.trackgen.generators.knobs.BezierKnobs;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;

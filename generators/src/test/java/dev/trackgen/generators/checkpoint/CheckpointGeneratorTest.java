@@ -13,7 +13,7 @@ class CheckpointGeneratorTest {
 
     static int crossingLoops(String settings) {
         int e = 256;
-        TrackGenConfig.Builder b = TrackGenConfig.builder().generator("checkpoint").numEnvs(e);
+        TrackGenConfig.Builder b = TrackGenConfig.builder().generator(new CheckpointGenerator()).numEnvs(e);
         for (String kv : settings.split(";")) {
             b.set(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
         }

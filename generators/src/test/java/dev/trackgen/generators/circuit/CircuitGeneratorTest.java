@@ -1,6 +1,5 @@
 package dev.trackgen.generators.circuit;
 
-import dev.trackgen.api.config.CircuitKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.runtime.F32Array;
@@ -8,6 +7,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorContractTest;
+import dev.trackgen.generators.knobs.CircuitKnobs;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,7 @@ class CircuitGeneratorTest {
     }
 
     static TrackGenConfig config(int envs, String... settings) {
-        TrackGenConfig.Builder b = TrackGenConfig.builder().generator("circuit").numEnvs(envs);
+        TrackGenConfig.Builder b = TrackGenConfig.builder().generator(new CircuitGenerator()).numEnvs(envs);
         for (String kv : settings) {
             b.set(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
         }

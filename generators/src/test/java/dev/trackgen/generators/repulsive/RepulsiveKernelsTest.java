@@ -17,7 +17,7 @@ class RepulsiveKernelsTest {
 
     @Test
     void theDefaultScheduleIsTheOriginals() {
-        RepulsiveSchedule s = new RepulsiveSchedule(TrackGenConfig.builder().generator("repulsive").build());
+        RepulsiveSchedule s = new RepulsiveSchedule(TrackGenConfig.builder().generator(new RepulsiveGenerator()).build());
         assertEquals(143, s.ratchetIterations);
         assertEquals(269, s.iterations);
         assertArrayEquals(new int[] {64, 128, 256}, s.stages);

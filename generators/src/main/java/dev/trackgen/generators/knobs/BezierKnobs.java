@@ -1,7 +1,16 @@
-package dev.trackgen.api.config;
+package dev.trackgen.generators.knobs;
+
+import dev.trackgen.api.config.Interval;
+import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.Range;
+import dev.trackgen.api.config.TrackGenConfig;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Knobs of the {@code bezier} generator. The corner-sampling knobs are shared with {@code hull}.
+ * Knobs of the {@code bezier} generator. The corner-sampling knobs are shared with {@code hull};
+ * {@link #SCALE} and {@link #NUM_POINTS_PER_SEGMENT} with most other built-in generators.
  */
 public final class BezierKnobs {
     private BezierKnobs() {
@@ -9,15 +18,18 @@ public final class BezierKnobs {
 
     /** Fewest corners per track. */
     public static final Knob<Integer> MIN_NUM_POINTS = Knob.ofInt("min_num_points", 9, Range.closed(3, 1024),
-            "Fewest corner anchors per track (bezier, hull).");
+            "Fewest corner anchors per track (bezier, hull).")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 48);
 
     /** Most corners per track. */
     public static final Knob<Integer> MAX_NUM_POINTS = Knob.ofInt("max_num_points", 13, Range.closed(3, 1024),
-            "Most corner anchors per track (bezier, hull); also the corner buffer stride.");
+            "Most corner anchors per track (bezier, hull); also the corner buffer stride.")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 48);
 
     /** Dense samples per corner-to-corner segment. */
     public static final Knob<Integer> NUM_POINTS_PER_SEGMENT = Knob.ofInt("num_points_per_segment", 30,
-            Range.closed(2, 4096), "Dense samples per corner-to-corner segment before arc resampling.");
+            Range.closed(2, 4096), "Dense samples per corner-to-corner segment before arc resampling.")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 128);
 
     /**
      * The smallest {@link #MIN_POINT_DISTANCE}: the corner grid then has
@@ -64,4 +76,25 @@ public final class BezierKnobs {
     /** Range of per-environment handle clamp. */
     public static final Knob<Interval> HANDLE_CLAMP_FRAC_RANGE = Knob.ofInterval("handle_clamp_frac_range",
             Range.closed(0, 1e9), "Style sampling: per-environment handle_clamp_frac from [lo, hi]; off = handle_clamp_frac.");
+
+    /** @return every knob of the {@code bezier} generator, in documentation order */
+    public static List<Knob<?>> all() {
+        return List.of(MIN_NUM_POINTS, MAX_NUM_POINTS, NUM_POINTS_PER_SEGMENT, MIN_POINT_DISTANCE, RAD, EDGY, SCALE,
+                HANDLE_CLAMP_FRAC, STYLE_SAMPLING, RAD_RANGE, SCALE_RANGE, HANDLE_CLAMP_FRAC_RANGE);
+    }
+
+    /**
+     * The rules of the corner knobs ({@code bezier} and {@code hull}): {@code max_num_points >= min_num_points}.
+     *
+     * @param c the configuration
+     * @return the problems, in order (empty when fine)
+     */
+    public static List<String> checkCorners(TrackGenConfig c) {
+        List<String> problems = new ArrayList<>();
+        String p = TrackGenConfig.GeneratorRules.atLeast(c, MAX_NUM_POINTS, MIN_NUM_POINTS);
+        if (p != null) {
+            problems.add(p);
+        }
+        return problems;
+    }
 }

@@ -1,4 +1,10 @@
-package dev.trackgen.api.config;
+package dev.trackgen.generators.knobs;
+
+import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.Range;
+import dev.trackgen.api.config.TrackGenConfig;
+
+import java.util.List;
 
 /**
  * Knobs of the {@code circuit} (segment-grammar) generator. Lengths and radii are in
@@ -33,7 +39,8 @@ public final class CircuitKnobs {
 
     /** Mean lap length, half-widths. */
     public static final Knob<Double> LENGTH = Knob.ofDouble("circuit_length", 780, Range.closed(60, 20000),
-            "Mean lap length in half-widths; each env draws U(1 - spread, 1 + spread) times it.");
+            "Mean lap length in half-widths; each env draws U(1 - spread, 1 + spread) times it.")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 1600);
 
     /** Relative spread of the lap length. */
     public static final Knob<Double> LENGTH_SPREAD = Knob.ofDouble("circuit_length_spread", 0.12,
@@ -63,5 +70,38 @@ public final class CircuitKnobs {
 
     /** Candidates per environment. */
     public static final Knob<Integer> BEST_OF_K = Knob.ofInt("circuit_best_of_k", 16, Range.closed(1, 64),
-            "Candidate layouts per environment; the one with the fewest near-contacts is kept.");
+            "Candidate layouts per environment; the one with the fewest near-contacts is kept.")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 16);
+
+    /** Dense generator points per half-width of lap the {@code circuit} generator gets by default. */
+    public static final double POINTS_PER_HALF_WIDTH = 2.0;
+
+    /** @return every knob of the {@code circuit} generator, in documentation order */
+    public static List<Knob<?>> all() {
+        return List.of(LENGTH, LENGTH_SPREAD, CORNERS, RADIUS_MIN, RADIUS_MAX, STRAIGHT_SHARE, CHICANE_PROB, BEST_OF_K);
+    }
+
+    /**
+     * The output stride the longest lap needs at the configured spacing:
+     * {@code ceil(circuit_length * (1 + circuit_length_spread) * half_width / spacing) + 2}.
+     *
+     * @param c a configuration declaring the circuit knobs
+     * @return the stride, possibly beyond the N_max range
+     */
+    public static long nMax(TrackGenConfig c) {
+        return (long) Math.ceil(c.get(LENGTH) * (1 + c.get(LENGTH_SPREAD)) * c.halfWidth() / c.spacing()) + 2;
+    }
+
+    /**
+     * The dense resolution of the longest lap: about {@value #POINTS_PER_HALF_WIDTH} points per
+     * half-width, rounded up to a multiple of 64, within {@code [256, 65536]}.
+     *
+     * @param c a configuration declaring the circuit knobs
+     * @return the {@code num_points} the circuit generator asks for
+     */
+    public static int numPoints(TrackGenConfig c) {
+        long n = (long) Math.ceil(c.get(LENGTH) * (1 + c.get(LENGTH_SPREAD)) * POINTS_PER_HALF_WIDTH);
+        n = (n + 63) / 64 * 64;
+        return (int) Math.max(256, Math.min(1 << 16, n));
+    }
 }

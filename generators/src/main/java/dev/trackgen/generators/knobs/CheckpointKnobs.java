@@ -1,4 +1,9 @@
-package dev.trackgen.api.config;
+package dev.trackgen.generators.knobs;
+
+import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.Range;
+
+import java.util.List;
 
 /** Knobs of the {@code checkpoint} (bounded-turn steering) generator. */
 public final class CheckpointKnobs {
@@ -7,7 +12,8 @@ public final class CheckpointKnobs {
 
     /** Number of radial checkpoints. */
     public static final Knob<Integer> COUNT = Knob.ofInt("checkpoint_count", 12, Range.closed(3, 1024),
-            "Number of radial checkpoints C steered through in order.");
+            "Number of radial checkpoints C steered through in order.")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 96);
 
     /** Inner radius fraction of checkpoint placement. */
     public static final Knob<Double> RADIUS_MIN_FRAC = Knob.ofDouble("checkpoint_radius_min_frac", 0.33,
@@ -31,9 +37,16 @@ public final class CheckpointKnobs {
 
     /** Candidates per environment. */
     public static final Knob<Integer> BEST_OF_K = Knob.ofInt("checkpoint_best_of_k", 4, Range.closed(1, 64),
-            "Candidates per environment; the one with the fewest self-intersections is kept.");
+            "Candidates per environment; the one with the fewest self-intersections is kept.")
+            .searchedWithin(Double.NEGATIVE_INFINITY, 16);
 
     /** Single-crossing clip fallback. */
     public static final Knob<Boolean> CLIP_FALLBACK = Knob.ofBoolean("checkpoint_clip_fallback", false,
             "Clip the first self-crossing of the kept candidate, keeping the longer simple sub-loop.");
+
+    /** @return every knob the {@code checkpoint} generator reads: its own, then the shared scale */
+    public static List<Knob<?>> all() {
+        return List.of(COUNT, RADIUS_MIN_FRAC, ANGLE_JITTER, TURN_RATE, STEER_GAIN, LOOKAHEAD_FRAC, BEST_OF_K,
+                CLIP_FALLBACK, BezierKnobs.SCALE);
+    }
 }
