@@ -42,7 +42,8 @@ import javax.tools.StandardLocation;
  * {@code trackgen-cuda/<module>_kernels.h} in the class output (option {@code trackgen.module},
  * dashes become underscores): the {@code extern "C" __global__} prototype of every declared
  * kernel ({@code @In} arrays as {@code const T*}) and a {@code #define} for every field annotated
- * {@code @CudaConstant}. A CUDA body that includes the header and differs from its declaration is a
+ * {@code @CudaConstant}, the constants before the {@code #include "trackgen_kernel.cuh"} (whose
+ * helpers use api's constants). A CUDA body that includes the header and differs from its declaration is a
  * compile error ("conflicting declaration of C function").
  *
  * <p>Declarations it refuses, with an error on the element: a signature not nested in a class,
@@ -350,8 +351,9 @@ public final class KernelProcessor extends AbstractProcessor {
                 .append(" * of module ").append(module).append("; do not edit. Include it in every .cu file of the module:\n")
                 .append(" * a CUDA body whose signature differs from its declaration does not compile. */\n");
         h.append("#ifndef ").append(guard).append("\n#define ").append(guard).append("\n\n");
-        h.append("#include \"trackgen_kernel.cuh\"\n\n");
         if (!constants.isEmpty()) {
+            // before the toolkit header: trackgen_kernel.cuh uses api's constants (it includes
+            // api's header itself, which then finds them already defined whichever is included first)
             h.append("/* constants shared with Java (@CudaConstant) */\n");
             for (Map.Entry<String, String> c : constants.entrySet()) {
                 h.append("#define ").append(c.getKey()).append(' ').append(c.getValue())
@@ -359,6 +361,7 @@ public final class KernelProcessor extends AbstractProcessor {
             }
             h.append('\n');
         }
+        h.append("#include \"trackgen_kernel.cuh\"\n\n");
         if (!prototypes.isEmpty()) {
             h.append("/* kernels (@KernelSignature); launch convention: trackgen_kernel.cuh */\n");
             for (String p : prototypes.values()) {

@@ -133,6 +133,9 @@ class KernelProcessorTest {
         assertTrue(h.contains("#define TG_PI_D 3.141592653589793"), h);
         assertTrue(h.contains("#define TG_NEG (-7)"), h);
         assertTrue(h.contains("#ifndef TRACKGEN_DEMO_KERNELS_H"), h);
+        // constants before the toolkit header, whose helpers use api's constants
+        assertTrue(h.indexOf("#define TG_SCALE_EPS") < h.indexOf("#include \"trackgen_kernel.cuh\""), h);
+        assertTrue(h.indexOf("#include \"trackgen_kernel.cuh\"") < h.indexOf("tg_scale(int dim"), h);
         String base = r.generated("demo/ScaleKernelBase.java");
         assertTrue(base.contains("super(\"tg_scale\", \"trackgen-ptx/demo.ptx\""), base);
         assertTrue(base.contains("public Args n(int value)"), base);

@@ -123,8 +123,9 @@ class HostKernelTwinsTest {
             KernelArgs single = KernelArgs.of(ToolkitTestKernels.CountCrossings.INSTANCE).bind(poly, stride, count,
                     new HostF32Array(envs * Crossings.boxFloats(stride)), maxCount, new HostI32Array(envs));
             assertNoMismatch(ToolkitTestKernels.CountCrossings.INSTANCE, envs, single);
-            KernelArgs block = KernelArgs.of(SelfIntersectionsKernel.INSTANCE).bind(poly, stride, count,
-                    new HostF32Array(envs * Crossings.boxFloats(stride)), maxCount, new HostI32Array(envs));
+            KernelArgs block = SelfIntersectionsKernel.INSTANCE.args().poly(poly).stride(stride).count(count)
+                    .boxes(new HostF32Array(envs * Crossings.boxFloats(stride))).maxCount(maxCount)
+                    .out(new HostI32Array(envs));
             assertNoMismatch(SelfIntersectionsKernel.INSTANCE, envs, block);
         }
     }
