@@ -6,6 +6,7 @@ import dev.trackgen.metrics.circuit.Circuit;
 import dev.trackgen.metrics.circuit.CircuitImporter;
 import dev.trackgen.metrics.circuit.ReferenceCircuits;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import javax.imageio.ImageIO;
@@ -76,8 +77,9 @@ public class CircuitGallery {
                 }
             }
             int e = 512;
-            TrackGenConfig c = TrackGenConfig.builder().generator("circuit").numEnvs(e).build();
-            try (TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
+            TrackGenLauncher launcher = TrackGenLauncher.discover();
+            TrackGenConfig c = TrackGenConfig.builder().generator(launcher.generator("circuit")).numEnvs(e).build();
+            try (TrackGenerator g = launcher.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
                 TrackSnapshot s = g.generate().snapshot();
                 for (int i = 0; i < e; i++) {
                     if (s.isValid(i)) {

@@ -1,12 +1,13 @@
 /**
- * The {@code trackgen} command-line product: picocli commands, the Guice object graph that wires
- * configuration, registries, the compute runtime and the writers, and the NPZ and PNG outputs.
+ * The {@code trackgen} command-line product: picocli commands, the Guice module that wires what is
+ * chosen by configuration (plugins, registries, the compute runtime), and the NPZ and PNG outputs.
  *
  * <p>Generators and runtimes are not required here: they are service providers found by the
  * registry module's {@code uses} clauses, so any plugin module on the module path is bound in.
  */
 module dev.trackgen.cli {
     requires dev.trackgen.pipeline;
+    requires dev.trackgen.registry;
     requires dev.trackgen.metrics;
     requires dev.trackgen.export;
     requires info.picocli;
@@ -25,16 +26,11 @@ module dev.trackgen.cli {
     // trackgen explore: the embedded HTTP server (Jetty's core API, no servlets).
     requires org.eclipse.jetty.server;
 
-    exports dev.trackgen.cli;
-    exports dev.trackgen.cli.config;
-    exports dev.trackgen.cli.job;
-    exports dev.trackgen.cli.output;
-    exports dev.trackgen.cli.wiring;
-
+    // A product, not a library: nothing is exported (the launcher runs dev.trackgen.cli.Main by
+    // name); reflection is allowed only to the libraries that need it.
     // picocli reads and writes the annotated option fields of the commands reflectively.
     opens dev.trackgen.cli to info.picocli;
     opens dev.trackgen.cli.command to info.picocli;
-    // Guice calls @Provides methods and @Inject constructors reflectively.
+    // Guice calls PlatformModule's @Provides methods and AppResources' @Inject constructor reflectively.
     opens dev.trackgen.cli.wiring to com.google.guice;
-    opens dev.trackgen.cli.job to com.google.guice;
 }

@@ -7,6 +7,7 @@
  */
 module dev.trackgen.metrics {
     requires transitive dev.trackgen.pipeline;
+    requires transitive dev.trackgen.registry;
     // com.sun.management.ThreadMXBean: bytes allocated per thread, for the bench
     requires jdk.management;
 

@@ -4,6 +4,7 @@ import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.Track;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -59,9 +60,10 @@ public class GenerateBenchmark {
     /** Builds the generator and runs it once. */
     @Setup(Level.Trial)
     public void setUp() {
-        TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(envs).build();
+        TrackGenLauncher launcher = TrackGenLauncher.discover();
+        TrackGenConfig config = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(envs).build();
         runtime = new CpuRuntime(threads, false);
-        gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(runtime).build();
+        gen = launcher.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(runtime).build();
         gen.generate();
     }
 

@@ -75,7 +75,7 @@ public class StageBenchmark {
     public void setUp() {
         GeneratorRegistry registry = GeneratorRegistry.discover();
         gen = registry.get(generator);
-        config = TrackGenConfig.builder().declare(gen.knobs()).generator(generator).numEnvs(envs).build();
+        config = TrackGenConfig.builder().generator(gen).numEnvs(envs).build();
         runtime = new CpuRuntime(threads, false);
         int n = config.numPoints();
         int nMax = config.nMax();

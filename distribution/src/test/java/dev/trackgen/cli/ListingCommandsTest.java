@@ -1,7 +1,7 @@
 package dev.trackgen.cli;
 
-import dev.trackgen.api.config.BuiltinKnobs;
 import dev.trackgen.api.config.Knob;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

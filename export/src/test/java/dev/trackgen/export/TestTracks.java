@@ -4,6 +4,7 @@ import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.util.stream.IntStream;
@@ -21,7 +22,7 @@ final class TestTracks {
     static synchronized TrackSnapshot batch() {
         if (batch == null) {
             try (CpuRuntime runtime = new CpuRuntime(2, false);
-                 TrackGenerator g = TrackGenerator.builder(TrackGenConfig.builder().numEnvs(ENVS).build())
+                 TrackGenerator g = TrackGenLauncher.discover().builder(TrackGenConfig.builder().numEnvs(ENVS).build())
                          .rng(PerEnvSeededRng.fromScalar(ENVS, SEED)).runtime(runtime).build()) {
                 batch = g.generate().snapshot();
             }

@@ -7,7 +7,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.pipeline.CenterlinePipeline;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 
 import java.util.concurrent.locks.Lock;
 
@@ -19,8 +19,8 @@ import java.util.concurrent.locks.Lock;
  *
  * <pre>{@code
  * try (CpuRuntime rt = CpuRuntime.allCores()) {
- *     TrackGenConfig config = TrackGenConfig.builder().generator("bezier").numEnvs(512).build();
- *     MetricsRow row = BatchMetrics.run(config, rt, GeneratorRegistry.discover(), 0, 2, 5);
+ *     TrackGenConfig config = TrackGenConfig.builder().numEnvs(512).build();   // generator auto
+ *     MetricsRow row = BatchMetrics.run(config, rt, TrackGenLauncher.discover(), 0, 2, 5);
  * }
  * }</pre>
  */
@@ -38,16 +38,16 @@ public final class BatchMetrics {
      *
      * @param config     the configuration (generator, {@code num_envs}, knobs)
      * @param runtime    the runtime to run on (not closed here)
-     * @param generators the registered generators
+     * @param generators resolves the configuration's generator (and a host runtime for one the runtime cannot run)
      * @param seed       base seed: env {@code e} is seeded with {@code seed + e}
      * @param warmup     untimed calls after the measured one
      * @param repeats    timed calls; 0 leaves {@code msPerCall} NaN
      * @return the generator's row
      */
-    public static MetricsRow run(TrackGenConfig config, ComputeRuntime runtime, GeneratorRegistry generators, int seed,
+    public static MetricsRow run(TrackGenConfig config, ComputeRuntime runtime, TrackGenLauncher generators, int seed,
                                  int warmup, int repeats) {
-        try (TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
-                .runtime(runtime).generators(generators).build()) {
+        try (TrackGenerator gen = generators.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
+                .runtime(runtime).build()) {
             gen.generate();
             MetricsRow row = measure(gen);
             return repeats > 0 ? row.withMsPerCall(msPerCall(gen, warmup, repeats)) : row;

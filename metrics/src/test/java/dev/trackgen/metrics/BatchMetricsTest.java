@@ -3,8 +3,11 @@ package dev.trackgen.metrics;
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,9 +38,9 @@ class BatchMetricsTest {
     void everyRegisteredGeneratorGetsASaneRow() {
         assertFalse(generators.available().isEmpty());
         for (String g : generators.available()) {
-            TrackGenConfig c = TrackGenConfig.builder().declare(generators.get(g).knobs()).generator(g).numEnvs(32)
+            TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).declare(generators.get(g).knobs()).generator(g).numEnvs(32)
                     .build();
-            MetricsRow r = BatchMetrics.run(c, runtime, generators, 0, 1, 2);
+            MetricsRow r = BatchMetrics.run(c, runtime, new TrackGenLauncher(generators, dev.trackgen.registry.RuntimeRegistry.discover()), 0, 1, 2);
             assertEquals(g, r.name());
             assertEquals(32, r.tracks());
             assertTrue(r.yield() > 0.5, g + ": yield " + r.yield());
@@ -50,8 +53,8 @@ class BatchMetricsTest {
 
     @Test
     void measureReadsTheLastCallAndAgreesWithTheSnapshot() {
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(24).build();
-        try (TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(24, 7)).runtime(runtime).build()) {
+        TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(24).build();
+        try (TrackGenerator g = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(24, 7)).runtime(runtime).build()) {
             TrackSnapshot s = g.generate().snapshot();
             MetricsRow r = BatchMetrics.measure(g);
             assertEquals(s.yield(), r.yield(), 1e-12);
@@ -72,9 +75,9 @@ class BatchMetricsTest {
     @Test
     void noRegisteredGeneratorIsDegenerate() {
         for (String g : generators.available()) {
-            TrackGenConfig c = TrackGenConfig.builder().declare(generators.get(g).knobs()).generator(g).numEnvs(256)
+            TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).declare(generators.get(g).knobs()).generator(g).numEnvs(256)
                     .set("relax_iters", "40").build();
-            MetricsRow r = BatchMetrics.run(c, runtime, generators, 0, 0, 0);
+            MetricsRow r = BatchMetrics.run(c, runtime, new TrackGenLauncher(generators, dev.trackgen.registry.RuntimeRegistry.discover()), 0, 0, 0);
             assertTrue(r.measured() > 0, g + ": no valid tracks to assess");
             assertTrue(r.shapeVarietyPass(), g + " is degenerate / near-circular: median compactness "
                     + r.medianCompactness() + " >= " + BatchMetrics.SHAPE_VARIETY_MAX_MEDIAN);

@@ -3,11 +3,13 @@ package dev.trackgen.metrics;
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.metrics.circuit.Circuit;
 import dev.trackgen.metrics.circuit.CircuitImporter;
 import dev.trackgen.metrics.circuit.ImportResult;
 import dev.trackgen.metrics.circuit.ReferenceCircuits;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -76,7 +78,7 @@ class CircuitProportionsTest {
 
     @Test
     void defaultLapsHaveTheProportionsOfRealCircuits() {
-        TrackGenConfig base = TrackGenConfig.builder().build();
+        TrackGenConfig base = TrackGenConfig.builder().declare(BuiltinKnobs.all()).build();
         double hw = base.halfWidth();
         List<Circuit> circuits = new ArrayList<>(ReferenceCircuits.readFolder(resource("circuits")));
         circuits.addAll(ReferenceCircuits.readFolder(resource("circuits-more")));
@@ -93,8 +95,8 @@ class CircuitProportionsTest {
                 System.out.printf("[circuit] %-12s length %.0f straight %.3f compactness %.3f chicanes %.0f peak %.3f%n",
                         c.name(), m[0], m[1], m[2], m[3], m[4]);
             }
-            TrackGenConfig c = TrackGenConfig.builder().generator("circuit").numEnvs(e).build();
-            try (TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
+            TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).generator("circuit").numEnvs(e).build();
+            try (TrackGenerator g = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
                 TrackSnapshot s = g.generate().snapshot();
                 assertTrue(s.yield() >= 0.99, "yield " + s.yield());
                 for (int env = 0; env < e; env++) {

@@ -11,7 +11,7 @@ package dev.trackgen.osgi;
  *   <li>one {@code dev.trackgen.registry.GeneratorRegistry} and one
  *       {@code dev.trackgen.registry.RuntimeRegistry}, kept in step with those services (and with
  *       generator and runtime services other bundles register themselves, for example through
- *       Declarative Services), ready for {@code TrackGenerator.builder(config).generators(..).runtimes(..)}.</li>
+ *       Declarative Services), ready for {@code new TrackGenLauncher(generators, runtimes).builder(config)}.</li>
  * </ul>
  */
 public final class TrackGenServices {

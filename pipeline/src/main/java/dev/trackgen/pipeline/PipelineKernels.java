@@ -1,32 +1,13 @@
 package dev.trackgen.pipeline;
 
-import dev.trackgen.api.runtime.Kernel;
-import dev.trackgen.pipeline.inflate.ArcLengthKernel;
-import dev.trackgen.pipeline.inflate.FrameKernel;
-import dev.trackgen.pipeline.inflate.OffsetAreaKernel;
-import dev.trackgen.pipeline.inflate.OffsetAssignKernel;
-import dev.trackgen.pipeline.inflate.UniformResampleLookupKernel;
-import dev.trackgen.pipeline.inflate.UniformResampleScanKernel;
-import dev.trackgen.pipeline.inflate.ValidityKernel;
-import dev.trackgen.pipeline.relax.XpbdRelaxKernel;
-import dev.trackgen.pipeline.resample.ConstantSpacingLookupKernel;
-import dev.trackgen.pipeline.resample.ConstantSpacingScanKernel;
-
-import java.util.List;
-
-/** Constants shared by the pipeline's kernels. */
+/**
+ * Constants shared by the pipeline's kernels. It refers to none of them (their list lives in a
+ * class of its own that no kernel imports), so the kernels depend on it and not the reverse.
+ */
 public final class PipelineKernels {
     /** PTX resource holding the CUDA bodies of the pipeline's kernels ({@code pipeline/src/main/cuda/pipeline.cu}). */
     public static final String PTX = "trackgen-ptx/pipeline.ptx";
 
     private PipelineKernels() {
-    }
-
-    /** @return every kernel of the pipeline's stages, each with a CUDA body in {@link #PTX} */
-    public static List<Kernel> all() {
-        return List.of(ConstantSpacingScanKernel.INSTANCE, ConstantSpacingLookupKernel.INSTANCE,
-                XpbdRelaxKernel.INSTANCE, UniformResampleScanKernel.INSTANCE, UniformResampleLookupKernel.INSTANCE,
-                FrameKernel.INSTANCE, ArcLengthKernel.INSTANCE, OffsetAreaKernel.INSTANCE, OffsetAssignKernel.INSTANCE,
-                ValidityKernel.INSTANCE);
     }
 }

@@ -24,6 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class GeneratorRegistry {
     private final Map<String, GeneratorEntry> entries = new TreeMap<>();
+    /** The same entries in the order they were registered (discovery order: provides clauses, services files). */
+    private final List<GeneratorEntry> registered = new ArrayList<>();
     private final List<String> problems = new CopyOnWriteArrayList<>();
 
     /** Creates an empty registry. */
@@ -136,7 +138,9 @@ public final class GeneratorRegistry {
             problems.add("generator '" + name + "' from " + source + " was ignored: " + knobProblem);
             return false;
         }
-        entries.put(name, new GeneratorEntry(generator, source));
+        GeneratorEntry entry = new GeneratorEntry(generator, source);
+        entries.put(name, entry);
+        registered.add(entry);
         return true;
     }
 
@@ -171,6 +175,7 @@ public final class GeneratorRegistry {
         GeneratorEntry e = entries.get(generator.name());
         if (e != null && e.generator() == generator) {
             entries.remove(generator.name());
+            registered.remove(e);
             return true;
         }
         return false;
@@ -184,6 +189,16 @@ public final class GeneratorRegistry {
     /** @return every registration, sorted by name */
     public synchronized List<GeneratorEntry> entries() {
         return List.copyOf(entries.values());
+    }
+
+    /**
+     * @return every registration in the order it was made: the built-in generators in the order
+     *         their module provides them, then plugins as they were loaded. This is the order
+     *         their knobs are documented and declared in ({@code trackgen knobs}, a configuration
+     *         that knows every generator's knobs)
+     */
+    public synchronized List<GeneratorEntry> inRegistrationOrder() {
+        return List.copyOf(registered);
     }
 
     /**

@@ -123,7 +123,16 @@ public final class TrackGenLauncher {
         return TrackGenerator.builder(config)
                 .generator(generator(config.generator()))
                 .runtimeFactory(() -> runtimes.create(config.runtime(), options))
-                .hostRuntime(() -> runtimes.create(HOST_RUNTIME, options.withReplay(false)));
+                .hostRuntime(this::hostRuntime);
+    }
+
+    /**
+     * @return a new host runtime ({@value #HOST_RUNTIME}, eager) for a generator whose kernels the
+     *         chosen runtime cannot run; what a {@link TrackGenerator.Builder#hostRuntime} factory returns
+     * @throws UnknownNameException if no {@value #HOST_RUNTIME} runtime is registered
+     */
+    public ComputeRuntime hostRuntime() {
+        return runtimes.create(HOST_RUNTIME, options.withReplay(false));
     }
 
     /**

@@ -10,7 +10,6 @@ import dev.trackgen.api.runtime.CapturedGraph;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.util.Arrays;
@@ -105,9 +104,9 @@ public final class GeneratorContract {
     }
 
     private TrackGenConfig config(int e) {
-        // declare() throws InvalidConfigException when a knob reuses a built-in name differently
-        return TrackGenConfig.builder().declare(generator.knobs()).generator(generator.name()).numEnvs(e)
-                .runtime("cpu").build();
+        // generator() declares its knobs (InvalidConfigException when one reuses a pipeline knob's name
+        // differently), applies its sizing and runs its validate() rules, as the product does
+        return TrackGenConfig.builder().generator(generator).numEnvs(e).runtime("cpu").build();
     }
 
     private static int[] seeds(int e, int base) {
@@ -244,11 +243,9 @@ public final class GeneratorContract {
 
     private void yieldAtDefaults() {
         TrackGenConfig c = config(envs);
-        GeneratorRegistry registry = new GeneratorRegistry();
-        registry.register(generator, "testkit");
         try (CpuRuntime rt = new CpuRuntime(2, false);
-             TrackGenerator g = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(rt)
-                     .generators(registry).build()) {
+             TrackGenerator g = TrackGenerator.builder(c).generator(generator).rng(PerEnvSeededRng.fromScalar(envs, 0))
+                     .runtime(rt).build()) {
             TrackSnapshot s = g.generate().snapshot();
             assertTrue(s.validCount() >= yieldFloor * envs, generator.name() + ": " + s.validCount() + " of " + envs
                     + " tracks valid at the defaults, below the floor " + yieldFloor

@@ -123,7 +123,7 @@ final class BenchCommand implements Callable<Integer> {
                 Progress.Stage[] open = new Progress.Stage[1];
                 try {
                     results = Bench.run(cases, (g, e) -> configs.get(g + "@" + e), session::newRuntime,
-                            session.generators(), settings,
+                            session.launcher(), settings,
                             c -> open[0] = progress.start(String.format(Locale.ROOT, "%s E=%d threads=%d",
                                     c.generator(), c.envs(), c.threads())),
                             r -> open[0].done(r.failure() != null ? r.failure()

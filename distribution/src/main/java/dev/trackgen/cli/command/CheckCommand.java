@@ -80,7 +80,7 @@ final class CheckCommand implements Callable<Integer> {
             ComputeRuntime runtime = session.runtime();
             PrintWriter err = context.console().err();
             long[] lastPrint = {System.nanoTime()};
-            ValiditySearch.Report r = new ValiditySearch(session.generators(), runtime).run(
+            ValiditySearch.Report r = new ValiditySearch(session.launcher(), runtime).run(
                     new ValiditySearch.Settings(tracks, seed, names, maxEnvs), p -> {
                         long now = System.nanoTime();
                         if (!quiet && (now - lastPrint[0] > 5_000_000_000L || p.tracks() >= p.target())) {

@@ -1,63 +1,62 @@
 package dev.trackgen.cli.command;
 
-import com.google.inject.Injector;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
-import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.api.runtime.RuntimeProvider;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.CommandLineOverrides;
-import dev.trackgen.cli.config.ConfigDocument;
-import dev.trackgen.cli.config.ConfigResolver;
 import dev.trackgen.cli.config.RuntimeChoice;
 import dev.trackgen.cli.job.Progress;
-import dev.trackgen.cli.wiring.AppResources;
-import dev.trackgen.cli.wiring.EvaluationModule;
+import dev.trackgen.cli.wiring.Platform;
 import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What an evaluation command ({@code metrics}, {@code bench}, {@code import}) works with: the
- * registries, the configuration layers (resolved per generator and batch size, with the same
- * precedence as {@code generate}), the checked runtime choice, and progress lines. Closing it
- * closes the runtimes it created.
+ * What an evaluation command ({@code metrics}, {@code bench}, {@code import}, {@code check},
+ * {@code explore}) works with: the {@link Platform} of the run (registries, the checked runtime
+ * choice), the configuration layers resolved per generator and batch size with the same
+ * precedence as {@code generate}, and progress lines. Closing it closes the runtimes it created.
  */
 final class EvaluationSession implements AutoCloseable {
-    private final Injector injector;
+    private final Platform platform;
     private final EvaluationOptions options;
-    private final AppResources resources;
+    private final Progress progress;
 
     EvaluationSession(CliContext context, EvaluationOptions options, int threads) {
         this.options = options;
-        this.injector = EvaluationModule.injector(context, options.quiet, options.config, options.overrides(null, null),
-                threads);
-        this.resources = injector.getInstance(AppResources.class);
+        this.platform = Platform.open(context, options.config, options.overrides(null, null), threads);
+        this.progress = new Progress(context.console().err(), !options.quiet);
     }
 
     GeneratorRegistry generators() {
-        return injector.getInstance(GeneratorRegistry.class);
+        return platform.generators();
+    }
+
+    /** @return resolves generator names, with a host runtime for a generator the runtime cannot run */
+    TrackGenLauncher launcher() {
+        return platform.launcher();
     }
 
     Progress progress() {
-        return injector.getInstance(Progress.class);
+        return progress;
     }
 
     /** @return the runtime choice, checked: the provider exists and is available here */
     RuntimeProvider provider() {
-        return injector.getInstance(RuntimeProvider.class);
+        return platform.provider();
     }
 
     RuntimeChoice runtimeChoice() {
-        return injector.getInstance(RuntimeChoice.class);
+        return platform.runtimeChoice();
     }
 
     /** @return the runtime of the session (created once, closed with it) */
     ComputeRuntime runtime() {
-        provider();
-        return injector.getInstance(ComputeRuntime.class);
+        return platform.runtime();
     }
 
     /**
@@ -65,18 +64,17 @@ final class EvaluationSession implements AutoCloseable {
      * @return a new runtime of the chosen kind with that many threads (the caller closes it)
      */
     ComputeRuntime newRuntime(int threads) {
-        return provider().create(injector.getInstance(RuntimeOptions.class).withThreads(threads));
+        return platform.newRuntime(threads);
     }
 
     /**
-     * @param generator the generator, or {@code null} for the config's (else bezier)
+     * @param generator the generator, or {@code null} for the config's (else the default generator)
      * @param envs      the batch size, or {@code null} for the config's
      * @return the resolved configuration: defaults, then {@code --config}, then {@code --set}, then these
      */
     TrackGenConfig config(String generator, Integer envs) {
         CommandLineOverrides overrides = options.overrides(generator, envs);
-        return new ConfigResolver(generators()).resolve(injector.getInstance(ConfigDocument.class), overrides,
-                runtimeChoice());
+        return platform.resolve(overrides).config();
     }
 
     /**
@@ -109,6 +107,6 @@ final class EvaluationSession implements AutoCloseable {
 
     @Override
     public void close() {
-        resources.close();
+        platform.close();
     }
 }

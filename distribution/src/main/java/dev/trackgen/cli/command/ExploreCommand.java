@@ -83,7 +83,7 @@ final class ExploreCommand implements Callable<Integer> {
             defaults.put("generator", base.generator());
             defaults.put("envs", base.numEnvs());
             defaults.put("seed", seed);
-            try (ExploreEngine engine = new ExploreEngine(session.generators(), session.runtime(),
+            try (ExploreEngine engine = new ExploreEngine(session.launcher(), session.runtime(),
                     session.runtimeChoice(), limits);
                  ExploreServer server = ExploreServer.start(engine,
                          new KnobCatalog(session.generators()).schema(base, defaults, limits), host, port)) {

@@ -1,17 +1,16 @@
 package dev.trackgen.cli.command;
 
-import com.google.inject.Injector;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.CommandLineOverrides;
 import dev.trackgen.cli.config.KnobAssignment;
 import dev.trackgen.cli.job.GenerateRequest;
 import dev.trackgen.cli.job.GenerationJob;
+import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.GenerationReport;
 import dev.trackgen.cli.output.PreviewRenderer;
 import dev.trackgen.cli.output.ReportFormatter;
-import dev.trackgen.cli.wiring.AppResources;
-import dev.trackgen.cli.wiring.Injectors;
+import dev.trackgen.cli.wiring.Platform;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -89,10 +88,10 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         GenerateRequest request = request();
-        Injector injector = Injectors.forGenerate(request, context);
-        try (AppResources resources = injector.getInstance(AppResources.class)) {
-            GenerationReport report = injector.getInstance(GenerationJob.class).run();
-            ReportFormatter format = injector.getInstance(ReportFormatter.class);
+        Progress progress = new Progress(context.console().err(), !request.quiet());
+        try (Platform platform = Platform.open(context, request.configFile(), request.overrides(), request.threads())) {
+            GenerationReport report = new GenerationJob(request, platform, progress).run();
+            ReportFormatter format = new ReportFormatter();
             if (json) {
                 context.console().out().println(format.json(report));
             } else {

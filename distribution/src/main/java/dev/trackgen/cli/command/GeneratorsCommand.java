@@ -1,12 +1,10 @@
 package dev.trackgen.cli.command;
 
-import com.google.inject.Injector;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.RuntimeProvider;
 import dev.trackgen.cli.CliContext;
-import dev.trackgen.cli.wiring.Injectors;
-import dev.trackgen.cli.wiring.LoadedPlugins;
+import dev.trackgen.cli.wiring.Platform;
 import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
@@ -35,9 +33,9 @@ final class GeneratorsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Injector injector = Injectors.forListing(context, false);
-        GeneratorRegistry generators = injector.getInstance(GeneratorRegistry.class);
-        RuntimeRegistry runtimes = injector.getInstance(RuntimeRegistry.class);
+        Platform platform = Platform.forListing(context, false);
+        GeneratorRegistry generators = platform.generators();
+        RuntimeRegistry runtimes = platform.runtimes();
         PrintWriter out = context.console().out();
 
         TextTable g = new TextTable("GENERATOR", "CAPTURABLE", "CUDA", "SOURCE", "DESCRIPTION");
@@ -56,7 +54,7 @@ final class GeneratorsCommand implements Callable<Integer> {
         }
         out.print(runtimes.available().isEmpty() ? "no runtimes registered" + System.lineSeparator() : r.render());
 
-        List<String> problems = new ArrayList<>(injector.getInstance(LoadedPlugins.class).problems());
+        List<String> problems = new ArrayList<>(platform.plugins().problems());
         problems.addAll(generators.problems());
         problems.addAll(runtimes.problems());
         if (!problems.isEmpty()) {

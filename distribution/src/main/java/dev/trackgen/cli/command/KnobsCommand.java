@@ -1,10 +1,10 @@
 package dev.trackgen.cli.command;
 
-import dev.trackgen.api.config.BuiltinKnobs;
 import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
-import dev.trackgen.cli.wiring.Injectors;
+import dev.trackgen.cli.wiring.Platform;
 import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
 import picocli.CommandLine.Command;
@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code trackgen knobs [PREFIX]}: every knob (built-in, then those declared by generator
- * plugins) with its type, default, allowed values and description, optionally only those whose
+ * {@code trackgen knobs [PREFIX]}: every knob (the pipeline's, then each registered generator's,
+ * built-in or plugin, in registration order, each marked with the generator that declares it first) with its type, default, allowed values and description, optionally only those whose
  * name starts with a prefix.
  */
 @Command(name = "knobs", mixinStandardHelpOptions = true,
@@ -35,13 +35,13 @@ final class KnobsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<Knob<?>, String> knobs = new LinkedHashMap<>();
-        for (Knob<?> k : BuiltinKnobs.all()) {
+        for (Knob<?> k : PipelineKnobs.all()) {
             knobs.put(k, "");
         }
-        GeneratorRegistry generators = Injectors.forListing(context, true).getInstance(GeneratorRegistry.class);
-        for (GeneratorEntry e : generators.entries()) {
+        GeneratorRegistry generators = Platform.forListing(context, true).generators();
+        for (GeneratorEntry e : generators.inRegistrationOrder()) {
             for (Knob<?> k : e.generator().knobs()) {
-                knobs.putIfAbsent(k, " [plugin knob of generator " + e.name() + "]");
+                knobs.putIfAbsent(k, " [generator " + e.name() + "]");
             }
         }
         String p = prefix == null ? "" : prefix;

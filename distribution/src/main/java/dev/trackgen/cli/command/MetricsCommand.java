@@ -100,7 +100,7 @@ final class MetricsCommand implements Callable<Integer> {
                 for (TrackGenConfig config : configs) {
                     Progress.Stage stage = progress.start(config.generator() + ": " + envs + " tracks, metrics"
                             + (repeats > 0 ? " and " + repeats + " timed calls" : ""));
-                    rows.add(BatchMetrics.run(config, runtime, session.generators(), seed, warmup, repeats));
+                    rows.add(BatchMetrics.run(config, runtime, session.launcher(), seed, warmup, repeats));
                     stage.done(null);
                 }
                 if (circuits != null) {

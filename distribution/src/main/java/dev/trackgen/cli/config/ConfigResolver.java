@@ -6,6 +6,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 
 import java.util.Map;
 import java.util.function.Supplier;
@@ -16,9 +17,12 @@ import java.util.function.Supplier;
  * dedicated flags {@code --generator} and {@code --envs}. The {@code runtime} knob is set to the
  * {@link RuntimeChoice} made separately (see {@link RuntimeSelector}).
  *
- * <p>The generator is looked up first so that its plugin knobs are known before any value is
- * applied; the knobs of every other registered generator are known too, as built-in generators'
- * knobs always are. Every error is an {@link InvalidConfigException} (or the registry's unknown-name
+ * <p>The generator is looked up first, once ({@code auto} is
+ * {@value TrackGenLauncher#DEFAULT_GENERATOR}), so that its knobs are known before any value is
+ * applied; the knobs of every other registered generator are known too (a config file may carry
+ * them all), declared in registration order, so the recorded configuration lists them in the same
+ * order whichever generator runs. The configuration is then bound to the generator: its sizing and
+ * cross-knob rules apply, as in the pipeline. Every error is an {@link InvalidConfigException} (or the registry's unknown-name
  * exception) with a one-line message; values from the file are prefixed with the file name and
  * values from flags with the flag.
  */
@@ -34,20 +38,23 @@ public final class ConfigResolver {
      * @param document  the config file, possibly empty
      * @param overrides the command line
      * @param runtime   the runtime choice
-     * @return the validated configuration
+     * @return the validated configuration and its generator
      * @throws InvalidConfigException naming the first bad value
      * @throws dev.trackgen.registry.UnknownNameException if the generator is not registered
      */
-    public TrackGenConfig resolve(ConfigDocument document, CommandLineOverrides overrides, RuntimeChoice runtime) {
-        CenterlineGenerator generator = generators.get(generatorName(document, overrides));
+    public ResolvedConfig resolve(ConfigDocument document, CommandLineOverrides overrides, RuntimeChoice runtime) {
+        String name = generatorName(document, overrides);
+        GeneratorEntry entry = generators.entry(name.equals(PipelineKnobs.GENERATOR.defaultValue())
+                ? TrackGenLauncher.DEFAULT_GENERATOR : name);
+        CenterlineGenerator generator = entry.generator();
         TrackGenConfig.Builder b = TrackGenConfig.builder();
         String file = document.describe();
-        within("generator '" + generator.name() + "'", () -> b.declare(generator.knobs()));
-        // Every plugin's knobs are known, as every built-in generator's are, whichever generator runs.
-        for (GeneratorEntry other : generators.entries()) {
-            if (other.generator() != generator) {
+        for (GeneratorEntry g : generators.inRegistrationOrder()) {
+            if (g == entry) {
+                within("generator '" + generator.name() + "'", () -> b.declare(generator.knobs()));
+            } else {
                 try {
-                    b.declare(other.generator().knobs());
+                    b.declare(g.generator().knobs());
                 } catch (RuntimeException clash) {
                     // a knob clashing with another definition: the plugin loader already reported it
                 }
@@ -70,7 +77,8 @@ public final class ConfigResolver {
             within("--envs " + overrides.numEnvs(), () -> b.numEnvs(overrides.numEnvs()));
         }
         within(runtime.origin(), () -> b.runtime(runtime.name()));
-        return b.build();
+        b.generator(generator);
+        return new ResolvedConfig(b.build(), entry);
     }
 
     private String generatorName(ConfigDocument document, CommandLineOverrides overrides) {

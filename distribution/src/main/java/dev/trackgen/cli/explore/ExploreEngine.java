@@ -18,6 +18,7 @@ import dev.trackgen.metrics.MetricsRow;
 import dev.trackgen.metrics.PolylineMetrics;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.registry.UnknownNameException;
 
 import java.util.ArrayList;
@@ -32,21 +33,21 @@ import java.util.Map;
  * changes.
  */
 public final class ExploreEngine implements AutoCloseable {
-    private final GeneratorRegistry generators;
+    private final TrackGenLauncher launcher;
     private final ComputeRuntime runtime;
     private final RuntimeChoice runtimeChoice;
     private final ExploreLimits limits;
     private TrackGenerator cached;
 
     /**
-     * @param generators    the registered generators
+     * @param launcher      resolves generator names (and a host runtime for one the runtime cannot run)
      * @param runtime       the runtime every batch runs on (not closed here)
      * @param runtimeChoice the runtime choice of the command (recorded in the resolved configurations)
      * @param limits        the server's limits
      */
-    public ExploreEngine(GeneratorRegistry generators, ComputeRuntime runtime, RuntimeChoice runtimeChoice,
+    public ExploreEngine(TrackGenLauncher launcher, ComputeRuntime runtime, RuntimeChoice runtimeChoice,
                          ExploreLimits limits) {
-        this.generators = generators;
+        this.launcher = launcher;
         this.runtime = runtime;
         this.runtimeChoice = runtimeChoice;
         this.limits = limits;
@@ -54,7 +55,7 @@ public final class ExploreEngine implements AutoCloseable {
 
     /** @return the registered generators */
     public GeneratorRegistry generators() {
-        return generators;
+        return launcher.generators();
     }
 
     /** @return the runtime batches run on */
@@ -88,7 +89,8 @@ public final class ExploreEngine implements AutoCloseable {
         }
         CommandLineOverrides overrides = new CommandLineOverrides(request.generator(), request.envs(), null, sets);
         try {
-            TrackGenConfig cfg = new ConfigResolver(generators).resolve(ConfigDocument.empty(), overrides, runtimeChoice);
+            TrackGenConfig cfg = new ConfigResolver(launcher.generators()).resolve(ConfigDocument.empty(), overrides,
+                    runtimeChoice).config();
             return cfg.toBuilder().runtime(runtime.name()).build();
         } catch (InvalidConfigException e) {
             String knob = e.knob();
@@ -142,8 +144,8 @@ public final class ExploreEngine implements AutoCloseable {
             return cached;
         }
         drop();
-        cached = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
-                .runtime(runtime).generators(generators).build();
+        cached = launcher.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
+                .runtime(runtime).build();
         return cached;
     }
 

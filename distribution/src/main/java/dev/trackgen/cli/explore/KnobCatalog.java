@@ -3,31 +3,22 @@ package dev.trackgen.cli.explore;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.trackgen.api.config.BezierKnobs;
-import dev.trackgen.api.config.BuiltinKnobs;
-import dev.trackgen.api.config.CheckpointKnobs;
-import dev.trackgen.api.config.CircuitKnobs;
-import dev.trackgen.api.config.HullKnobs;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.PipelineKnobs;
-import dev.trackgen.api.config.PolarKnobs;
 import dev.trackgen.api.config.Range;
-import dev.trackgen.api.config.RepulsiveKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.config.VoronoiKnobs;
 import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * The knobs the explorer page shows, from the knob registry: the pipeline's (batch, road, validity
- * gate), the relaxation's, and each registered generator's (a plugin's own {@code knobs()}; for a
- * built-in generator the built-in knobs its kernels read). The page builds one control per knob
+ * gate), the relaxation's, and each registered generator's own {@code knobs()} (built-in and
+ * plugin generators alike). The page builds one control per knob
  * from this description.
  */
 public final class KnobCatalog {
@@ -38,33 +29,6 @@ public final class KnobCatalog {
     private static final List<Knob<?>> PIPELINE = List.of(PipelineKnobs.HALF_WIDTH, PipelineKnobs.SPACING,
             PipelineKnobs.NUM_POINTS, PipelineKnobs.N_MAX, PipelineKnobs.RELAX_ENABLE, PipelineKnobs.RELAX_TOL,
             PipelineKnobs.TURNING_TOL, PipelineKnobs.W_FLOOR);
-
-    /** The built-in knobs each built-in generator reads (bezier's corner and curve knobs are shared). */
-    private static final Map<String, List<Knob<?>>> BUILTIN_GENERATOR_KNOBS = Map.of(
-            "bezier", List.of(BezierKnobs.MIN_NUM_POINTS, BezierKnobs.MAX_NUM_POINTS, BezierKnobs.NUM_POINTS_PER_SEGMENT,
-                    BezierKnobs.MIN_POINT_DISTANCE, BezierKnobs.RAD, BezierKnobs.EDGY, BezierKnobs.SCALE,
-                    BezierKnobs.HANDLE_CLAMP_FRAC, BezierKnobs.STYLE_SAMPLING, BezierKnobs.RAD_RANGE,
-                    BezierKnobs.SCALE_RANGE, BezierKnobs.HANDLE_CLAMP_FRAC_RANGE),
-            "hull", List.of(HullKnobs.DISPLACEMENT, BezierKnobs.MIN_NUM_POINTS, BezierKnobs.MAX_NUM_POINTS,
-                    BezierKnobs.MIN_POINT_DISTANCE, BezierKnobs.SCALE, BezierKnobs.NUM_POINTS_PER_SEGMENT),
-            "polar", List.of(PolarKnobs.NUM_KNOTS, PolarKnobs.RADIAL_JITTER, PolarKnobs.ANGULAR_JITTER,
-                    BezierKnobs.SCALE, BezierKnobs.NUM_POINTS_PER_SEGMENT),
-            "voronoi", List.of(VoronoiKnobs.NUM_SITES, VoronoiKnobs.SITE_LAYOUT, VoronoiKnobs.CONTROL_POINTS,
-                    VoronoiKnobs.RADIAL_VARIATION, VoronoiKnobs.ANGULAR_JITTER, BezierKnobs.SCALE,
-                    BezierKnobs.NUM_POINTS_PER_SEGMENT),
-            "checkpoint", List.of(CheckpointKnobs.COUNT, CheckpointKnobs.RADIUS_MIN_FRAC, CheckpointKnobs.ANGLE_JITTER,
-                    CheckpointKnobs.TURN_RATE, CheckpointKnobs.STEER_GAIN, CheckpointKnobs.LOOKAHEAD_FRAC,
-                    CheckpointKnobs.BEST_OF_K, CheckpointKnobs.CLIP_FALLBACK, BezierKnobs.SCALE),
-            "repulsive", List.of(RepulsiveKnobs.GROW_MULT_MIN, RepulsiveKnobs.GROW_MULT_MAX, RepulsiveKnobs.DOMAIN_FRAC,
-                    RepulsiveKnobs.DOMAIN_INIT_RATIO, RepulsiveKnobs.OBSTACLE_COUNT_MIN,
-                    RepulsiveKnobs.OBSTACLE_COUNT_MAX, RepulsiveKnobs.OBSTACLE_RADIUS_MIN_FRAC,
-                    RepulsiveKnobs.OBSTACLE_RADIUS_MAX_FRAC, RepulsiveKnobs.RATCHET_RATE, RepulsiveKnobs.ALPHA,
-                    RepulsiveKnobs.BETA, RepulsiveKnobs.TAU, RepulsiveKnobs.W_LEN, RepulsiveKnobs.STAGES,
-                    RepulsiveKnobs.SETTLE_ITERS, RepulsiveKnobs.RESAMPLE_EVERY, RepulsiveKnobs.STALL_WINDOW,
-                    RepulsiveKnobs.STALL_AREA_TOL, RepulsiveKnobs.DEACTIVATE_OBSTACLES, BezierKnobs.SCALE),
-            "circuit", List.of(CircuitKnobs.LENGTH, CircuitKnobs.LENGTH_SPREAD, CircuitKnobs.CORNERS,
-                    CircuitKnobs.RADIUS_MIN, CircuitKnobs.RADIUS_MAX, CircuitKnobs.STRAIGHT_SHARE,
-                    CircuitKnobs.CHICANE_PROB, CircuitKnobs.BEST_OF_K));
 
     private final GeneratorRegistry generators;
 
@@ -81,7 +45,7 @@ public final class KnobCatalog {
     /** @return the relaxation knobs shown for every generator, in documentation order */
     public static List<Knob<?>> relaxKnobs() {
         List<Knob<?>> out = new ArrayList<>();
-        for (Knob<?> k : BuiltinKnobs.all()) {
+        for (Knob<?> k : PipelineKnobs.all()) {
             if (k.name().startsWith("relax_") && !PIPELINE.contains(k)) {
                 out.add(k);
             }
@@ -91,12 +55,10 @@ public final class KnobCatalog {
 
     /**
      * @param entry a registered generator
-     * @return the knobs shown for it: the built-in knobs a built-in generator reads, then its own plugin knobs
+     * @return the knobs shown for it: the ones it declares ({@code knobs()}), built-in or plugin alike
      */
     public static List<Knob<?>> generatorKnobs(GeneratorEntry entry) {
-        Set<Knob<?>> out = new LinkedHashSet<>(BUILTIN_GENERATOR_KNOBS.getOrDefault(entry.name(), List.of()));
-        out.addAll(entry.generator().knobs());
-        return List.copyOf(out);
+        return List.copyOf(new LinkedHashSet<>(entry.generator().knobs()));
     }
 
     /**

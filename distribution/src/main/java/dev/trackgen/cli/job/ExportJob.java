@@ -12,7 +12,6 @@ import dev.trackgen.export.MapGeometry;
 import dev.trackgen.export.MapTooLargeException;
 import dev.trackgen.export.TrackExporter;
 import dev.trackgen.export.WorldTrack;
-import jakarta.inject.Inject;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +48,6 @@ public final class ExportJob {
      * @param request  the run's request ({@link GenerateRequest#export()} may be {@code null})
      * @param progress stage lines
      */
-    @Inject
     public ExportJob(GenerateRequest request, Progress progress) {
         this.request = request;
         this.progress = progress;

@@ -2,6 +2,7 @@ package dev.trackgen.cli.config;
 
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.UnknownNameException;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,14 +25,24 @@ class ConfigPrecedenceTest {
     @TempDir
     Path dir;
 
-    private ConfigResolver resolver;
+    /** {@link ConfigResolver#resolve}, keeping the configuration (the generator it found is checked once below). */
+    private interface Resolve {
+        TrackGenConfig resolve(ConfigDocument document, CommandLineOverrides overrides, RuntimeChoice runtime);
+    }
+
+    private Resolve resolver;
     private final ConfigFileReader reader = new ConfigFileReader();
 
     @BeforeEach
     void setUp() {
         GeneratorRegistry registry = GeneratorRegistry.discover();
         registry.register(new FakeGenerator(), "test");
-        resolver = new ConfigResolver(registry);
+        ConfigResolver r = new ConfigResolver(registry);
+        resolver = (d, o, rt) -> {
+            ResolvedConfig resolved = r.resolve(d, o, rt);
+            assertEquals(resolved.generator().name(), resolved.config().generator(), "the generator looked up once");
+            return resolved.config();
+        };
     }
 
     private ConfigDocument yaml(String text) throws IOException {
@@ -48,7 +59,8 @@ class ConfigPrecedenceTest {
     @Test
     void builtInDefaultsWhenNothingIsGiven() {
         TrackGenConfig c = resolver.resolve(ConfigDocument.empty(), CommandLineOverrides.none(), AUTO);
-        java.util.Map<String, Object> expected = TrackGenConfig.builder().build().asMap();
+        java.util.Map<String, Object> expected = TrackGenConfig.builder().declare(BuiltinKnobs.all()).generator("bezier")
+                .build().asMap();
         expected.put("wave_amp", 0.25); // the registered plugin's knob, at its default
         assertEquals(expected, c.asMap());
         assertEquals("bezier", c.generator());

@@ -4,16 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.trackgen.api.config.BuiltinKnobs;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.cli.CliRun;
 import dev.trackgen.cli.config.RuntimeChoice;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import org.jetbrains.bio.npy.NpzFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,7 +56,7 @@ class ExploreApiTest {
     static void start() {
         GeneratorRegistry generators = GeneratorRegistry.discover();
         runtime = RuntimeRegistry.discover().create("cpu", RuntimeOptions.defaults().withThreads(2));
-        engine = new ExploreEngine(generators, runtime, new RuntimeChoice("cpu", "--runtime"),
+        engine = new ExploreEngine(new TrackGenLauncher(generators, RuntimeRegistry.discover()), runtime, new RuntimeChoice("cpu", "--runtime"),
                 ExploreLimits.withMaxEnvs(256));
         ObjectNode defaults = JsonNodeFactory.instance.objectNode().put("generator", "bezier").put("envs", 16)
                 .put("seed", 0);

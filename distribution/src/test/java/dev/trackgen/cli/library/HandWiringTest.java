@@ -11,6 +11,7 @@ import dev.trackgen.cli.config.CommandLineOverrides;
 import dev.trackgen.cli.config.ConfigDocument;
 import dev.trackgen.cli.config.ConfigFileReader;
 import dev.trackgen.cli.config.ConfigResolver;
+import dev.trackgen.cli.config.ResolvedConfig;
 import dev.trackgen.cli.config.RuntimeChoice;
 import dev.trackgen.cli.config.RuntimeSelector;
 import dev.trackgen.cli.config.Settings;
@@ -22,6 +23,7 @@ import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.PluginFolder;
 import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,9 +36,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Everything the CLI's Guice modules build, built by hand: the examples of docs/library.md.
- * Library users need neither Guice nor the CLI; the last example borrows the CLI's plain classes
- * (config file, runtime precedence, writers) without its object graph.
+ * Everything the CLI's Guice module builds, built by hand: the examples of docs/library.md.
+ * Library users need neither Guice nor the CLI; the last example follows the CLI's own plain
+ * classes (config file, runtime precedence, writers; internal to the product, which exports
+ * nothing) without its object graph.
  */
 class HandWiringTest {
     @TempDir
@@ -58,11 +61,10 @@ class HandWiringTest {
             plugins.problems().forEach(System.err::println);     // bad jars, each named
             generators.problems().forEach(System.err::println);  // plugins that failed to start, name clashes
 
-            // 2. The configuration, with the chosen generator's own knobs declared.
+            // 2. The configuration, bound to the chosen generator: its knobs, sizing and rules.
             CenterlineGenerator noisy = generators.get("noisy_ellipse");
             TrackGenConfig config = TrackGenConfig.builder()
-                    .declare(noisy.knobs())
-                    .generator("noisy_ellipse")
+                    .generator(noisy)
                     .numEnvs(256)
                     .set("ellipse_noise", "0.2")
                     .runtime("cpu")
@@ -71,10 +73,10 @@ class HandWiringTest {
             // 3. The runtime (owned by the caller here) and the pipeline.
             try (ComputeRuntime runtime = runtimes.create(config.runtime(), RuntimeOptions.defaults().withThreads(2));
                  TrackGenerator generator = TrackGenerator.builder(config)
+                         .generator(noisy)
                          .rng(PerEnvSeededRng.fromScalar(256, 0))
                          .runtime(runtime)
-                         .generators(generators)
-                         .runtimes(runtimes)
+                         .hostRuntime(new TrackGenLauncher(generators, runtimes)::hostRuntime)
                          .build()) {
                 Track track = generator.generate();
                 TrackSnapshot batch = track.snapshot();
@@ -83,30 +85,32 @@ class HandWiringTest {
         }
     }
 
-    /** docs/library.md, "Reusing the CLI's parts": the same steps as the Guice graph of {@code generate}. */
+    /** docs/library.md, "What the CLI does": the same steps as the {@code generate} path. */
     @Test
     void theCliPartsWithoutGuice() throws Exception {
         Path yaml = dir.resolve("run.yaml");
         Files.writeString(yaml, "generator: bezier\nnum_envs: 32\nhalf_width: 0.12\n");
 
-        // ConfigModule + RuntimeModule + RegistryModule, by hand:
+        // PlatformModule, by hand:
         Settings settings = Settings.of(Map.of(), Map.of("TRACKGEN_RUNTIME", "cpu")); // or Settings.system()
         ConfigDocument document = new ConfigFileReader().read(yaml);
         CommandLineOverrides overrides = CommandLineOverrides.none();
         RuntimeChoice choice = new RuntimeSelector(settings).choose(overrides, document);
         GeneratorRegistry generators = GeneratorRegistry.discover();
         RuntimeRegistry runtimes = RuntimeRegistry.discover();
-        TrackGenConfig config = new ConfigResolver(generators).resolve(document, overrides, choice);
+        ResolvedConfig resolved = new ConfigResolver(generators).resolve(document, overrides, choice);
+        TrackGenConfig config = resolved.config();
         assertEquals(new RuntimeChoice("cpu", "environment variable TRACKGEN_RUNTIME"), choice);
 
-        // OutputModule, by hand:
+        // GenerationJob's writers:
         NpzTrackWriter npz = new NpzTrackWriter(false);
         PreviewRenderer preview = new PreviewRenderer(PreviewRenderer.DEFAULT_MAX_TRACKS, PreviewRenderer.DEFAULT_CELL_SIZE);
 
         try (ComputeRuntime runtime = runtimes.create(choice.name(), RuntimeOptions.defaults());
              TrackGenerator generator = TrackGenerator.builder(config)
+                     .generator(resolved.centerlineGenerator())
                      .rng(PerEnvSeededRng.fromScalar(config.numEnvs(), 7))
-                     .runtime(runtime).generators(generators).runtimes(runtimes)
+                     .runtime(runtime)
                      .build()) {
             TrackSnapshot batch = generator.generate().snapshot();
             npz.write(batch, ConfigJson.of(config.toBuilder().runtime(runtime.name()).build()), dir.resolve("t.npz"));

@@ -143,7 +143,7 @@ class PluginsCliTest {
         CliRun run = CliRun.run("--plugins", exampleFolder().toString(), "knobs", "ellipse");
         assertEquals(0, run.code(), run::toString);
         assertTrue(run.outLines().get(1).matches("ellipse_noise +float +0\\.15 +finite numbers in \\[0, 0\\.5\\] +Radial noise.*"
-                + "\\[plugin knob of generator noisy_ellipse\\]"), run::toString);
+                + "\\[generator noisy_ellipse\\]"), run::toString);
     }
 
     @Test

@@ -1,31 +1,23 @@
 package dev.trackgen.cli.wiring;
 
 import com.google.inject.AbstractModule;
-import com.google.inject.Injector;
-import com.google.inject.Guice;
 import com.google.inject.Provides;
-import com.google.inject.Stage;
 import com.google.inject.util.Modules;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.api.runtime.RuntimeProvider;
-import dev.trackgen.cli.Console;
 import dev.trackgen.cli.config.CommandLineOverrides;
 import dev.trackgen.cli.config.KnobAssignment;
+import dev.trackgen.cli.config.PluginFolderChoice;
+import dev.trackgen.cli.config.ResolvedConfig;
 import dev.trackgen.cli.config.RuntimeChoice;
 import dev.trackgen.cli.config.Settings;
-import dev.trackgen.cli.job.GenerateRequest;
-import dev.trackgen.cli.job.GenerationJob;
-import dev.trackgen.cli.output.NpzTrackWriter;
-import dev.trackgen.cli.output.PreviewRenderer;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
 import jakarta.inject.Singleton;
 import org.junit.jupiter.api.Test;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,34 +29,32 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The Guice object graph of a {@code generate} run. */
+/** The object graph of a run ({@link PlatformModule}), read through {@link Platform}. */
 class WiringTest {
-    private static final Console CONSOLE = new Console(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
-
-    private static GenerateRequest request(String runtime, String... sets) {
+    private static PlatformModule module(String runtime, int threads, String... sets) {
         List<KnobAssignment> a = new ArrayList<>();
         for (String s : sets) {
             a.add(KnobAssignment.parse(s));
         }
-        return new GenerateRequest(null, new CommandLineOverrides(null, 5, runtime, a), 3, 1, null, null, 9, true,
-                false, true);
+        return new PlatformModule(Settings.of(Map.of(), Map.of()), PluginFolderChoice.NONE, problem -> { }, null,
+                new CommandLineOverrides(null, 5, runtime, a), threads);
     }
 
     @Test
-    void theGraphResolvesEveryConcernFromTheRequest() {
-        Injector injector = Injectors.forGenerate(request("cpu", "half_width=0.13"), CONSOLE,
-                Settings.of(Map.of(), Map.of()));
-        TrackGenConfig config = injector.getInstance(TrackGenConfig.class);
-        assertEquals(5, config.numEnvs());
-        assertEquals(0.13, config.halfWidth());
-        assertEquals("cpu", config.runtime());
-        assertSame(config, injector.getInstance(TrackGenConfig.class), "singleton");
-        assertEquals(new RuntimeChoice("cpu", "--runtime"), injector.getInstance(RuntimeChoice.class));
-        assertEquals(1, injector.getInstance(RuntimeOptions.class).threads());
-        assertTrue(injector.getInstance(NpzTrackWriter.class).compressed());
-        assertEquals(9, injector.getInstance(PreviewRenderer.class).shown(100));
-        assertSame(injector.getInstance(GeneratorRegistry.class), injector.getInstance(GeneratorRegistry.class));
-        injector.getInstance(GenerationJob.class);
+    void theGraphResolvesEveryConcernFromTheCommandLine() {
+        try (Platform platform = new Platform(module("cpu", 1, "half_width=0.13"))) {
+            ResolvedConfig resolved = platform.resolve();
+            TrackGenConfig config = resolved.config();
+            assertEquals(5, config.numEnvs());
+            assertEquals(0.13, config.halfWidth());
+            assertEquals("cpu", config.runtime());
+            assertEquals("bezier", config.generator(), "auto: the default generator");
+            assertSame(platform.generators().get("bezier"), resolved.centerlineGenerator(), "looked up once, here");
+            assertEquals(new RuntimeChoice("cpu", "--runtime"), platform.runtimeChoice());
+            assertSame(platform.generators(), platform.generators(), "singleton");
+            assertSame(platform.generators(), platform.launcher().generators());
+            assertEquals("cpu (1 thread", platform.runtime().describe().substring(0, 13));
+        }
     }
 
     @Test
@@ -99,13 +89,7 @@ class WiringTest {
                         });
             }
         };
-        GenerateRequest r = request(null);
-        Injector injector = Guice.createInjector(Stage.DEVELOPMENT, Modules.override(
-                new CliModule(r, CONSOLE, Settings.of(Map.of(), Map.of())),
-                new ConfigModule(null, r.overrides()),
-                new RegistryModule(),
-                new RuntimeModule(0),
-                new OutputModule(false, 36)).with(new AbstractModule() {
+        Platform platform = new Platform(Modules.override(module(null, 0)).with(new AbstractModule() {
                     @Provides
                     @Singleton
                     RuntimeRegistry runtimes() {
@@ -114,12 +98,12 @@ class WiringTest {
                         return registry;
                     }
                 }));
-        assertEquals(new RuntimeChoice("auto", "default"), injector.getInstance(RuntimeChoice.class));
+        assertEquals(new RuntimeChoice("auto", "default"), platform.runtimeChoice());
         ComputeRuntime rt;
-        try (AppResources resources = injector.getInstance(AppResources.class)) {
-            rt = injector.getInstance(ComputeRuntime.class);
+        try (platform) {
+            rt = platform.runtime();
             assertEquals("fake", rt.name(), "auto picks the highest-priority available runtime");
-            assertSame(rt, injector.getInstance(ComputeRuntime.class));
+            assertSame(rt, platform.runtime());
             assertEquals(0, closed.get());
         }
         assertEquals(1, created.get());

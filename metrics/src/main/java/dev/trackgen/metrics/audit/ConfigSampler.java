@@ -1,23 +1,25 @@
 package dev.trackgen.metrics.audit;
 
-import dev.trackgen.api.config.BuiltinKnobs;
 import dev.trackgen.api.config.Interval;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.Range;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.generator.CenterlineGenerator;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * Draws whole random configurations across every knob's allowed range, for searches of
- * counter-examples to the validity gate ({@link ValiditySearch}).
+ * Draws whole random configurations of one generator across every knob's allowed range (the
+ * pipeline's and the generator's own {@code knobs()}), for searches of counter-examples to the
+ * validity gate ({@link ValiditySearch}).
  *
  * <p>Each knob is drawn away from its default with probability {@code MEAN_CHANGED / knobs}, so
  * that about {@value #MEAN_CHANGED} knobs change per configuration (a draw that changes every
@@ -26,12 +28,14 @@ import java.util.SplittableRandom;
  * declared range: one of the range's ends (nudged inside an open end) with
  * probability {@value #EXTREME}, else uniformly on a bounded range or, on an unbounded or very
  * wide one, log-uniformly within one decade of the default (seven draws in ten) or six decades. Knobs that only change how long a call takes
- * (iteration counts, buffer sizes, point counts) are drawn from their range up to a cap given by
- * {@link #costCaps()} and down to a floor given by {@link #costFloors()}, so that one draw stays
- * a short batch; caps and floors are the only narrowing of a declared range. {@code generator}, {@code runtime} and {@code num_envs} are set by the
- * caller. A draw that breaks a cross-knob rule ({@link InvalidConfigException} at build time) is
- * drawn again, up to {@value #ATTEMPTS} times, then the defaults with the draws that did pass
- * are used.
+ * (iteration counts, buffer sizes, point counts) declare the part of their range a search draws
+ * from ({@link Knob#searchedWithin}: a cap, a floor), so that one draw stays a short batch; those
+ * bounds are the only narrowing of a declared range. An int-list knob (a coarse-to-fine
+ * resolution schedule, such as {@code repulsive_stages}) is drawn with {@code num_points} as a
+ * schedule of multiples of 4 doubling up to it. {@code generator}, {@code runtime} and
+ * {@code num_envs} are set here. A draw that breaks a cross-knob rule of the pipeline or the
+ * generator ({@link InvalidConfigException} at build time) is drawn again, up to
+ * {@value #ATTEMPTS} times, then the defaults with the draws that did pass are used.
  */
 public final class ConfigSampler {
     /** Knobs drawn away from their default per configuration, on average. */
@@ -41,79 +45,33 @@ public final class ConfigSampler {
     /** Draws per configuration before giving up on the cross-knob rules. */
     public static final int ATTEMPTS = 20;
 
-    private static final Map<String, Double> CAPS = new LinkedHashMap<>();
-
-    static {
-        CAPS.put("N_max", 2048.0);
-        CAPS.put("num_points", 2048.0);
-        CAPS.put("relax_iters", 300.0);
-        CAPS.put("relax_cheby_start", 300.0);
-        CAPS.put("relax_smooth_passes", 40.0);
-        CAPS.put("relax_smooth_spacing_iters", 40.0);
-        CAPS.put("relax_sep_every", 300.0);
-        CAPS.put("relax_sep_cache_slots", 64.0);
-        CAPS.put("relax_band", 256.0);
-        CAPS.put("min_num_points", 48.0);
-        CAPS.put("max_num_points", 48.0);
-        CAPS.put("num_points_per_segment", 128.0);
-        CAPS.put("polar_num_knots", 128.0);
-        CAPS.put("voronoi_num_sites", 1024.0);
-        CAPS.put("voronoi_control_points", 128.0);
-        CAPS.put("checkpoint_count", 96.0);
-        CAPS.put("checkpoint_best_of_k", 16.0);
-        CAPS.put("repulsive_settle_iters", 60.0);
-        CAPS.put("repulsive_obstacle_count_min", 24.0);
-        CAPS.put("repulsive_obstacle_count_max", 24.0);
-        CAPS.put("repulsive_grow_mult_min", 8.0);
-        CAPS.put("repulsive_grow_mult_max", 8.0);
-        CAPS.put("circuit_length", 1600.0);
-        CAPS.put("circuit_best_of_k", 16.0);
-    }
-
-    private static final Map<String, Double> FLOORS = Map.of(
-            // the ratchet runs log(grow_mult_max) / log1p(rate) iterations: a tiny rate means millions
-            "repulsive_ratchet_rate", 0.005,
-            "repulsive_resample_every", 5.0,
-            "repulsive_stall_window", 4.0);
-
     private final List<Knob<?>> knobs;
 
+    private final CenterlineGenerator generator;
+    private final boolean schedules;
+
     /**
-     * @param generatorKnobs knobs a plugin generator declares beyond the built-in ones (may be empty)
+     * @param generator the generator whose configurations are drawn (its knobs, sizing and rules)
      */
-    public ConfigSampler(Collection<? extends Knob<?>> generatorKnobs) {
-        List<Knob<?>> all = new ArrayList<>(BuiltinKnobs.all());
-        for (Knob<?> k : generatorKnobs) {
-            if (!all.contains(k)) {
-                all.add(k);
-            }
-        }
+    public ConfigSampler(CenterlineGenerator generator) {
+        this.generator = generator;
+        Set<Knob<?>> all = new LinkedHashSet<>(PipelineKnobs.all());
+        all.addAll(generator.knobs());
         this.knobs = List.copyOf(all);
-    }
-
-    /** @return the cost floors: knob name to the smallest value drawn */
-    public static Map<String, Double> costFloors() {
-        return FLOORS;
-    }
-
-    /** @return the cost caps: knob name to the largest value drawn */
-    public static Map<String, Double> costCaps() {
-        return Map.copyOf(CAPS);
+        this.schedules = knobs.stream().anyMatch(k -> k.typeName().equals("int-list"));
     }
 
     /**
      * Draws one configuration.
      *
-     * @param rnd       the random source (the draw is a function of its state)
-     * @param generator the generator name
-     * @param numEnvs   the batch size, {@code >= 1}
-     * @param extra     knobs to declare for the builder (a plugin generator's), may be empty
-     * @return a built configuration with runtime {@code cpu}
+     * @param rnd     the random source (the draw is a function of its state)
+     * @param numEnvs the batch size, {@code >= 1}
+     * @return a built configuration for the generator, with runtime {@code cpu}
      */
-    public TrackGenConfig draw(SplittableRandom rnd, String generator, int numEnvs, Collection<? extends Knob<?>> extra) {
+    public TrackGenConfig draw(SplittableRandom rnd, int numEnvs) {
         Map<Knob<?>, Object> kept = new LinkedHashMap<>();
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            TrackGenConfig.Builder b = base(generator, numEnvs, extra);
+            TrackGenConfig.Builder b = base(numEnvs);
             Map<Knob<?>, Object> drawn = new LinkedHashMap<>();
             for (Knob<?> k : knobs) {
                 if (fixed(k) || rnd.nextDouble() >= MEAN_CHANGED / knobs.size()) {
@@ -129,8 +87,8 @@ public final class ConfigSampler {
                     }
                 }
             }
-            if (generator.equals("repulsive")) {
-                stagesFor(b, rnd);
+            if (schedules) {
+                schedulesFor(b, rnd);
             }
             try {
                 return b.build();
@@ -141,9 +99,9 @@ public final class ConfigSampler {
             }
         }
         // fall back: defaults plus each first-attempt draw that builds on its own
-        TrackGenConfig.Builder b = base(generator, numEnvs, extra);
+        TrackGenConfig.Builder b = base(numEnvs);
         for (Map.Entry<Knob<?>, Object> d : kept.entrySet()) {
-            TrackGenConfig.Builder trial = base(generator, numEnvs, extra);
+            TrackGenConfig.Builder trial = base(numEnvs);
             try {
                 trial.setValue(d.getKey().name(), d.getValue());
                 trial.build();
@@ -155,12 +113,12 @@ public final class ConfigSampler {
         try {
             return b.build();
         } catch (InvalidConfigException e) {
-            return base(generator, numEnvs, extra).build();
+            return base(numEnvs).build();
         }
     }
 
-    private static TrackGenConfig.Builder base(String generator, int numEnvs, Collection<? extends Knob<?>> extra) {
-        return TrackGenConfig.builder().declare(extra).generator(generator).runtime("cpu").numEnvs(numEnvs);
+    private TrackGenConfig.Builder base(int numEnvs) {
+        return TrackGenConfig.builder().generator(generator).runtime("cpu").numEnvs(numEnvs);
     }
 
     private static boolean fixed(Knob<?> k) {
@@ -182,8 +140,8 @@ public final class ConfigSampler {
             }
             case "int": {
                 Range r = k.range().orElseThrow();
-                double hi = Math.min(r.hi(), CAPS.getOrDefault(k.name(), r.hi()));
-                double lo = Math.max(r.lo(), FLOORS.getOrDefault(k.name(), r.lo()));
+                double hi = Math.min(r.hi(), k.searchCap());
+                double lo = Math.max(r.lo(), k.searchFloor());
                 int ilo = (int) Math.ceil(r.loClosed() ? lo : lo + 1);
                 int ihi = (int) Math.floor(hi == r.hi() && !r.hiClosed() ? hi - 1 : hi);
                 if (ihi < ilo) {
@@ -215,8 +173,8 @@ public final class ConfigSampler {
 
     private static Double real(Knob<?> k, SplittableRandom rnd) {
         Range r = k.range().orElseThrow();
-        double lo = Math.max(r.lo(), FLOORS.getOrDefault(k.name(), r.lo()));
-        double hi = Math.min(r.hi(), CAPS.getOrDefault(k.name(), r.hi()));
+        double lo = Math.max(r.lo(), k.searchFloor());
+        double hi = Math.min(r.hi(), k.searchCap());
         Object d = k.defaultValue();
         double center = d instanceof Double x && x > 0 ? x : 1.0;
         if (Double.isInfinite(lo)) {
@@ -251,10 +209,13 @@ public final class ConfigSampler {
         return v;
     }
 
-    /** repulsive needs stages that end at num_points: a coarse-to-fine schedule of multiples of 4. */
-    private static void stagesFor(TrackGenConfig.Builder b, SplittableRandom rnd) {
+    /**
+     * A resolution schedule must end at num_points (repulsive_stages does): draws num_points and
+     * gives every int-list knob of the generator a coarse-to-fine schedule of multiples of 4 up to it.
+     */
+    private void schedulesFor(TrackGenConfig.Builder b, SplittableRandom rnd) {
         int np = 4 * (4 + rnd.nextInt(61)); // 16 .. 256
-        b.setValue("num_points", np);
+        b.setValue(PipelineKnobs.NUM_POINTS.name(), np);
         List<Integer> stages = new ArrayList<>();
         for (int s = np / 4; s < np; s *= 2) {
             if (s % 4 == 0 && s >= 4) {
@@ -262,6 +223,10 @@ public final class ConfigSampler {
             }
         }
         stages.add(np);
-        b.setValue("repulsive_stages", stages);
+        for (Knob<?> k : knobs) {
+            if (k.typeName().equals("int-list")) {
+                b.setValue(k.name(), stages);
+            }
+        }
     }
 }

@@ -2,14 +2,13 @@ package dev.trackgen.metrics.audit;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
-import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -106,14 +105,14 @@ public final class ValiditySearch {
                          Map<String, Long> tracksByGenerator, double seconds) {
     }
 
-    private final GeneratorRegistry generators;
+    private final TrackGenLauncher generators;
     private final ComputeRuntime runtime;
 
     /**
-     * @param generators where the named generators come from
+     * @param generators resolves the named generators
      * @param runtime    the runtime to generate on, owned by the caller
      */
-    public ValiditySearch(GeneratorRegistry generators, ComputeRuntime runtime) {
+    public ValiditySearch(TrackGenLauncher generators, ComputeRuntime runtime) {
         this.generators = Objects.requireNonNull(generators);
         this.runtime = Objects.requireNonNull(runtime);
     }
@@ -131,7 +130,7 @@ public final class ValiditySearch {
         SplittableRandom rnd = new SplittableRandom(settings.seed());
         List<CenterlineGenerator> gens = new ArrayList<>();
         for (String g : settings.generators()) {
-            gens.add(generators.get(g));
+            gens.add(generators.generator(g));
         }
         long tracks = 0;
         long batches = 0;
@@ -144,15 +143,14 @@ public final class ValiditySearch {
         List<Finding> examples = new ArrayList<>();
         while (tracks < settings.tracks()) {
             CenterlineGenerator gen = gens.get((int) (batches % gens.size()));
-            List<Knob<?>> extra = gen.knobs();
-            ConfigSampler sampler = new ConfigSampler(extra);
-            TrackGenConfig probe = sampler.draw(rnd, gen.name(), 1, extra);
+            ConfigSampler sampler = new ConfigSampler(gen);
+            TrackGenConfig probe = sampler.draw(rnd, 1);
             int e = batchSize(probe, gen.capturable(), settings.maxEnvs(), settings.tracks() - tracks);
             TrackGenConfig config = probe.toBuilder().numEnvs(e).build();
             int batchSeed = (int) (settings.seed() * 1_000_003L + tracks);
             TrackSnapshot s;
-            try (TrackGenerator tg = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(e, batchSeed))
-                    .generators(generators).runtime(runtime).build()) {
+            try (TrackGenerator tg = generators.builder(config).rng(PerEnvSeededRng.fromScalar(e, batchSeed))
+                    .runtime(runtime).build()) {
                 s = tg.generate().snapshot();
             }
             TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL));

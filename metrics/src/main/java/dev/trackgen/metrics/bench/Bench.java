@@ -4,7 +4,7 @@ import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -78,7 +78,7 @@ public final class Bench {
      * @return one result per case, in order
      */
     public static List<BenchResult> run(List<BenchCase> cases, ConfigFactory configFor,
-                                        IntFunction<ComputeRuntime> runtimes, GeneratorRegistry generators,
+                                        IntFunction<ComputeRuntime> runtimes, TrackGenLauncher generators,
                                         BenchSettings settings, Consumer<BenchCase> progress,
                                         Consumer<BenchResult> done) {
         List<BenchResult> results = new ArrayList<>();
@@ -121,10 +121,10 @@ public final class Bench {
      * @return the result
      */
     public static BenchResult runCase(BenchCase c, TrackGenConfig config, ComputeRuntime runtime,
-                                      GeneratorRegistry generators, BenchSettings settings) {
+                                      TrackGenLauncher generators, BenchSettings settings) {
         System.gc();
-        try (TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(c.envs(), 0))
-                .runtime(runtime).generators(generators).build()) {
+        try (TrackGenerator gen = generators.builder(config).rng(PerEnvSeededRng.fromScalar(c.envs(), 0))
+                .runtime(runtime).build()) {
             long budget = (long) (settings.budgetSeconds() * 1e9);
             long start = System.nanoTime();
             for (int k = 0; k < settings.warmup() && (k == 0 || System.nanoTime() - start < budget); k++) {

@@ -81,7 +81,7 @@ public final class CircuitImporter {
         float[] spaced = new float[2 * nMax];
         float[] relaxed = new float[2 * nMax];
         TrackSnapshot snapshot;
-        try (CenterlinePipeline pipeline = CenterlinePipeline.builder(config, n).runtime(runtime).build()) {
+        try (CenterlinePipeline pipeline = new CenterlinePipeline(config, n, runtime)) {
             pipeline.run(input);
             TrackGenerator.Intermediates mid = pipeline.intermediates();
             Lock lock = runtime.executionLock();

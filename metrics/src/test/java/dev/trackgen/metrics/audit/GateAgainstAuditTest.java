@@ -7,6 +7,7 @@ import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.pipeline.CenterlinePipeline;
 import dev.trackgen.registry.RuntimeRegistry;
 import org.junit.jupiter.api.AfterAll;
@@ -49,7 +50,7 @@ class GateAgainstAuditTest {
         for (int batch = 0; batch < 60; batch++) {
             int p = 16 + rnd.nextInt(240);
             double hw = Math.pow(10, -2.5 + 2 * rnd.nextDouble());
-            TrackGenConfig.Builder b = TrackGenConfig.builder().runtime("cpu").numEnvs(envs).halfWidth(hw)
+            TrackGenConfig.Builder b = TrackGenConfig.builder().declare(BuiltinKnobs.all()).runtime("cpu").numEnvs(envs).halfWidth(hw)
                     .set(PipelineKnobs.RELAX_TOL, rnd.nextDouble() < 0.5 ? 0.02 : 0.9 * rnd.nextDouble())
                     .set(PipelineKnobs.TURNING_TOL, 0.05 + 3.0 * rnd.nextDouble())
                     .set(PipelineKnobs.RELAX_ENABLE, rnd.nextDouble() < 0.3)
@@ -70,7 +71,7 @@ class GateAgainstAuditTest {
                     xy[2 * (e * p + i) + 1] = (float) (oy + scale * shape[2 * i + 1]);
                 }
             }
-            try (CenterlinePipeline pipe = CenterlinePipeline.builder(config, p).runtime(runtime).build()) {
+            try (CenterlinePipeline pipe = new CenterlinePipeline(config, p, runtime)) {
                 Track t = pipe.run(xy);
                 TrackSnapshot s = t.snapshot();
                 TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL));
@@ -104,9 +105,9 @@ class GateAgainstAuditTest {
             for (int i = 0; i < xy.length; i++) {
                 xy[i] = (float) shape[i];
             }
-            TrackGenConfig config = TrackGenConfig.builder().runtime("cpu").numEnvs(1).halfWidth(0.1)
+            TrackGenConfig config = TrackGenConfig.builder().declare(BuiltinKnobs.all()).runtime("cpu").numEnvs(1).halfWidth(0.1)
                     .set(PipelineKnobs.RELAX_ENABLE, false).nMax(2048).build();
-            try (CenterlinePipeline pipe = CenterlinePipeline.builder(config, p).runtime(runtime).build()) {
+            try (CenterlinePipeline pipe = new CenterlinePipeline(config, p, runtime)) {
                 TrackSnapshot s = pipe.run(xy).snapshot();
                 assertEquals(0, s.validCount(), "a shape of " + p + " points came out valid");
             }

@@ -2,8 +2,8 @@ package dev.trackgen.metrics.audit;
 
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.RuntimeOptions;
-import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -21,7 +21,7 @@ class RandomizedValidityTest {
 
     @Test
     void noValidButBrokenTrackInAFewThousand() {
-        GeneratorRegistry gens = GeneratorRegistry.discover();
+        TrackGenLauncher gens = TrackGenLauncher.discover();
         try (ComputeRuntime rt = RuntimeRegistry.discover().create("cpu", RuntimeOptions.defaults())) {
             ValiditySearch.Report r = new ValiditySearch(gens, rt).run(new ValiditySearch.Settings(3000, 7,
                     List.of("bezier", "hull", "polar", "voronoi", "checkpoint", "repulsive", "circuit"), 256), p -> { });

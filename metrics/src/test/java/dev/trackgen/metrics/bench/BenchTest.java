@@ -1,7 +1,8 @@
 package dev.trackgen.metrics.bench;
 
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Test;
 
@@ -34,10 +35,10 @@ class BenchTest {
 
     @Test
     void measuresTimeTracksPerSecondAndAllocation() {
-        GeneratorRegistry generators = GeneratorRegistry.discover();
+        TrackGenLauncher generators = TrackGenLauncher.discover();
         List<BenchCase> cases = Bench.cases(List.of("bezier"), List.of(16, 32), List.of(1, 2), 16, false);
         List<BenchCase> started = new ArrayList<>();
-        List<BenchResult> results = Bench.run(cases, (g, e) -> TrackGenConfig.builder().generator(g).numEnvs(e).build(),
+        List<BenchResult> results = Bench.run(cases, (g, e) -> TrackGenConfig.builder().declare(BuiltinKnobs.all()).generator(g).numEnvs(e).build(),
                 t -> new CpuRuntime(t, false), generators, new BenchSettings(1, 3, 10), started::add, r -> { });
         assertEquals(cases, started);
         assertEquals(3, results.size());
@@ -55,10 +56,10 @@ class BenchTest {
 
     @Test
     void theBudgetStopsRepeatsEarlyButTimesAtLeastOneCall() {
-        GeneratorRegistry generators = GeneratorRegistry.discover();
+        TrackGenLauncher generators = TrackGenLauncher.discover();
         try (CpuRuntime rt = new CpuRuntime(1, false)) {
             BenchResult r = Bench.runCase(new BenchCase("bezier", 16, 1),
-                    TrackGenConfig.builder().numEnvs(16).build(), rt, generators, new BenchSettings(5, 1000, 1e-9));
+                    TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(16).build(), rt, generators, new BenchSettings(5, 1000, 1e-9));
             assertEquals(1, r.calls());
         }
         assertThrows(IllegalArgumentException.class, () -> new BenchSettings(0, 1, 1));

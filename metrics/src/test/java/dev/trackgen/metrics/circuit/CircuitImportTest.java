@@ -2,6 +2,7 @@ package dev.trackgen.metrics.circuit;
 
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.metrics.MetricsRow;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.AfterAll;
@@ -50,7 +51,7 @@ class CircuitImportTest {
     @ValueSource(strings = {"Austin", "BrandsHatch", "Budapest", "IMS"})
     void aRealCircuitImportsValidAndBarelyMoves(String name) {
         Circuit c = CircuitReader.read(circuits().resolve(name + ".csv"));
-        ImportResult r = CircuitImporter.importCircuit(c, TrackGenConfig.defaults(), runtime);
+        ImportResult r = CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
         double hw = c.halfWidth();
         System.out.printf(Locale.ROOT, "%-12s points %4d  hw %.3f m  spacing %.3f m  N_max %d  count %d  valid %s  "
                         + "length %.1f -> %.1f m (%+.3f%%)  off-line mean %.4f max %.4f m  beads mean %.4f max %.4f m%n",
@@ -90,8 +91,8 @@ class CircuitImportTest {
             lines[i] = c.line(i);
         }
         Circuit far = new Circuit("far.csv", xy, lines, c.halfWidth(), c.halfWidthRule());
-        ImportResult near = CircuitImporter.importCircuit(c, TrackGenConfig.defaults(), runtime);
-        ImportResult away = CircuitImporter.importCircuit(far, TrackGenConfig.defaults(), runtime);
+        ImportResult near = CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
+        ImportResult away = CircuitImporter.importCircuit(far, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
         assertTrue(away.valid());
         assertEquals(near.meanOffset(), away.meanOffset(), 1e-3);
         assertEquals(near.length(), away.length(), 1e-2);
@@ -118,7 +119,7 @@ class CircuitImportTest {
     @Test
     void anyOffsetComesBackWithBordersAtTheHalfWidth() {
         Circuit c = CircuitReader.read(circuits().resolve("BrandsHatch.csv"));
-        ImportResult home = CircuitImporter.importCircuit(c, TrackGenConfig.defaults(), runtime);
+        ImportResult home = CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
         double homeError = borderError(home);
         java.util.Random rnd = new java.util.Random(3);
         for (int trial = 0; trial < 6; trial++) {
@@ -133,7 +134,7 @@ class CircuitImportTest {
                 lines[i] = c.line(i);
             }
             Circuit far = new Circuit("far.csv", xy, lines, c.halfWidth(), c.halfWidthRule());
-            ImportResult r = CircuitImporter.importCircuit(far, TrackGenConfig.defaults(), runtime);
+            ImportResult r = CircuitImporter.importCircuit(far, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
             String what = "offset (" + ox + ", " + oy + ")";
             assertTrue(r.valid(), what);
             assertEquals(home.count(), r.count(), 2, what);
@@ -163,7 +164,7 @@ class CircuitImportTest {
             lines[k] = k + 2;
         }
         Circuit sq = new Circuit("square.csv", xy, lines, 2.0, "given");
-        ImportResult r = CircuitImporter.importCircuit(sq, TrackGenConfig.defaults(), runtime);
+        ImportResult r = CircuitImporter.importCircuit(sq, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
         assertEquals(1e12 + 20, r.origin()[0], 1e-3);
         assertTrue(r.count() > 40, "count " + r.count());
         float[] center = r.snapshot().center();
@@ -197,7 +198,7 @@ class CircuitImportTest {
     @Test
     void theSpacingKnobAndTheHalfWidthOverrideAreHonoured() {
         Circuit c = CircuitReader.read(circuits().resolve("IMS.csv")).withHalfWidth(6.0, "given");
-        ImportResult r = CircuitImporter.importCircuit(c, TrackGenConfig.builder().spacing(5.0).build(), runtime);
+        ImportResult r = CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).spacing(5.0).build(), runtime);
         assertEquals(6.0, r.halfWidth());
         assertEquals(5.0, r.spacing());
         assertEquals((int) Math.floor(c.perimeter() / 5.0) + 2, r.config().nMax());
@@ -208,9 +209,9 @@ class CircuitImportTest {
     void aPlainXyCircuitNeedsAHalfWidth() {
         Circuit c = CircuitReader.parse("xy.csv", List.of("0,0", "10,0", "10,10", "0,10"));
         CircuitException e = assertThrows(CircuitException.class,
-                () -> CircuitImporter.importCircuit(c, TrackGenConfig.defaults(), runtime));
+                () -> CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime));
         assertTrue(e.getMessage().contains("xy.csv: no half-width"), e.getMessage());
-        assertTrue(CircuitImporter.importCircuit(c.withHalfWidth(1.0, "given"), TrackGenConfig.defaults(), runtime)
+        assertTrue(CircuitImporter.importCircuit(c.withHalfWidth(1.0, "given"), TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime)
                 .valid());
     }
 
@@ -218,7 +219,7 @@ class CircuitImportTest {
     void aTooFineSpacingIsRefusedUpFront() {
         Circuit c = CircuitReader.read(circuits().resolve("IMS.csv"));
         CircuitException e = assertThrows(CircuitException.class,
-                () -> CircuitImporter.importCircuit(c, TrackGenConfig.builder().spacing(0.01).build(), runtime));
+                () -> CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).spacing(0.01).build(), runtime));
         assertTrue(e.getMessage().contains("more than the limit 65536; use a larger spacing"), e.getMessage());
     }
 
@@ -227,7 +228,7 @@ class CircuitImportTest {
         List<Circuit> all = ReferenceCircuits.readFolder(circuits());
         assertEquals(List.of("Austin.csv", "BrandsHatch.csv", "Budapest.csv", "IMS.csv"),
                 all.stream().map(Circuit::name).toList());
-        MetricsRow r = ReferenceCircuits.measure(all, TrackGenConfig.defaults(), runtime);
+        MetricsRow r = ReferenceCircuits.measure(all, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
         System.out.println(r);
         assertEquals("reference", r.name());
         assertEquals(4, r.tracks());

@@ -7,6 +7,7 @@ import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import org.osgi.util.tracker.ServiceTracker;
 
 import java.util.ArrayList;
@@ -59,16 +60,11 @@ final class Probe implements Function<String, Object> {
                                                 int envs) {
         Map<String, Object> out = new LinkedHashMap<>();
         try {
-            TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(envs).runtime("cpu");
-            if (generators.available().contains(name)) {
-                b.declare(generators.get(name).knobs());
-            }
-            TrackGenConfig config = b.generator(name).build();
-            try (TrackGenerator tg = TrackGenerator.builder(config)
+            TrackGenConfig config = TrackGenConfig.builder().numEnvs(envs).runtime("cpu").generator(name).build();
+            try (TrackGenerator tg = new TrackGenLauncher(generators, runtimes)
+                    .withOptions(RuntimeOptions.defaults().withThreads(2))
+                    .builder(config)
                     .rng(PerEnvSeededRng.fromScalar(envs, 0))
-                    .generators(generators)
-                    .runtimes(runtimes)
-                    .runtimeOptions(RuntimeOptions.defaults().withThreads(2))
                     .build()) {
                 TrackSnapshot s = tg.generate().snapshot();
                 out.put("valid", s.validCount());

@@ -10,8 +10,10 @@ import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,11 +54,11 @@ class CudaGpuTest {
     }
 
     private static TrackGenConfig config(int envs) {
-        return TrackGenConfig.builder().numEnvs(envs).runtime("cuda").build();
+        return TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).runtime("cuda").build();
     }
 
     private static TrackGenerator generator(TrackGenConfig c, int seed, ComputeRuntime runtime) {
-        return TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(c.numEnvs(), seed)).runtime(runtime).build();
+        return TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(c.numEnvs(), seed)).runtime(runtime).build();
     }
 
     /**
@@ -72,7 +74,7 @@ class CudaGpuTest {
     @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void everyKernelMatchesItsJavaTwinOnTheGpu(String name) {
         TwinCheckingRuntime twin = new TwinCheckingRuntime(new GpuRunner(rt));
-        TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(64).runtime("cpu").generator(name);
+        TrackGenConfig.Builder b = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(64).runtime("cpu").generator(name);
         if (name.equals("checkpoint")) {
             b.set("checkpoint_clip_fallback", "true");
         }
@@ -118,7 +120,7 @@ class CudaGpuTest {
     @ParameterizedTest
     @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void captureThenReplayGivesTheEagerTrack(String name) {
-        TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(512).runtime("cuda").generator(name);
+        TrackGenConfig.Builder b = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(512).runtime("cuda").generator(name);
         if (name.equals("repulsive")) { // eager generator, captured remainder
             b = HostGeneratorTwinsTest.light(b.numEnvs(32));
         }
@@ -191,7 +193,7 @@ class CudaGpuTest {
     @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void cpuAndCudaAgreeInYieldAndCompactness(String name) {
         int e = name.equals("repulsive") ? 128 : 4096;
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(e).runtime("cuda").generator(name).build();
+        TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(e).runtime("cuda").generator(name).build();
         TrackSnapshot cuda;
         try (TrackGenerator gen = generator(c, 0, rt)) {
             cuda = gen.generate().snapshot();

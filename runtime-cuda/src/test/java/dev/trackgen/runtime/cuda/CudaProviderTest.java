@@ -5,8 +5,10 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.api.runtime.RuntimeProvider;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -49,13 +51,13 @@ class CudaProviderTest {
                 () -> registry.create("cuda", RuntimeOptions.defaults()));
         assertEquals("runtime 'cuda' is unavailable: " + reason, e.getMessage());
         assertThrows(RuntimeUnavailableException.class, () -> new CudaRuntimeProvider().create(RuntimeOptions.defaults()));
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(2).runtime("cuda").build();
+        TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(2).runtime("cuda").build();
         RuntimeUnavailableException f = assertThrows(RuntimeUnavailableException.class,
-                () -> new TrackGenerator(c, PerEnvSeededRng.fromScalar(2, 0)));
+                () -> TrackGenLauncher.open(c, PerEnvSeededRng.fromScalar(2, 0)));
         assertTrue(f.getMessage().endsWith(reason), f.getMessage());
         // auto runs on the CPU
-        TrackGenConfig auto = TrackGenConfig.builder().numEnvs(2).runtime("auto").build();
-        try (TrackGenerator gen = new TrackGenerator(auto, PerEnvSeededRng.fromScalar(2, 0))) {
+        TrackGenConfig auto = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(2).runtime("auto").build();
+        try (TrackGenerator gen = TrackGenLauncher.open(auto, PerEnvSeededRng.fromScalar(2, 0))) {
             assertEquals("cpu", gen.runtime().name());
         }
     }

@@ -8,8 +8,8 @@ import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.KnobValues;
 import dev.trackgen.api.generator.SimpleCenterlineGenerator;
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.kernel.RandomStreams;
 import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.kernel.RandomStreams;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.CaptureViolationException;
 import dev.trackgen.api.runtime.CapturedGraph;
@@ -19,8 +19,10 @@ import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -66,7 +68,7 @@ class EmulatedCudaRuntimeTest {
     }
 
     static TrackSnapshot run(TrackGenConfig config, int seed, ComputeRuntime rt, int calls) {
-        try (TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
+        try (TrackGenerator gen = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
                 .runtime(rt).build()) {
             TrackSnapshot s = null;
             for (int i = 0; i < calls; i++) {
@@ -90,7 +92,7 @@ class EmulatedCudaRuntimeTest {
     }
 
     private static TrackGenConfig config(int envs) {
-        return TrackGenConfig.builder().numEnvs(envs).runtime("cpu").build();
+        return TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).runtime("cpu").build();
     }
 
     @Test
@@ -113,7 +115,7 @@ class EmulatedCudaRuntimeTest {
     void laterCallsReplayTheGraphWithNewSeedsAndStablePointers() {
         EmulatedDriver d = driver();
         try (CudaRuntime rt = runtime(d);
-             TrackGenerator gen = TrackGenerator.builder(config(8)).rng(PerEnvSeededRng.fromScalar(8, 1)).runtime(rt)
+             TrackGenerator gen = TrackGenLauncher.discover().builder(config(8)).rng(PerEnvSeededRng.fromScalar(8, 1)).runtime(rt)
                      .build()) {
             assertTrue(gen.replaying());
             TrackSnapshot first = gen.generate().snapshot();
@@ -186,7 +188,7 @@ class EmulatedCudaRuntimeTest {
 
     @Test
     void largeSharedMemoryIsRequestedOrRefusedAndTheRelaxationStillMatches() {
-        TrackGenConfig wide = TrackGenConfig.builder().numEnvs(4).runtime("cpu").nMax(700).build();
+        TrackGenConfig wide = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(4).runtime("cpu").nMax(700).build();
         TrackSnapshot cpu;
         try (CpuRuntime host = new CpuRuntime(2, false)) {
             cpu = run(wide, 4, host, 1);
@@ -208,16 +210,16 @@ class EmulatedCudaRuntimeTest {
         GeneratorRegistry registry = GeneratorRegistry.discover();
         CenterlineGenerator bezier = registry.get("bezier");
         registry.register(new JavaOnlyGenerator(bezier), "test");
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(6).runtime("cpu").generator("javaonly").build();
+        TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(6).runtime("cpu").generator("javaonly").build();
         TrackSnapshot cpu;
         try (CpuRuntime host = new CpuRuntime(1, false);
-             TrackGenerator gen = TrackGenerator.builder(config(6)).rng(PerEnvSeededRng.fromScalar(6, 8)).runtime(host)
+             TrackGenerator gen = TrackGenLauncher.discover().builder(config(6)).rng(PerEnvSeededRng.fromScalar(6, 8)).runtime(host)
                      .build()) {
             cpu = gen.generate().snapshot();
         }
         try (CudaRuntime rt = runtime(driver());
-             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(6, 8)).runtime(rt)
-                     .generators(registry).build()) {
+             TrackGenerator gen = new TrackGenLauncher(registry, dev.trackgen.registry.RuntimeRegistry.discover()).builder(c).rng(PerEnvSeededRng.fromScalar(6, 8)).runtime(rt)
+                     .build()) {
             assertTrue(gen.generatorOnHost());
             gen.generate();
             assertSameBatch(cpu, gen.generate().snapshot());
@@ -249,17 +251,17 @@ class EmulatedCudaRuntimeTest {
     void aSimpleSpiGeneratorRunsOnTheHostOfTheCudaRuntimeLikeOnTheCpu() {
         GeneratorRegistry registry = GeneratorRegistry.discover();
         registry.register(new SimpleCircles(), "test");
-        TrackGenConfig c = TrackGenConfig.builder().numEnvs(6).runtime("cpu").generator("simple_circles").build();
+        TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(6).runtime("cpu").generator("simple_circles").build();
         TrackSnapshot cpu;
         try (CpuRuntime host = new CpuRuntime(2, false);
-             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(6, 4)).runtime(host)
-                     .generators(registry).build()) {
+             TrackGenerator gen = new TrackGenLauncher(registry, dev.trackgen.registry.RuntimeRegistry.discover()).builder(c).rng(PerEnvSeededRng.fromScalar(6, 4)).runtime(host)
+                     .build()) {
             cpu = gen.generate().snapshot();
         }
         assertEquals(6, cpu.validCount());
         try (CudaRuntime rt = runtime(driver());
-             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(6, 4)).runtime(rt)
-                     .generators(registry).build()) {
+             TrackGenerator gen = new TrackGenLauncher(registry, dev.trackgen.registry.RuntimeRegistry.discover()).builder(c).rng(PerEnvSeededRng.fromScalar(6, 4)).runtime(rt)
+                     .build()) {
             assertTrue(gen.generatorOnHost(), "a Java-only kernel: the host path");
             gen.generate();
             assertSameBatch(cpu, gen.generate().snapshot());
@@ -275,7 +277,7 @@ class EmulatedCudaRuntimeTest {
     @ParameterizedTest
     @ValueSource(strings = {"hull", "polar", "voronoi", "checkpoint", "circuit"})
     void everyCapturableGeneratorIsWarmedUpCapturedAndReplayedLikeTheCpuBatch(String name) {
-        TrackGenConfig.Builder b = TrackGenConfig.builder().numEnvs(8).runtime("cpu").generator(name);
+        TrackGenConfig.Builder b = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(8).runtime("cpu").generator(name);
         if (name.equals("checkpoint")) {
             b.set("checkpoint_clip_fallback", "true");
         }
@@ -289,7 +291,7 @@ class EmulatedCudaRuntimeTest {
         EmulatedDriver d = driver();
         PerEnvSeededRng rng = PerEnvSeededRng.fromScalar(8, 3);
         try (CudaRuntime rt = runtime(d);
-             TrackGenerator gen = TrackGenerator.builder(c).rng(rng).runtime(rt).build()) {
+             TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(rng).runtime(rt).build()) {
             assertFalse(gen.generatorOnHost(), "every kernel of " + name + " has a CUDA body");
             assertTrue(gen.replaying());
             TrackSnapshot first = gen.generate().snapshot();
@@ -318,7 +320,7 @@ class EmulatedCudaRuntimeTest {
         }
         EmulatedDriver d = driver();
         try (CudaRuntime rt = runtime(d);
-             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(4, 5)).runtime(rt).build()) {
+             TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(4, 5)).runtime(rt).build()) {
             assertFalse(gen.generatorOnHost(), "repulsive has CUDA bodies: it runs on the device, eagerly");
             assertFalse(gen.generator().capturable());
             TrackSnapshot first = gen.generate().snapshot();

@@ -6,9 +6,11 @@ import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.RuntimeOptions;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.io.IOException;
@@ -38,7 +40,7 @@ public final class GpuBenchmark {
     }
 
     static Row measure(ComputeRuntime rt, String generator, int envs, String variant, TrackGenConfig c, int calls) {
-        try (TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(rt)
+        try (TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(rt)
                 .build()) {
             long t0 = System.nanoTime();
             gen.generate();
@@ -89,7 +91,7 @@ public final class GpuBenchmark {
      */
     static java.util.Map<String, Double> kernelBreakdown(CudaRuntime rt, TrackGenConfig c) {
         TimingRuntime timer = new TimingRuntime(rt);
-        try (TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(c.numEnvs(), 0))
+        try (TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(c.numEnvs(), 0))
                 .runtime(timer).build()) {
             gen.generate();
             timer.ms.clear();
@@ -143,7 +145,7 @@ public final class GpuBenchmark {
         for (String g : generators.available()) {
             if (!generators.get(g).capturable()) {
                 int envs = plan.slowEnvs();
-                TrackGenConfig c = plan.slowConfig().apply(TrackGenConfig.builder().numEnvs(envs).generator(g)
+                TrackGenConfig c = plan.slowConfig().apply(TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).generator(g)
                         .runtime("cuda")).build();
                 Row r = measure(rt, g, envs, "eager, not captured", c, plan.slowCalls());
                 rows.add(r);
@@ -151,22 +153,22 @@ public final class GpuBenchmark {
                 continue;
             }
             for (int envs : plan.sizes()) {
-                TrackGenConfig c = TrackGenConfig.builder().numEnvs(envs).generator(g).runtime("cuda").build();
+                TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).generator(g).runtime("cuda").build();
                 Row r = measure(rt, g, envs, "default", c, envs > 10000 ? Math.min(10, plan.calls()) : plan.calls());
                 rows.add(r);
                 System.out.println(r);
             }
-            TrackGenConfig off = TrackGenConfig.builder().numEnvs(small).generator(g).runtime("cuda")
+            TrackGenConfig off = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(small).generator(g).runtime("cuda")
                     .set(PipelineKnobs.RELAX_ENABLE, false).build();
             Row r = measure(rt, g, small, "relax off", off, plan.calls());
             rows.add(r);
             System.out.println(r);
         }
         java.util.Map<String, Double> breakdown = kernelBreakdown(rt,
-                TrackGenConfig.builder().numEnvs(small).runtime("cuda").build());
+                TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(small).runtime("cuda").build());
         System.out.println(breakdown);
         try (CpuRuntime cpu = CpuRuntime.allCores()) {
-            TrackGenConfig c = TrackGenConfig.builder().numEnvs(small).runtime("cpu").build();
+            TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(small).runtime("cpu").build();
             Row r = measure(cpu, "bezier", small, "cpu " + cpu.threads() + " threads", c, 3);
             rows.add(r);
             System.out.println(r);

@@ -1,21 +1,23 @@
 package dev.trackgen.runtime.cuda;
 
 import dev.trackgen.api.PerEnvSeededRng;
-import dev.trackgen.api.config.BezierKnobs;
-import dev.trackgen.api.config.CheckpointKnobs;
-import dev.trackgen.api.config.HullKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
-import dev.trackgen.api.config.PolarKnobs;
-import dev.trackgen.api.config.RepulsiveKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.config.VoronoiKnobs;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.knobs.BezierKnobs;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
+import dev.trackgen.generators.knobs.CheckpointKnobs;
+import dev.trackgen.generators.knobs.HullKnobs;
+import dev.trackgen.generators.knobs.PolarKnobs;
+import dev.trackgen.generators.knobs.RepulsiveKnobs;
+import dev.trackgen.generators.knobs.VoronoiKnobs;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -61,7 +63,7 @@ class HostGeneratorTwinsTest {
         }
 
         TrackGenConfig.Builder config(int envs) {
-            return TrackGenConfig.builder().numEnvs(envs).runtime("cpu").generator(generator);
+            return TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).runtime("cpu").generator(generator);
         }
 
         private TwinCheckingRuntime runtime() {
@@ -90,7 +92,7 @@ class HostGeneratorTwinsTest {
         /** The whole pipeline with this generator, on the twin runtime. */
         void pipeline(TrackGenConfig c, int seed) {
             TwinCheckingRuntime rt = runtime();
-            try (TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(c.numEnvs(), seed))
+            try (TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(c.numEnvs(), seed))
                     .runtime(rt).build()) {
                 gen.generate();
             }
@@ -281,7 +283,7 @@ class HostGeneratorTwinsTest {
 
     /** The light repulsive configuration. */
     static TrackGenConfig.Builder lightRepulsive(int envs) {
-        return light(TrackGenConfig.builder().numEnvs(envs).runtime("cpu").generator("repulsive"));
+        return light(TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).runtime("cpu").generator("repulsive"));
     }
 
     @Test
@@ -308,7 +310,7 @@ class HostGeneratorTwinsTest {
         c.generator(lightRepulsive(5).set(RepulsiveKnobs.DEACTIVATE_OBSTACLES, false)
                 .set(RepulsiveKnobs.ALPHA, 2.0).set(RepulsiveKnobs.BETA, 4.5).build(), 15);
         // the default resolution (64, 128, 256 points: more points than threads of a block)
-        c.generator(TrackGenConfig.builder().numEnvs(3).runtime("cpu").generator("repulsive")
+        c.generator(TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(3).runtime("cpu").generator("repulsive")
                 .set(RepulsiveKnobs.SETTLE_ITERS, 16).build(), 23);
         c.assertEveryKernelLaunched();
         c.assertCounted("frozen env-windows");

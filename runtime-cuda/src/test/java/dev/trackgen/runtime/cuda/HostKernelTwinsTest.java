@@ -1,7 +1,6 @@
 package dev.trackgen.runtime.cuda;
 
 import dev.trackgen.api.PerEnvSeededRng;
-import dev.trackgen.api.config.BezierKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
@@ -14,8 +13,11 @@ import dev.trackgen.api.runtime.HostVec2Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.generators.knobs.BezierKnobs;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.pipeline.CenterlinePipeline;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -154,11 +156,11 @@ class HostKernelTwinsTest {
     }
 
     static TrackGenConfig.Builder small(int envs) {
-        return TrackGenConfig.builder().numEnvs(envs).runtime("cpu");
+        return TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).runtime("cpu");
     }
 
     private static TwinCheckingRuntime runPipeline(TrackGenConfig config, int seed, TwinCheckingRuntime rt) {
-        try (TrackGenerator gen = TrackGenerator.builder(config)
+        try (TrackGenerator gen = TrackGenLauncher.discover().builder(config)
                 .rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed)).runtime(rt).build()) {
             gen.generate();
         }
@@ -225,7 +227,7 @@ class HostKernelTwinsTest {
             }
             TrackGenConfig config = small(envs).halfWidth(hw).set(PipelineKnobs.RELAX_ENABLE, false).nMax(600).build();
             TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
-            try (CenterlinePipeline pipe = CenterlinePipeline.builder(config, p).runtime(rt).build()) {
+            try (CenterlinePipeline pipe = new CenterlinePipeline(config, p, rt)) {
                 int valid = pipe.run(xy).snapshot().validCount();
                 assertTrue(rt.mismatches().isEmpty(), () -> "tg_validity differs from its Java twin:\n"
                         + String.join("\n", rt.mismatches()));

@@ -15,7 +15,7 @@ import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
 import dev.trackgen.api.runtime.LaunchShape;
-import dev.trackgen.pipeline.PipelineKernels;
+import dev.trackgen.pipeline.StageKernels;
 import dev.trackgen.registry.GeneratorRegistry;
 
 import java.util.ArrayList;
@@ -56,7 +56,7 @@ final class Twins {
                 }
             }
         }
-        out.addAll(PipelineKernels.all());
+        out.addAll(StageKernels.all());
         out.addAll(List.of(ToolkitTestKernels.Rng.INSTANCE, ToolkitTestKernels.GeometryTwin.INSTANCE,
                 ToolkitTestKernels.CountCrossings.INSTANCE));
         return out;

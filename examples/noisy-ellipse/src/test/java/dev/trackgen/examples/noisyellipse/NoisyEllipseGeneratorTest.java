@@ -7,6 +7,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import dev.trackgen.testkit.GeneratorContract;
 import org.junit.jupiter.api.AfterAll;
@@ -37,12 +38,11 @@ class NoisyEllipseGeneratorTest {
     }
 
     private static TrackGenConfig.Builder config(int envs) {
-        return TrackGenConfig.builder().declare(new NoisyEllipseGenerator().knobs())
-                .generator(NoisyEllipseGenerator.NAME).numEnvs(envs).runtime("cpu");
+        return TrackGenConfig.builder().generator(new NoisyEllipseGenerator()).numEnvs(envs).runtime("cpu");
     }
 
     private static TrackSnapshot generate(TrackGenConfig config, int seed) {
-        try (TrackGenerator g = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
+        try (TrackGenerator g = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
                 .runtime(runtime).build()) {
             return g.generate().snapshot();
         }

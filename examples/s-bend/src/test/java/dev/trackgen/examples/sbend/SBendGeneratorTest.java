@@ -7,7 +7,7 @@ import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import dev.trackgen.testkit.GeneratorContract;
 import org.junit.jupiter.api.Test;
@@ -24,11 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SBendGeneratorTest {
 
     private static TrackGenConfig.Builder config(int envs) {
-        return TrackGenConfig.builder().generator("s_bend").numEnvs(envs).runtime("cpu");
+        return TrackGenConfig.builder().generator(new SBendGenerator()).numEnvs(envs).runtime("cpu");
     }
 
     private static TrackSnapshot generate(ComputeRuntime runtime, TrackGenConfig config, int seed, int calls) {
-        try (TrackGenerator g = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
+        try (TrackGenerator g = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
                 .runtime(runtime).build()) {
             for (int k = 1; k < calls; k++) {
                 g.generate();
@@ -40,7 +40,7 @@ class SBendGeneratorTest {
 
     @Test
     void isFoundByServiceLoaderWithBothKnobsAndOneJavaKernel() {
-        CenterlineGenerator g = GeneratorRegistry.discover().get("s_bend");
+        CenterlineGenerator g = TrackGenLauncher.discover().generator("s_bend");
         assertEquals("s_bend_amount", g.knobs().get(0).name());
         assertEquals("s_bend_corner", g.knobs().get(1).name());
         assertTrue(g.capturable());
