@@ -123,3 +123,14 @@ extern "C" __global__ void tg_self_intersections(int dim, const float2* poly, in
         out[e] = c;
     }
 }
+
+/* MergeRowsI32Kernel: out[t] = flags[t / n] != 0 ? fresh[t] : out[t] (dim = E * n). */
+extern "C" __global__ void tg_merge_rows_i32(int dim, const int* fresh, const int* flags, int n, int* out) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    if (flags[t / n] != 0) {
+        out[t] = fresh[t];
+    }
+}

@@ -4,6 +4,8 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.EnvMask;
+import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -16,6 +18,15 @@ abstract class CenterlineStage implements AutoCloseable {
 
     /** Writes the centerlines and generation flags for the current seeds. */
     abstract void run();
+
+    /**
+     * Writes the centerlines and generation flags of the envs a mask selects; the other envs'
+     * rows keep their values (see {@link MaskedRegeneration}).
+     *
+     * @param view  the pipeline's runtime as a masked view: launches and copies for the selected envs
+     * @param flags the mask on the pipeline's runtime, {@code [E]}, nonzero = selected
+     */
+    abstract void runMasked(ComputeRuntime view, I32Array flags);
 
     /** @return whether {@link #run()} may be captured into the pipeline's graph */
     abstract boolean capturable();
@@ -51,6 +62,11 @@ abstract class CenterlineStage implements AutoCloseable {
         }
 
         @Override
+        void runMasked(ComputeRuntime view, I32Array flags) {
+            generator.generate(view, seeds, config, centerline, valid, scratch);
+        }
+
+        @Override
         boolean capturable() {
             return generator.capturable();
         }
@@ -71,6 +87,11 @@ abstract class CenterlineStage implements AutoCloseable {
         private final float[] centerlineBuffer;
         private final int[] validBuffer;
         private final GeneratorScratch scratch;
+        private final int[] flagBuffer;
+        private final I32Array hostFlags;
+        private final I32Array hostFresh;
+        private final ComputeRuntime hostView;
+        private final LaunchPlan mergeSeeds;
 
         OnHost(CenterlineGenerator generator, ComputeRuntime host, ComputeRuntime device, TrackGenConfig config,
                int[] hostSeeds, Vec2Array centerline, I32Array valid) {
@@ -87,12 +108,33 @@ abstract class CenterlineStage implements AutoCloseable {
             this.centerlineBuffer = new float[2 * centerline.length()];
             this.validBuffer = new int[valid.length()];
             this.scratch = generator.allocateScratch(host, config);
+            this.flagBuffer = new int[hostSeeds.length];
+            this.hostFlags = host.allocI32(hostSeeds.length);
+            this.hostFresh = host.allocI32(hostSeeds.length);
+            EnvMask mask = new EnvMask(hostFlags, hostSeeds.length);
+            this.hostView = new MaskedRuntime(host, mask);
+            this.mergeSeeds = MaskedRegeneration.mergePlan(hostFresh, hostFlags, seeds);
         }
 
         @Override
         void run() {
             host.upload(hostSeeds, seeds);
             generator.generate(host, seeds, config, hostCenterline, hostValid, scratch);
+            publish();
+        }
+
+        @Override
+        void runMasked(ComputeRuntime view, I32Array flags) {
+            device.download(flags, flagBuffer);
+            host.upload(flagBuffer, hostFlags);
+            host.upload(hostSeeds, hostFresh);
+            mergeSeeds.enqueue(hostView);
+            generator.generate(hostView, seeds, config, hostCenterline, hostValid, scratch);
+            publish();
+        }
+
+        /** Uploads the host output; rows of unselected envs carry the values they already hold. */
+        private void publish() {
             host.download(hostCenterline, centerlineBuffer);
             host.download(hostValid, validBuffer);
             device.upload(centerlineBuffer, centerline);

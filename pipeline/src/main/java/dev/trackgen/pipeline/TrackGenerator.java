@@ -70,6 +70,7 @@ public final class TrackGenerator implements AutoCloseable {
     private final CenterlineStage centerlines;
     private final LaunchPlan post;
     private final boolean replay;
+    private final MaskedRegeneration masked;
     private CapturedGraph graph;
     private boolean graphIncludesGenerator;
     private boolean closed;
@@ -115,6 +116,7 @@ public final class TrackGenerator implements AutoCloseable {
             this.relaxed = stages.relaxed();
             this.post = stages.plan();
             this.replay = runtime.prefersReplay();
+            this.masked = new MaskedRegeneration(runtime, seedBuffer);
         } catch (RuntimeException ex) {
             if (ownsRuntime) {
                 runtime.close();
@@ -178,6 +180,44 @@ public final class TrackGenerator implements AutoCloseable {
                 }
                 graph.replay();
             }
+            runtime.synchronize();
+            return track;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Regenerates the envs a mask selects, from the RNG's current seeds of those envs (reseed them
+     * first, e.g. {@link PerEnvSeededRng#reseed(int[], int[])}); every other env keeps its track and its seed,
+     * bit for bit, whatever the RNG holds for it. The mask is a device array of this generator's
+     * runtime that the caller rewrites in place between calls.
+     *
+     * <p>Cost: on the CPU runtime the selected envs alone run, dealt out evenly over the workers
+     * (not by index range), so a call costs in proportion to their number. On a runtime that runs
+     * masked launches whole (CUDA) it costs a full call: the unselected envs are recomputed from
+     * the seeds they kept, which rewrites their rows with the values they hold. On a runtime that
+     * prefers replay the masked sequence is captured on the first masked call and replayed with
+     * any mask after that. A generator that is not capturable runs eagerly, for the selected envs.
+     * Allocation-free after the first masked call.
+     *
+     * @param mask {@code [E]} int32 on this generator's runtime, nonzero = regenerate
+     * @return the persistent {@link Track}, the same instance on every call
+     * @throws NullPointerException     if {@code mask} is null
+     * @throws IllegalArgumentException if {@code mask} does not hold {@code num_envs} flags, or is
+     *                                  not an array of this generator's runtime
+     * @throws IllegalStateException    if this generator is closed
+     */
+    public Track generate(I32Array mask) {
+        Objects.requireNonNull(mask, "mask");
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("this TrackGenerator is closed");
+            }
+            rng.copySeedsInto(hostSeeds);
+            masked.run(mask, hostSeeds, centerlines, post, replay);
             runtime.synchronize();
             return track;
         } finally {
@@ -277,6 +317,7 @@ public final class TrackGenerator implements AutoCloseable {
             if (graph != null) {
                 graph.close();
             }
+            masked.close();
             centerlines.close();
         } finally {
             lock.unlock();

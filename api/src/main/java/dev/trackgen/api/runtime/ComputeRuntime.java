@@ -114,6 +114,43 @@ public interface ComputeRuntime extends AutoCloseable {
     void launch(Kernel kernel, int dim, KernelArgs args);
 
     /**
+     * Launches a kernel for the selected envs only: {@code dim} is {@code E * k} and env {@code e}
+     * owns indices {@code [e * k, (e + 1) * k)}; allowed inside a capture, where the mask's flags
+     * are read when the graph runs. A runtime may run the unselected envs too (the default runs
+     * everything; the CUDA runtime does): callers mask only whole per-env pipelines, where
+     * running an unselected env again from its unchanged inputs rewrites its rows with the values
+     * they hold. The CPU runtime runs the selected envs alone, spread over its workers, so the cost
+     * grows with their number.
+     *
+     * @param kernel the kernel
+     * @param dim    number of indices, a multiple of {@code mask.envs()}
+     * @param args   a complete binding of the kernel's parameters
+     * @param mask   the selected envs
+     * @throws IllegalArgumentException if {@code dim} is not a multiple of the mask's env count
+     * @throws UnsupportedOperationException if this runtime has no body for the kernel
+     */
+    default void launchMasked(Kernel kernel, int dim, KernelArgs args, EnvMask mask) {
+        mask.perEnv(dim, "launch dimension of " + kernel.name());
+        launch(kernel, dim, args);
+    }
+
+    /**
+     * Device-to-device copy of the selected envs' rows only ({@code length = E * k}; env
+     * {@code e} owns elements {@code [e * k, (e + 1) * k)}); allowed inside a capture. A runtime
+     * may copy every row (the default does), under the same rule as {@link #launchMasked}.
+     *
+     * @param src  source
+     * @param dst  destination of the same type and length
+     * @param mask the selected envs
+     * @throws IllegalArgumentException if type or length differ, or the length is not a multiple
+     *                                  of the mask's env count
+     */
+    default void copyMasked(DeviceArray src, DeviceArray dst, EnvMask mask) {
+        mask.perEnv(src.length(), "array length");
+        copy(src, dst);
+    }
+
+    /**
      * @param kernel a kernel
      * @return whether this runtime can launch it (the CPU runtime runs every Java body; the CUDA
      *         runtime needs the kernel's PTX)

@@ -86,6 +86,16 @@ public abstract class ForwardingRuntime implements ComputeRuntime {
     }
 
     @Override
+    public void launchMasked(Kernel kernel, int dim, KernelArgs args, EnvMask mask) {
+        delegate.launchMasked(kernel, dim, args, mask);
+    }
+
+    @Override
+    public void copyMasked(DeviceArray src, DeviceArray dst, EnvMask mask) {
+        delegate.copyMasked(src, dst, mask);
+    }
+
+    @Override
     public boolean supports(Kernel kernel) {
         return delegate.supports(kernel);
     }

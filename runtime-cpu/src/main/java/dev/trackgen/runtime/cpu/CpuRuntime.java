@@ -5,6 +5,7 @@ import dev.trackgen.api.runtime.CapturedGraph;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.RuntimeOptions;
 import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.EnvMask;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
@@ -199,8 +200,81 @@ public final class CpuRuntime implements ComputeRuntime {
         pool.run(kernel, args, dim);
     }
 
-    void runRecorded(Kernel kernel, int dim, KernelArgs args) {
-        pool.run(kernel, args, dim);
+    void runRecorded(Kernel kernel, int dim, KernelArgs args, EnvMask mask) {
+        if (mask == null) {
+            pool.run(kernel, args, dim);
+        } else {
+            pool.runMasked(kernel, args, mask.envs(), dim / mask.envs(), ((HostI32Array) mask.flags()).data());
+        }
+    }
+
+    /**
+     * Runs the selected envs only, spread evenly over the workers (see
+     * {@link ComputeRuntime#launchMasked}); recorded with the mask, whose flags are read at replay.
+     */
+    @Override
+    public void launchMasked(Kernel kernel, int dim, KernelArgs args, EnvMask mask) {
+        if (closed) {
+            throw new IllegalStateException("the CPU runtime is closed");
+        }
+        if (args.kernel() != kernel) {
+            throw new IllegalArgumentException("arguments of " + args.kernel().name() + " passed to " + kernel.name());
+        }
+        if (dim < 0) {
+            throw new IllegalArgumentException("launch dimension must be >= 0, got " + dim);
+        }
+        int per = mask.perEnv(dim, "launch dimension of " + kernel.name());
+        if (recording != null) {
+            args.checkComplete();
+            recording.add(RecordedGraph.Step.launch(kernel, dim, args.copy(), mask));
+            return;
+        }
+        pool.runMasked(kernel, args, mask.envs(), per, ((HostI32Array) mask.flags()).data());
+    }
+
+    /** Copies the selected envs' rows only; recorded with the mask, whose flags are read at replay. */
+    @Override
+    public void copyMasked(DeviceArray src, DeviceArray dst, EnvMask mask) {
+        if (closed) {
+            throw new IllegalStateException("the CPU runtime is closed");
+        }
+        if (src.type() != dst.type() || src.length() != dst.length()) {
+            throw new IllegalArgumentException("device copy needs the same type and length: " + src.type() + "["
+                    + src.length() + "] -> " + dst.type() + "[" + dst.length() + "]");
+        }
+        mask.perEnv(src.length(), "array length");
+        if (recording != null) {
+            recording.add(RecordedGraph.Step.copy(src, dst, mask));
+            return;
+        }
+        maskedCopy(src, dst, mask);
+    }
+
+    /** Copies the rows of the envs a mask selects, between two host arrays of one type and length. */
+    static void maskedCopy(DeviceArray src, DeviceArray dst, EnvMask mask) {
+        int[] flags = ((HostI32Array) mask.flags()).data();
+        int envs = mask.envs();
+        int width = src.length() / envs * (src instanceof HostVec2Array ? 2 : 1);
+        Object from = data(src);
+        Object to = data(dst);
+        for (int e = 0; e < envs; e++) {
+            if (flags[e] != 0) {
+                System.arraycopy(from, e * width, to, e * width, width);
+            }
+        }
+    }
+
+    private static Object data(DeviceArray a) {
+        if (a instanceof HostF32Array f) {
+            return f.data();
+        }
+        if (a instanceof HostI32Array i) {
+            return i.data();
+        }
+        if (a instanceof HostVec2Array v) {
+            return v.data();
+        }
+        throw new IllegalArgumentException("not a host array: " + a);
     }
 
     @Override

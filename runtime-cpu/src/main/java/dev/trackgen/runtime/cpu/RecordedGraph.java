@@ -2,6 +2,7 @@ package dev.trackgen.runtime.cpu;
 
 import dev.trackgen.api.runtime.CapturedGraph;
 import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.EnvMask;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 
@@ -25,7 +26,9 @@ final class RecordedGraph implements CapturedGraph {
         }
         for (Step s : steps) {
             if (s.kernel != null) {
-                runtime.runRecorded(s.kernel, s.dim, s.args);
+                runtime.runRecorded(s.kernel, s.dim, s.args, s.mask);
+            } else if (s.mask != null) {
+                CpuRuntime.maskedCopy(s.src, s.dst, s.mask);
             } else {
                 CpuRuntime.deviceCopy(s.src, s.dst);
             }
@@ -49,21 +52,32 @@ final class RecordedGraph implements CapturedGraph {
         final KernelArgs args;
         final DeviceArray src;
         final DeviceArray dst;
+        /** The env selection of a masked launch or copy, or null. */
+        final EnvMask mask;
 
-        private Step(Kernel kernel, int dim, KernelArgs args, DeviceArray src, DeviceArray dst) {
+        private Step(Kernel kernel, int dim, KernelArgs args, DeviceArray src, DeviceArray dst, EnvMask mask) {
             this.kernel = kernel;
             this.dim = dim;
             this.args = args;
             this.src = src;
             this.dst = dst;
+            this.mask = mask;
         }
 
         static Step launch(Kernel kernel, int dim, KernelArgs args) {
-            return new Step(kernel, dim, args, null, null);
+            return new Step(kernel, dim, args, null, null, null);
+        }
+
+        static Step launch(Kernel kernel, int dim, KernelArgs args, EnvMask mask) {
+            return new Step(kernel, dim, args, null, null, mask);
         }
 
         static Step copy(DeviceArray src, DeviceArray dst) {
-            return new Step(null, 0, null, src, dst);
+            return new Step(null, 0, null, src, dst, null);
+        }
+
+        static Step copy(DeviceArray src, DeviceArray dst, EnvMask mask) {
+            return new Step(null, 0, null, src, dst, mask);
         }
     }
 }

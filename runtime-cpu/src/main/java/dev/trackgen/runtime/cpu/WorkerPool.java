@@ -36,6 +36,11 @@ final class WorkerPool implements AutoCloseable {
     private int dim;
     private int chunk;
     private int chunks;
+    /** Masked launches: the selected envs' indices (grown once to the batch size), their count, indices per env. */
+    private int[] active = new int[0];
+    private int activeCount;
+    private int perEnv;
+    private boolean masked;
     private volatile Throwable failure;
 
     /** @param threads total threads working on a launch, including the caller ({@code >= 1}) */
@@ -67,12 +72,70 @@ final class WorkerPool implements AutoCloseable {
             k.run(a, 0, n);
             return;
         }
-        kernel = k;
-        args = a;
-        dim = n;
         int threads = workers.length + 1;
+        masked = false;
+        dim = n;
         chunk = Math.max(1, (n + threads * CHUNKS_PER_THREAD - 1) / (threads * CHUNKS_PER_THREAD));
         chunks = (n + chunk - 1) / chunk;
+        dispatch(k, a);
+    }
+
+    /**
+     * Runs a kernel for the selected envs only, env {@code e} over {@code [e * per, (e + 1) * per)}:
+     * the selected envs are listed in order and dealt out in equal chunks of the list (not of the
+     * index range), runs of consecutive envs merged into one body call.
+     *
+     * @param k     the kernel
+     * @param a     its arguments
+     * @param envs  the batch size
+     * @param per   indices per env
+     * @param flags {@code [envs]}, nonzero = selected
+     */
+    void runMasked(Kernel k, KernelArgs a, int envs, int per, int[] flags) {
+        if (active.length < envs) {
+            active = new int[envs];
+        }
+        int count = 0;
+        for (int e = 0; e < envs; e++) {
+            if (flags[e] != 0) {
+                active[count++] = e;
+            }
+        }
+        if (count == 0 || per == 0) {
+            return;
+        }
+        activeCount = count;
+        perEnv = per;
+        int threads = workers.length + 1;
+        if (workers.length == 0 || count < threads) {
+            runActive(k, a, 0, count);
+            return;
+        }
+        masked = true;
+        chunk = Math.max(1, (count + threads * CHUNKS_PER_THREAD - 1) / (threads * CHUNKS_PER_THREAD));
+        chunks = (count + chunk - 1) / chunk;
+        dispatch(k, a);
+    }
+
+    /** Runs the selected envs {@code active[from, to)}, merging consecutive envs into one call. */
+    private void runActive(Kernel k, KernelArgs a, int from, int to) {
+        int per = perEnv;
+        int i = from;
+        while (i < to) {
+            int first = active[i];
+            int last = first;
+            i++;
+            while (i < to && active[i] == last + 1) {
+                last = active[i];
+                i++;
+            }
+            k.run(a, first * per, (last + 1) * per);
+        }
+    }
+
+    private void dispatch(Kernel k, KernelArgs a) {
+        kernel = k;
+        args = a;
         failure = null;
         nextChunk.set(0);
         pending.set(workers.length);
@@ -109,7 +172,11 @@ final class WorkerPool implements AutoCloseable {
             int c;
             while ((c = nextChunk.getAndIncrement()) < chunks) {
                 int begin = c * chunk;
-                kernel.run(args, begin, Math.min(dim, begin + chunk));
+                if (masked) {
+                    runActive(kernel, args, begin, Math.min(activeCount, begin + chunk));
+                } else {
+                    kernel.run(args, begin, Math.min(dim, begin + chunk));
+                }
             }
         } catch (Throwable t) {
             if (failure == null) {

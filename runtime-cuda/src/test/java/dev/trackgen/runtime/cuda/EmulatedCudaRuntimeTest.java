@@ -111,6 +111,53 @@ class EmulatedCudaRuntimeTest {
         assertTrue(d.closed);
     }
 
+    /**
+     * Masked regeneration on the CUDA runtime's path: the graph is captured on the first masked
+     * call and replayed with every later mask; the selected envs equal a full CPU batch with
+     * their new seeds, the others keep theirs although the RNG moved on for every env.
+     */
+    @Test
+    void maskedRegenerationReplaysOneGraphForAnyMask() {
+        int envs = 8;
+        TrackGenConfig c = config(envs);
+        EmulatedDriver d = driver();
+        try (CudaRuntime rt = runtime(d);
+             TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(envs, 1))
+                     .runtime(rt).build();
+             CpuRuntime host = new CpuRuntime(2, false)) {
+            gen.generate();
+            I32Array mask = rt.allocI32(envs);
+            int[] kept = gen.rng().seeds();
+            int launches = -1;
+            for (int round = 0; round < 3; round++) {
+                int[] flags = new int[envs];
+                flags[round] = 1;
+                flags[(round + 3) % envs] = 1;
+                int[] fresh = new int[envs];
+                for (int e = 0; e < envs; e++) {
+                    fresh[e] = 500 + 10 * round + e;
+                    if (flags[e] != 0) {
+                        kept[e] = fresh[e];
+                    }
+                }
+                gen.rng().reseed(fresh);
+                rt.upload(flags, mask);
+                TrackSnapshot got = gen.generate(mask).snapshot();
+                if (round == 0) {
+                    launches = d.log.size();
+                } else {
+                    assertEquals(launches, d.log.size(), "later masked calls replay the graph, launching nothing eagerly");
+                }
+                TrackSnapshot want;
+                try (TrackGenerator cpu = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromSeeds(kept))
+                        .runtime(host).build()) {
+                    want = cpu.generate().snapshot();
+                }
+                assertSameBatch(want, got);
+            }
+        }
+    }
+
     @Test
     void laterCallsReplayTheGraphWithNewSeedsAndStablePointers() {
         EmulatedDriver d = driver();

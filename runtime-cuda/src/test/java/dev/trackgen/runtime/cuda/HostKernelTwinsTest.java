@@ -4,6 +4,7 @@ import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.kernel.MergeRowsI32Kernel;
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.HostF32Array;
@@ -131,6 +132,24 @@ class HostKernelTwinsTest {
                     .out(new HostI32Array(envs));
             assertNoMismatch(SelfIntersectionsKernel.INSTANCE, envs, block);
         }
+    }
+
+    @Test
+    void theMaskedRowMergeMatches() {
+        int envs = 9;
+        int n = 3;
+        HostI32Array fresh = new HostI32Array(envs * n);
+        HostI32Array out = new HostI32Array(envs * n);
+        HostI32Array flags = new HostI32Array(envs);
+        for (int t = 0; t < envs * n; t++) {
+            fresh.data()[t] = 1000 + t;
+            out.data()[t] = -t;
+        }
+        for (int e = 0; e < envs; e++) {
+            flags.data()[e] = e % 3 == 0 ? 0 : e - 4;
+        }
+        KernelArgs a = MergeRowsI32Kernel.INSTANCE.args().fresh(fresh).flags(flags).n(n).out(out);
+        assertNoMismatch(MergeRowsI32Kernel.INSTANCE, envs * n, a);
     }
 
     private static void assertNoMismatch(Kernel k, int dim, KernelArgs a) {

@@ -4,6 +4,7 @@ import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.kernel.MergeRowsI32Kernel;
 import dev.trackgen.api.kernel.SelectRowsKernel;
 import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.DeviceArray;
@@ -44,7 +45,8 @@ final class Twins {
     /** @return every kernel with a CUDA body: api, generators (found as services), pipeline, test kernels */
     static List<Kernel> allKernels() {
         List<Kernel> out = new ArrayList<>(List.of(ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE,
-                FillI32Kernel.INSTANCE, SelectRowsKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE));
+                FillI32Kernel.INSTANCE, SelectRowsKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE,
+                MergeRowsI32Kernel.INSTANCE));
         GeneratorRegistry generators = GeneratorRegistry.discover();
         for (String name : generators.available()) {
             CenterlineGenerator g = generators.get(name);
