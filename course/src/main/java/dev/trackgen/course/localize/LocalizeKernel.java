@@ -1,0 +1,130 @@
+package dev.trackgen.course.localize;
+
+import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.course.progress.CourseProgressKernels;
+
+/**
+ * Track-frame localization, one thread per query ({@code dim = E * A}).
+ *
+ * <p>{@code tg_course_localize(center, arclen, length, count, nMax, position, agents, halfWidth,
+ * window, s, n, segment, onRoad)}: query {@code t} belongs to env {@code e = t / agents}. It
+ * projects {@code position[t]} onto every closed-loop segment {@code i -> i + 1 (mod count[e])}
+ * of env {@code e}'s centerline (cold: {@code window < 0}, or a previous {@code segment[t] < 0},
+ * or {@code 2 * window + 1 >= count[e]}) or onto the {@code 2 * window + 1} segments centred on
+ * the previous {@code segment[t]} (warm), keeps the nearest (ties: the lowest segment index) and
+ * writes
+ * <ul>
+ *   <li>{@code s[t] = arclen[i] + u * |segment|}, in {@code [0, length[e])};</li>
+ *   <li>{@code n[t]}: the distance to the centerline, positive on the left of the direction of
+ *       travel (the side {@code Track.normal} points to), negative on the right;</li>
+ *   <li>{@code segment[t] = i}; {@code onRoad[t] = 1} when {@code |n| <= halfWidth}, else 0.</li>
+ * </ul>
+ * A non-finite position, or an env with fewer than 2 points, gives {@code s = n = NaN},
+ * {@code segment = -1}, {@code onRoad = 0} (so the next warm query scans cold).
+ *
+ * <p>Shapes: {@code center: [E*nMax]} pairs, {@code arclen: [E*nMax]}, {@code length, count: [E]},
+ * {@code position: [E*agents]} pairs, {@code s, n, segment, onRoad: [E*agents]}.
+ */
+public final class LocalizeKernel extends AbstractKernel {
+    /** The kernel instance. */
+    public static final LocalizeKernel INSTANCE = new LocalizeKernel();
+
+    private LocalizeKernel() {
+        super("tg_course_localize", CourseProgressKernels.PTX,
+                KernelParam.vec2("center"), KernelParam.f32("arclen"), KernelParam.f32("length"),
+                KernelParam.i32("count"), KernelParam.intValue("nMax"), KernelParam.vec2("position"),
+                KernelParam.intValue("agents"), KernelParam.floatValue("halfWidth"), KernelParam.intValue("window"),
+                KernelParam.f32("s"), KernelParam.f32("n"), KernelParam.i32("segment"), KernelParam.i32("onRoad"));
+    }
+
+    @Override
+    public void run(KernelArgs a, int begin, int end) {
+        localize(a.vec2(0), a.f32(1), a.f32(2), a.i32(3), a.intValue(4), a.vec2(5), a.intValue(6),
+                a.floatValue(7), a.intValue(8), a.f32(9), a.f32(10), a.i32(11), a.i32(12), begin, end);
+    }
+
+    static void localize(float[] c, float[] arclen, float[] length, int[] count, int nMax, float[] pos, int agents,
+                         float halfWidth, int window, float[] sOut, float[] nOut, int[] segOut, int[] onRoad,
+                         int begin, int end) {
+        for (int t = begin; t < end; t++) {
+            int e = t / agents;
+            int cn = count[e];
+            float px = pos[2 * t];
+            float py = pos[2 * t + 1];
+            if (cn < 2 || !(px - px == 0.0f) || !(py - py == 0.0f)) {
+                sOut[t] = Float.NaN;
+                nOut[t] = Float.NaN;
+                segOut[t] = -1;
+                onRoad[t] = 0;
+                continue;
+            }
+            int b = e * nMax;
+            int prev = segOut[t];
+            int first;
+            int steps;
+            if (window < 0 || prev < 0 || prev >= cn || 2 * window + 1 >= cn) {
+                first = 0;
+                steps = cn;
+            } else {
+                first = prev - window;
+                if (first < 0) {
+                    first += cn;
+                }
+                steps = 2 * window + 1;
+            }
+            float best = Float.POSITIVE_INFINITY;
+            int bi = -1;
+            int i = first;
+            for (int k = 0; k < steps; k++) {
+                int j = i + 1 == cn ? 0 : i + 1;
+                float ax = c[2 * (b + i)];
+                float ay = c[2 * (b + i) + 1];
+                float dx = c[2 * (b + j)] - ax;
+                float dy = c[2 * (b + j) + 1] - ay;
+                float wx = px - ax;
+                float wy = py - ay;
+                float len2 = dx * dx + dy * dy;
+                float dot = wx * dx + wy * dy;
+                float u = len2 > 0.0f ? Math.min(Math.max(dot / len2, 0.0f), 1.0f) : 0.0f;
+                float qx = wx - u * dx;
+                float qy = wy - u * dy;
+                float d2 = qx * qx + qy * qy;
+                if (d2 < best || (d2 == best && i < bi)) {
+                    best = d2;
+                    bi = i;
+                }
+                i = j;
+            }
+            if (bi < 0) { // every distance NaN (a NaN centerline point)
+                sOut[t] = Float.NaN;
+                nOut[t] = Float.NaN;
+                segOut[t] = -1;
+                onRoad[t] = 0;
+                continue;
+            }
+            int j = bi + 1 == cn ? 0 : bi + 1;
+            float ax = c[2 * (b + bi)];
+            float ay = c[2 * (b + bi) + 1];
+            float dx = c[2 * (b + j)] - ax;
+            float dy = c[2 * (b + j) + 1] - ay;
+            float wx = px - ax;
+            float wy = py - ay;
+            float len2 = dx * dx + dy * dy;
+            float dot = wx * dx + wy * dy;
+            float u = len2 > 0.0f ? Math.min(Math.max(dot / len2, 0.0f), 1.0f) : 0.0f;
+            float s = arclen[b + bi] + u * (float) Math.sqrt(len2);
+            float l = length[e];
+            if (s >= l) {
+                s -= l;
+            }
+            float dist = (float) Math.sqrt(best);
+            float side = dx * wy - dy * wx;
+            sOut[t] = s;
+            nOut[t] = side < 0.0f ? -dist : dist;
+            segOut[t] = bi;
+            onRoad[t] = dist <= halfWidth ? 1 : 0;
+        }
+    }
+}
