@@ -3,6 +3,7 @@ package dev.trackgen.course.localize;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.course.internal.Projection;
 import dev.trackgen.course.progress.CourseProgressKernels;
 
 /**
@@ -74,29 +75,7 @@ public final class LocalizeKernel extends AbstractKernel {
                 }
                 steps = 2 * window + 1;
             }
-            float best = Float.POSITIVE_INFINITY;
-            int bi = -1;
-            int i = first;
-            for (int k = 0; k < steps; k++) {
-                int j = i + 1 == cn ? 0 : i + 1;
-                float ax = c[2 * (b + i)];
-                float ay = c[2 * (b + i) + 1];
-                float dx = c[2 * (b + j)] - ax;
-                float dy = c[2 * (b + j) + 1] - ay;
-                float wx = px - ax;
-                float wy = py - ay;
-                float len2 = dx * dx + dy * dy;
-                float dot = wx * dx + wy * dy;
-                float u = len2 > 0.0f ? Math.min(Math.max(dot / len2, 0.0f), 1.0f) : 0.0f;
-                float qx = wx - u * dx;
-                float qy = wy - u * dy;
-                float d2 = qx * qx + qy * qy;
-                if (d2 < best || (d2 == best && i < bi)) {
-                    best = d2;
-                    bi = i;
-                }
-                i = j;
-            }
+            int bi = Projection.nearestSegment(c, b, cn, px, py, first, steps);
             if (bi < 0) { // every distance NaN (a NaN centerline point)
                 sOut[t] = Float.NaN;
                 nOut[t] = Float.NaN;
@@ -111,15 +90,11 @@ public final class LocalizeKernel extends AbstractKernel {
             float dy = c[2 * (b + j) + 1] - ay;
             float wx = px - ax;
             float wy = py - ay;
-            float len2 = dx * dx + dy * dy;
-            float dot = wx * dx + wy * dy;
-            float u = len2 > 0.0f ? Math.min(Math.max(dot / len2, 0.0f), 1.0f) : 0.0f;
-            float s = arclen[b + bi] + u * (float) Math.sqrt(len2);
-            float l = length[e];
-            if (s >= l) {
-                s -= l;
-            }
-            float dist = (float) Math.sqrt(best);
+            float u = Projection.param(c, b, cn, bi, px, py);
+            float s = Projection.arcAt(c, arclen, length[e], b, cn, bi, px, py);
+            float qx = wx - u * dx;
+            float qy = wy - u * dy;
+            float dist = (float) Math.sqrt(qx * qx + qy * qy);
             float side = dx * wy - dy * wx;
             sOut[t] = s;
             nOut[t] = side < 0.0f ? -dist : dist;

@@ -22,8 +22,10 @@ public final class ProgressEvents {
     private final F32Array distToNext;
     private final I32Array next;
     private final I32Array progress;
+    private final I32Array linePasses;
 
-    ProgressEvents(ComputeRuntime runtime, int agents, I32Array next, I32Array progress, I32Array laps) {
+    ProgressEvents(ComputeRuntime runtime, int agents, I32Array next, I32Array progress, I32Array linePasses,
+                   I32Array laps) {
         this.runtime = runtime;
         this.passed = runtime.allocI32(agents);
         this.lapCompleted = runtime.allocI32(agents);
@@ -33,6 +35,7 @@ public final class ProgressEvents {
         this.laps = laps;
         this.next = next;
         this.progress = progress;
+        this.linePasses = linePasses;
     }
 
     /** @return 1 where the target checkpoint was crossed forward this step */
@@ -73,6 +76,14 @@ public final class ProgressEvents {
     /** @return net checkpoints passed since the last reset */
     public I32Array progress() {
         return progress;
+    }
+
+    /**
+     * @return net passes of checkpoint 0, the start line, since the last reset ({@code laps} is
+     *     this minus one, floored at 0: the first pass starts the first lap)
+     */
+    public I32Array linePasses() {
+        return linePasses;
     }
 
     /**

@@ -52,9 +52,11 @@ public final class ProgressTracker {
         this.progress = runtime.allocI32(queries);
         this.starts = runtime.allocI32(queries);
         this.laps = runtime.allocI32(queries);
-        this.events = new ProgressEvents(runtime, queries, next, progress, laps);
+        this.events = new ProgressEvents(runtime, queries, next, progress, starts, laps);
+        dev.trackgen.api.Track track = cps.track();
         KernelArgs u = ProgressUpdateKernel.INSTANCE.args().bind(cps.position(), cps.tangent(), cps.inner(),
-                cps.outer(), cps.count(), cps.maxCheckpoints(), positions, agents, previous, next, progress, starts,
+                cps.outer(), cps.s(), cps.count(), cps.maxCheckpoints(), track.center(), track.arclen(),
+                track.length(), track.count(), track.nMax(), positions, agents, previous, next, progress, starts,
                 events.passed(), events.lapCompleted(), events.wrongWay(), events.wrongCheckpoint(), laps,
                 events.distToNext());
         this.updatePlan = LaunchPlan.builder().launch(ProgressUpdateKernel.INSTANCE, queries, u).build();

@@ -3,13 +3,14 @@ package dev.trackgen.course.progress;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.course.internal.Projection;
 
 /**
  * One progress step, one thread per agent ({@code dim = E * A}).
  *
- * <p>{@code tg_course_progress_update(cpPosition, cpTangent, cpInner, cpOuter, cpCount,
- * maxCheckpoints, position, agents, previous, next, progress, starts, passed, lapCompleted,
- * wrongWay, wrongCheckpoint, laps, distToNext)}. Agent {@code t} of env {@code e = t / agents}
+ * <p>{@code tg_course_progress_update(cpPosition, cpTangent, cpInner, cpOuter, cpS, cpCount,
+ * maxCheckpoints, center, arclen, length, count, nMax, position, agents, previous, next, progress,
+ * starts, passed, lapCompleted, wrongWay, wrongCheckpoint, laps, distToNext)}. Agent {@code t} of env {@code e = t / agents}
  * moved from {@code previous[t]} to {@code position[t]}; that swept segment <em>crosses</em>
  * checkpoint {@code k} forward when its start is on or behind the checkpoint's line
  * ({@code (q - C_k) . T_k <= 0}) and its end strictly ahead, backward in the mirrored case, and
@@ -28,7 +29,8 @@ import dev.trackgen.api.runtime.KernelParam;
  * </ul>
  * A NaN {@code previous[t]} (the sentinel a reset arms) makes the step a priming step: no event,
  * and for an agent without progress the target becomes the first checkpoint ahead of it (the
- * nearest checkpoint, or the one after it when the agent is already past its line). A NaN
+ * first checkpoint at or after the agent's arc length, found by projecting it onto the whole
+ * centerline; past the last checkpoint, checkpoint 0). A NaN
  * position pauses the agent: no event, {@code distToNext = NaN}, and the sentinel is re-armed. An
  * env without checkpoints reports no event and NaN distance.
  *
@@ -42,7 +44,9 @@ public final class ProgressUpdateKernel extends AbstractKernel {
     private ProgressUpdateKernel() {
         super("tg_course_progress_update", CourseProgressKernels.PTX, KernelParam.vec2("cpPosition"),
                 KernelParam.vec2("cpTangent"), KernelParam.vec2("cpInner"), KernelParam.vec2("cpOuter"),
-                KernelParam.i32("cpCount"), KernelParam.intValue("maxCheckpoints"), KernelParam.vec2("position"),
+                KernelParam.f32("cpS"), KernelParam.i32("cpCount"), KernelParam.intValue("maxCheckpoints"),
+                KernelParam.vec2("center"), KernelParam.f32("arclen"), KernelParam.f32("length"),
+                KernelParam.i32("count"), KernelParam.intValue("nMax"), KernelParam.vec2("position"),
                 KernelParam.intValue("agents"), KernelParam.vec2("previous"), KernelParam.i32("next"),
                 KernelParam.i32("progress"), KernelParam.i32("starts"), KernelParam.i32("passed"),
                 KernelParam.i32("lapCompleted"), KernelParam.i32("wrongWay"), KernelParam.i32("wrongCheckpoint"),
@@ -51,13 +55,13 @@ public final class ProgressUpdateKernel extends AbstractKernel {
 
     @Override
     public void run(KernelArgs a, int begin, int end) {
-        update(a.vec2(0), a.vec2(1), a.vec2(2), a.vec2(3), a.i32(4), a.intValue(5), a.vec2(6), a.intValue(7),
-                a.vec2(8), a.i32(9), a.i32(10), a.i32(11), a.i32(12), a.i32(13), a.i32(14), a.i32(15), a.i32(16),
-                a.f32(17), begin, end);
+        update(a.vec2(0), a.vec2(1), a.vec2(2), a.vec2(3), a.f32(4), a.i32(5), a.intValue(6), a.vec2(7), a.f32(8),
+                a.f32(9), a.i32(10), a.intValue(11), a.vec2(12), a.intValue(13), a.vec2(14), a.i32(15), a.i32(16),
+                a.i32(17), a.i32(18), a.i32(19), a.i32(20), a.i32(21), a.i32(22), a.f32(23), begin, end);
     }
 
-    static void update(float[] cpPos, float[] cpTan, float[] cpIn, float[] cpOut, int[] cpCount, int mMax,
-                       float[] pos, int agents, float[] prev, int[] next, int[] progress, int[] starts,
+    static void update(float[] cpPos, float[] cpTan, float[] cpIn, float[] cpOut, float[] cpS, int[] cpCount,
+                       int mMax, float[] center, float[] arclen, float[] length, int[] count, int nMax, float[] pos, int agents, float[] prev, int[] next, int[] progress, int[] starts,
                        int[] passedOut, int[] lapOut, int[] wrongWayOut, int[] wrongCpOut, int[] lapsOut,
                        float[] distOut, int begin, int end) {
         for (int t = begin; t < end; t++) {
@@ -90,7 +94,7 @@ public final class ProgressUpdateKernel extends AbstractKernel {
             } else {
                 if (!qFinite) {
                     if (pr == 0 && z == 0) {
-                        g = firstAhead(cpPos, cpTan, base, m, px, py);
+                        g = firstAhead(center, arclen, length[e], e * nMax, count[e], cpS, base, m, px, py);
                     }
                 } else {
                     int g0 = g;
@@ -173,22 +177,33 @@ public final class ProgressUpdateKernel extends AbstractKernel {
         return u >= 0.0f && u <= gx * gx + gy * gy ? dir : 0;
     }
 
-    /** The first checkpoint ahead of {@code p}: the nearest, or the next one when p is past its line. */
-    static int firstAhead(float[] cpPos, float[] cpTan, int base, int m, float px, float py) {
-        int best = 0;
-        float bestD = Float.POSITIVE_INFINITY;
-        for (int k = 0; k < m; k++) {
-            float dx = px - cpPos[2 * (base + k)];
-            float dy = py - cpPos[2 * (base + k) + 1];
-            float d = dx * dx + dy * dy;
-            if (d < bestD) {
-                bestD = d;
-                best = k;
+    /** The first checkpoint at or after the arc length of {@code p}'s projection (0 past the last). */
+    static int firstAhead(float[] center, float[] arclen, float lap, int b, int cn, float[] cpS, int base, int m,
+                          float px, float py) {
+        if (cn < 2) {
+            return 0;
+        }
+        int seg = Projection.nearestSegment(center, b, cn, px, py, 0, cn);
+        if (seg < 0) {
+            return 0;
+        }
+        float s0 = cpS[base];
+        float a = Projection.arcAt(center, arclen, lap, b, cn, seg, px, py) - s0;
+        if (a < 0.0f) {
+            a += lap;
+        }
+        if (a <= 0.0f) {
+            return 0;
+        }
+        for (int k = 1; k < m; k++) {
+            float ahead = cpS[base + k] - s0;
+            if (ahead < 0.0f) {
+                ahead += lap;
+            }
+            if (ahead >= a) {
+                return k;
             }
         }
-        float dx = px - cpPos[2 * (base + best)];
-        float dy = py - cpPos[2 * (base + best) + 1];
-        float side = dx * cpTan[2 * (base + best)] + dy * cpTan[2 * (base + best) + 1];
-        return side > 0.0f ? (best + 1 == m ? 0 : best + 1) : best;
+        return 0;
     }
 }
