@@ -53,10 +53,13 @@ public final class StartGrid {
         this.startS = runtime.allocF32(e);
         this.positions = runtime.allocVec2(e * slots);
         this.headings = runtime.allocVec2(e * slots);
-        KernelArgs k = CurvatureKernel.INSTANCE.args().bind(track.center(), track.count(), track.nMax(), 2, kappa);
-        KernelArgs g = StartGridKernel.INSTANCE.args().bind(track.center(), track.tangent(), track.arclen(),
-                track.length(), track.count(), kappa, track.nMax(), b.rule.code(), (float) b.straightKappa, slots,
-                (float) b.front, (float) b.rowGap, (float) lateral, startIndex, startS, positions, headings);
+        KernelArgs k = CurvatureKernel.INSTANCE.args().center(track.center()).count(track.count()).nMax(track.nMax())
+                .window(2).kappa(kappa);
+        KernelArgs g = StartGridKernel.INSTANCE.args().center(track.center()).tangent(track.tangent())
+                .arclen(track.arclen()).length(track.length()).count(track.count()).kappa(kappa).nMax(track.nMax())
+                .rule(b.rule.code()).straightKappa((float) b.straightKappa).slots(slots).front((float) b.front)
+                .rowGap((float) b.rowGap).lateral((float) lateral).startIndex(startIndex).startS(startS)
+                .gridPosition(positions).gridHeading(headings);
         this.plan = LaunchPlan.builder().launch(CurvatureKernel.INSTANCE, e * track.nMax(), k)
                 .launch(StartGridKernel.INSTANCE, e, g).build();
     }

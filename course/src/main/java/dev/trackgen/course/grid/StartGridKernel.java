@@ -1,8 +1,11 @@
 package dev.trackgen.course.grid;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.progress.CourseProgressKernels;
 
 /**
@@ -22,39 +25,40 @@ import dev.trackgen.course.progress.CourseProgressKernels;
  * {@code length, count, startIndex, startS: [E]}, {@code gridPosition, gridHeading: [E*slots]}
  * pairs (headings are unit vectors).
  */
-public final class StartGridKernel extends AbstractKernel {
+public final class StartGridKernel extends StartGridKernelBase {
     /** The kernel instance. */
     public static final StartGridKernel INSTANCE = new StartGridKernel();
 
     private StartGridKernel() {
-        super("tg_course_start_grid", CourseProgressKernels.PTX, KernelParam.vec2("center"),
-                KernelParam.vec2("tangent"), KernelParam.f32("arclen"), KernelParam.f32("length"),
-                KernelParam.i32("count"), KernelParam.f32("kappa"), KernelParam.intValue("nMax"),
-                KernelParam.intValue("rule"), KernelParam.floatValue("straightKappa"), KernelParam.intValue("slots"),
-                KernelParam.floatValue("front"), KernelParam.floatValue("rowGap"), KernelParam.floatValue("lateral"),
-                KernelParam.i32("startIndex"), KernelParam.f32("startS"), KernelParam.vec2("gridPosition"),
-                KernelParam.vec2("gridHeading"));
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_start_grid(@In Vec2Array center, @In Vec2Array tangent, @In F32Array arclen, @In F32Array length,
+                                  @In I32Array count, @In F32Array kappa, int nMax, int rule, float straightKappa, int slots,
+                                  float front, float rowGap, float lateral, @Out I32Array startIndex,
+                                  @Out F32Array startS, @Out Vec2Array gridPosition, @Out Vec2Array gridHeading);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        float[] tan = a.vec2(1);
-        float[] arclen = a.f32(2);
-        float[] length = a.f32(3);
-        int[] count = a.i32(4);
-        float[] kappa = a.f32(5);
-        int nMax = a.intValue(6);
-        int rule = a.intValue(7);
-        float straight = a.floatValue(8);
-        int slots = a.intValue(9);
-        float front = a.floatValue(10);
-        float rowGap = a.floatValue(11);
-        float lateral = a.floatValue(12);
-        int[] startIndex = a.i32(13);
-        float[] startS = a.f32(14);
-        float[] pos = a.vec2(15);
-        float[] head = a.vec2(16);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        float[] tan = a.tangent();
+        float[] arclen = a.arclen();
+        float[] length = a.length();
+        int[] count = a.count();
+        float[] kappa = a.kappa();
+        int nMax = a.nMax();
+        int rule = a.rule();
+        float straight = a.straightKappa();
+        int slots = a.slots();
+        float front = a.front();
+        float rowGap = a.rowGap();
+        float lateral = a.lateral();
+        int[] startIndex = a.startIndex();
+        float[] startS = a.startS();
+        float[] pos = a.gridPosition();
+        float[] head = a.gridHeading();
         for (int e = begin; e < end; e++) {
             int b = e * nMax;
             int cn = count[e];

@@ -1,8 +1,12 @@
 package dev.trackgen.course.localize;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.internal.Projection;
 import dev.trackgen.course.progress.CourseProgressKernels;
 
@@ -28,22 +32,24 @@ import dev.trackgen.course.progress.CourseProgressKernels;
  * <p>Shapes: {@code center: [E*nMax]} pairs, {@code arclen: [E*nMax]}, {@code length, count: [E]},
  * {@code position: [E*agents]} pairs, {@code s, n, segment, onRoad: [E*agents]}.
  */
-public final class LocalizeKernel extends AbstractKernel {
+public final class LocalizeKernel extends LocalizeKernelBase {
     /** The kernel instance. */
     public static final LocalizeKernel INSTANCE = new LocalizeKernel();
 
     private LocalizeKernel() {
-        super("tg_course_localize", CourseProgressKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.f32("arclen"), KernelParam.f32("length"),
-                KernelParam.i32("count"), KernelParam.intValue("nMax"), KernelParam.vec2("position"),
-                KernelParam.intValue("agents"), KernelParam.floatValue("halfWidth"), KernelParam.intValue("window"),
-                KernelParam.f32("s"), KernelParam.f32("n"), KernelParam.i32("segment"), KernelParam.i32("onRoad"));
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_localize(@In Vec2Array center, @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax,
+                                @In Vec2Array position, int agents, float halfWidth, int window, @Out F32Array s,
+                                @Out F32Array n, @InOut I32Array segment, @Out I32Array onRoad);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        localize(a.vec2(0), a.f32(1), a.f32(2), a.i32(3), a.intValue(4), a.vec2(5), a.intValue(6),
-                a.floatValue(7), a.intValue(8), a.f32(9), a.f32(10), a.i32(11), a.i32(12), begin, end);
+    protected void run(Args a, int begin, int end) {
+        localize(a.center(), a.arclen(), a.length(), a.count(), a.nMax(), a.position(), a.agents(), a.halfWidth(),
+                a.window(), a.s(), a.n(), a.segment(), a.onRoad(), begin, end);
     }
 
     static void localize(float[] c, float[] arclen, float[] length, int[] count, int nMax, float[] pos, int agents,

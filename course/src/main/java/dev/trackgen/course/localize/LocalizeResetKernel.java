@@ -1,8 +1,9 @@
 package dev.trackgen.course.localize;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.course.progress.CourseProgressKernels;
 
 /**
@@ -13,19 +14,22 @@ import dev.trackgen.course.progress.CourseProgressKernels;
  *
  * <p>Shapes: {@code mask, segment: [E*A]}.
  */
-public final class LocalizeResetKernel extends AbstractKernel {
+public final class LocalizeResetKernel extends LocalizeResetKernelBase {
     /** The kernel instance. */
     public static final LocalizeResetKernel INSTANCE = new LocalizeResetKernel();
 
     private LocalizeResetKernel() {
-        super("tg_course_localize_reset", CourseProgressKernels.PTX, KernelParam.i32("mask"),
-                KernelParam.i32("segment"));
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_localize_reset(@In I32Array mask, @InOut I32Array segment);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] mask = a.i32(0);
-        int[] seg = a.i32(1);
+    protected void run(Args a, int begin, int end) {
+        int[] mask = a.mask();
+        int[] seg = a.segment();
         for (int t = begin; t < end; t++) {
             if (mask[t] != 0) {
                 seg[t] = -1;

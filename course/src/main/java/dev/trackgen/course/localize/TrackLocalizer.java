@@ -47,7 +47,7 @@ public final class TrackLocalizer {
     private final int window;
     private final TrackFrame frame;
     private final LaunchPlan queryPlan;
-    private final KernelArgs resetArgs;
+    private final LocalizeResetKernel.Args resetArgs;
     private final LaunchPlan resetPlan;
     private final I32Array allMask;
     private final LaunchPlan resetAllPlan;
@@ -59,14 +59,15 @@ public final class TrackLocalizer {
         this.queries = track.numEnvs() * agents;
         this.window = b.window;
         this.frame = new TrackFrame(runtime, queries);
-        KernelArgs q = LocalizeKernel.INSTANCE.args().bind(track.center(), track.arclen(), track.length(),
-                track.count(), track.nMax(), b.positions, agents, (float) b.halfWidth, window, frame.s(), frame.n(),
-                frame.segment(), frame.onRoad());
+        KernelArgs q = LocalizeKernel.INSTANCE.args().center(track.center()).arclen(track.arclen())
+                .length(track.length()).count(track.count()).nMax(track.nMax()).position(b.positions).agents(agents)
+                .halfWidth((float) b.halfWidth).window(window).s(frame.s()).n(frame.n()).segment(frame.segment())
+                .onRoad(frame.onRoad());
         this.queryPlan = LaunchPlan.builder().launch(LocalizeKernel.INSTANCE, queries, q).build();
         this.allMask = Checks.filledI32(runtime, queries, 1);
-        KernelArgs all = LocalizeResetKernel.INSTANCE.args().bind(allMask, frame.segment());
+        KernelArgs all = LocalizeResetKernel.INSTANCE.args().mask(allMask).segment(frame.segment());
         this.resetAllPlan = LaunchPlan.builder().launch(LocalizeResetKernel.INSTANCE, queries, all).build();
-        this.resetArgs = LocalizeResetKernel.INSTANCE.args().bind(allMask, frame.segment());
+        this.resetArgs = LocalizeResetKernel.INSTANCE.args().mask(allMask).segment(frame.segment());
         this.resetPlan = LaunchPlan.builder().launch(LocalizeResetKernel.INSTANCE, queries, resetArgs).build();
         resetAll();
     }
@@ -110,7 +111,7 @@ public final class TrackLocalizer {
             throw new IllegalArgumentException("reset mask has " + mask.length() + " entries, expected E * A = "
                     + queries);
         }
-        resetArgs.set(0, mask);
+        resetArgs.mask(mask);
         Lock lock = runtime.executionLock();
         lock.lock();
         try {

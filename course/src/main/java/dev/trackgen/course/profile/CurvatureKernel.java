@@ -1,8 +1,11 @@
 package dev.trackgen.course.profile;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.progress.CourseProgressKernels;
 
 /**
@@ -18,22 +21,25 @@ import dev.trackgen.course.progress.CourseProgressKernels;
  *
  * <p>Shapes: {@code center: [E*nMax]} pairs, {@code count: [E]}, {@code kappa: [E*nMax]}.
  */
-public final class CurvatureKernel extends AbstractKernel {
+public final class CurvatureKernel extends CurvatureKernelBase {
     /** The kernel instance. */
     public static final CurvatureKernel INSTANCE = new CurvatureKernel();
 
     private CurvatureKernel() {
-        super("tg_course_curvature", CourseProgressKernels.PTX, KernelParam.vec2("center"), KernelParam.i32("count"),
-                KernelParam.intValue("nMax"), KernelParam.intValue("window"), KernelParam.f32("kappa"));
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_curvature(@In Vec2Array center, @In I32Array count, int nMax, int window, @Out F32Array kappa);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int[] count = a.i32(1);
-        int nMax = a.intValue(2);
-        int window = a.intValue(3);
-        float[] kappa = a.f32(4);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        int[] count = a.count();
+        int nMax = a.nMax();
+        int window = a.window();
+        float[] kappa = a.kappa();
         for (int t = begin; t < end; t++) {
             int e = t / nMax;
             int b = e * nMax;

@@ -48,9 +48,11 @@ public final class SpeedProfile {
         int points = track.numEnvs() * track.nMax();
         this.kappa = runtime.allocF32(points);
         this.speed = runtime.allocF32(points);
-        KernelArgs k = CurvatureKernel.INSTANCE.args().bind(track.center(), track.count(), track.nMax(), window, kappa);
-        KernelArgs v = SpeedProfileKernel.INSTANCE.args().bind(kappa, track.arclen(), track.length(), track.count(),
-                track.nMax(), (float) aLat, (float) aAccel, (float) aBrake, (float) vCap, speed);
+        KernelArgs k = CurvatureKernel.INSTANCE.args().center(track.center()).count(track.count()).nMax(track.nMax())
+                .window(window).kappa(kappa);
+        KernelArgs v = SpeedProfileKernel.INSTANCE.args().kappa(kappa).arclen(track.arclen()).length(track.length())
+                .count(track.count()).nMax(track.nMax()).aLat((float) aLat).aAccel((float) aAccel)
+                .aBrake((float) aBrake).vCap((float) vCap).speed(speed);
         this.plan = LaunchPlan.builder().launch(CurvatureKernel.INSTANCE, points, k)
                 .launch(SpeedProfileKernel.INSTANCE, track.numEnvs(), v).build();
     }

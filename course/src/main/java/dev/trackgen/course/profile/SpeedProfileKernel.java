@@ -1,8 +1,10 @@
 package dev.trackgen.course.profile;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
 import dev.trackgen.course.progress.CourseProgressKernels;
 
 /**
@@ -26,29 +28,27 @@ import dev.trackgen.course.progress.CourseProgressKernels;
  *
  * <p>Shapes: {@code kappa, arclen, speed: [E*nMax]}, {@code length, count: [E]}.
  */
-public final class SpeedProfileKernel extends AbstractKernel {
+public final class SpeedProfileKernel extends SpeedProfileKernelBase {
     /** The kernel instance. */
     public static final SpeedProfileKernel INSTANCE = new SpeedProfileKernel();
 
     private SpeedProfileKernel() {
-        super("tg_course_speed_profile", CourseProgressKernels.PTX, KernelParam.f32("kappa"), KernelParam.f32("arclen"),
-                KernelParam.f32("length"), KernelParam.i32("count"), KernelParam.intValue("nMax"),
-                KernelParam.floatValue("aLat"), KernelParam.floatValue("aAccel"), KernelParam.floatValue("aBrake"),
-                KernelParam.floatValue("vCap"), KernelParam.f32("speed"));
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_speed_profile(@In F32Array kappa, @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax,
+                                     float aLat, float aAccel, float aBrake, float vCap, @Out F32Array speed);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] kappa = a.f32(0);
-        float[] arclen = a.f32(1);
-        float[] length = a.f32(2);
-        int[] count = a.i32(3);
-        int nMax = a.intValue(4);
-        float aLat = a.floatValue(5);
-        float aAccel = a.floatValue(6);
-        float aBrake = a.floatValue(7);
-        float vCap = a.floatValue(8);
-        float[] v = a.f32(9);
+    protected void run(Args a, int begin, int end) {
+        profile(a.kappa(), a.arclen(), a.length(), a.count(), a.nMax(), a.aLat(), a.aAccel(), a.aBrake(), a.vCap(),
+                a.speed(), begin, end);
+    }
+
+    static void profile(float[] kappa, float[] arclen, float[] length, int[] count, int nMax, float aLat, float aAccel,
+                        float aBrake, float vCap, float[] v, int begin, int end) {
         for (int e = begin; e < end; e++) {
             int b = e * nMax;
             int cn = count[e];

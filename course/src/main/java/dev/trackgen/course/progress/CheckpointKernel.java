@@ -1,8 +1,11 @@
 package dev.trackgen.course.progress;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * Checkpoints sampled from the centerline, one thread per env ({@code dim = E}).
@@ -20,40 +23,42 @@ import dev.trackgen.api.runtime.KernelParam;
  * <p>Shapes: track arrays {@code [E*nMax]}, {@code length, count, startIndex, cpCount: [E]},
  * {@code cp*: [E*maxCheckpoints]}.
  */
-public final class CheckpointKernel extends AbstractKernel {
+public final class CheckpointKernel extends CheckpointKernelBase {
     /** The kernel instance. */
     public static final CheckpointKernel INSTANCE = new CheckpointKernel();
 
     private CheckpointKernel() {
-        super("tg_course_checkpoints", CourseProgressKernels.PTX, KernelParam.vec2("center"),
-                KernelParam.vec2("tangent"), KernelParam.vec2("inner"), KernelParam.vec2("outer"),
-                KernelParam.f32("arclen"), KernelParam.f32("length"), KernelParam.i32("count"),
-                KernelParam.intValue("nMax"), KernelParam.i32("startIndex"), KernelParam.floatValue("spacing"),
-                KernelParam.intValue("maxCheckpoints"), KernelParam.vec2("cpPosition"), KernelParam.vec2("cpTangent"),
-                KernelParam.vec2("cpInner"), KernelParam.vec2("cpOuter"), KernelParam.f32("cpS"),
-                KernelParam.i32("cpIndex"), KernelParam.i32("cpCount"));
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_checkpoints(@In Vec2Array center, @In Vec2Array tangent, @In Vec2Array inner, @In Vec2Array outer,
+                                   @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax, @In I32Array startIndex,
+                                   float spacing, int maxCheckpoints, @Out Vec2Array cpPosition,
+                                   @Out Vec2Array cpTangent, @Out Vec2Array cpInner, @Out Vec2Array cpOuter,
+                                   @Out F32Array cpS, @Out I32Array cpIndex, @Out I32Array cpCount);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        float[] tan = a.vec2(1);
-        float[] inner = a.vec2(2);
-        float[] outer = a.vec2(3);
-        float[] arclen = a.f32(4);
-        float[] length = a.f32(5);
-        int[] count = a.i32(6);
-        int nMax = a.intValue(7);
-        int[] start = a.i32(8);
-        float spacing = a.floatValue(9);
-        int mMax = a.intValue(10);
-        float[] cpPos = a.vec2(11);
-        float[] cpTan = a.vec2(12);
-        float[] cpIn = a.vec2(13);
-        float[] cpOut = a.vec2(14);
-        float[] cpS = a.f32(15);
-        int[] cpIndex = a.i32(16);
-        int[] cpCount = a.i32(17);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        float[] tan = a.tangent();
+        float[] inner = a.inner();
+        float[] outer = a.outer();
+        float[] arclen = a.arclen();
+        float[] length = a.length();
+        int[] count = a.count();
+        int nMax = a.nMax();
+        int[] start = a.startIndex();
+        float spacing = a.spacing();
+        int mMax = a.maxCheckpoints();
+        float[] cpPos = a.cpPosition();
+        float[] cpTan = a.cpTangent();
+        float[] cpIn = a.cpInner();
+        float[] cpOut = a.cpOuter();
+        float[] cpS = a.cpS();
+        int[] cpIndex = a.cpIndex();
+        int[] cpCount = a.cpCount();
         for (int e = begin; e < end; e++) {
             int b = e * nMax;
             int cn = count[e];

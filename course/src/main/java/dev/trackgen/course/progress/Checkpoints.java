@@ -57,9 +57,11 @@ public final class Checkpoints {
         this.index = runtime.allocI32(slots);
         this.count = runtime.allocI32(track.numEnvs());
         I32Array start = b.start != null ? b.start.startIndex() : Checks.filledI32(runtime, track.numEnvs(), 0);
-        KernelArgs a = CheckpointKernel.INSTANCE.args().bind(track.center(), track.tangent(), track.inner(),
-                track.outer(), track.arclen(), track.length(), track.count(), track.nMax(), start, (float) spacing,
-                maxCheckpoints, position, tangent, inner, outer, s, index, count);
+        KernelArgs a = CheckpointKernel.INSTANCE.args().center(track.center()).tangent(track.tangent())
+                .inner(track.inner()).outer(track.outer()).arclen(track.arclen()).length(track.length())
+                .count(track.count()).nMax(track.nMax()).startIndex(start).spacing((float) spacing)
+                .maxCheckpoints(maxCheckpoints).cpPosition(position).cpTangent(tangent).cpInner(inner).cpOuter(outer)
+                .cpS(s).cpIndex(index).cpCount(count);
         this.plan = LaunchPlan.builder().launch(CheckpointKernel.INSTANCE, track.numEnvs(), a).build();
     }
 

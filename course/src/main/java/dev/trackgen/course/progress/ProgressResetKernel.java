@@ -1,8 +1,10 @@
 package dev.trackgen.course.progress;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * Clears progress state, one thread per agent ({@code dim = E * A}).
@@ -13,24 +15,27 @@ import dev.trackgen.api.runtime.KernelParam;
  *
  * <p>Shapes: all {@code [E*A]} ({@code previous}: pairs).
  */
-public final class ProgressResetKernel extends AbstractKernel {
+public final class ProgressResetKernel extends ProgressResetKernelBase {
     /** The kernel instance. */
     public static final ProgressResetKernel INSTANCE = new ProgressResetKernel();
 
     private ProgressResetKernel() {
-        super("tg_course_progress_reset", CourseProgressKernels.PTX, KernelParam.i32("mask"),
-                KernelParam.vec2("previous"), KernelParam.i32("next"), KernelParam.i32("progress"),
-                KernelParam.i32("starts"), KernelParam.i32("laps"));
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_progress_reset(@In I32Array mask, @InOut Vec2Array previous, @InOut I32Array next,
+                                      @InOut I32Array progress, @InOut I32Array starts, @InOut I32Array laps);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] mask = a.i32(0);
-        float[] prev = a.vec2(1);
-        int[] next = a.i32(2);
-        int[] progress = a.i32(3);
-        int[] starts = a.i32(4);
-        int[] laps = a.i32(5);
+    protected void run(Args a, int begin, int end) {
+        int[] mask = a.mask();
+        float[] prev = a.previous();
+        int[] next = a.next();
+        int[] progress = a.progress();
+        int[] starts = a.starts();
+        int[] laps = a.laps();
         for (int t = begin; t < end; t++) {
             if (mask[t] != 0) {
                 prev[2 * t] = Float.NaN;

@@ -38,7 +38,7 @@ public final class ProgressTracker {
     private final I32Array laps;
     private final ProgressEvents events;
     private final LaunchPlan updatePlan;
-    private final KernelArgs resetArgs;
+    private final ProgressResetKernel.Args resetArgs;
     private final LaunchPlan resetPlan;
     private final LaunchPlan resetAllPlan;
 
@@ -54,16 +54,20 @@ public final class ProgressTracker {
         this.laps = runtime.allocI32(queries);
         this.events = new ProgressEvents(runtime, queries, next, progress, starts, laps);
         dev.trackgen.api.Track track = cps.track();
-        KernelArgs u = ProgressUpdateKernel.INSTANCE.args().bind(cps.position(), cps.tangent(), cps.inner(),
-                cps.outer(), cps.s(), cps.count(), cps.maxCheckpoints(), track.center(), track.arclen(),
-                track.length(), track.count(), track.nMax(), positions, agents, previous, next, progress, starts,
-                events.passed(), events.lapCompleted(), events.wrongWay(), events.wrongCheckpoint(), laps,
-                events.distToNext());
+        KernelArgs u = ProgressUpdateKernel.INSTANCE.args().cpPosition(cps.position()).cpTangent(cps.tangent())
+                .cpInner(cps.inner()).cpOuter(cps.outer()).cpS(cps.s()).cpCount(cps.count())
+                .maxCheckpoints(cps.maxCheckpoints()).center(track.center()).arclen(track.arclen())
+                .length(track.length()).count(track.count()).nMax(track.nMax()).position(positions).agents(agents)
+                .previous(previous).next(next).progress(progress).starts(starts).passed(events.passed())
+                .lapCompleted(events.lapCompleted()).wrongWay(events.wrongWay())
+                .wrongCheckpoint(events.wrongCheckpoint()).laps(laps).distToNext(events.distToNext());
         this.updatePlan = LaunchPlan.builder().launch(ProgressUpdateKernel.INSTANCE, queries, u).build();
         I32Array all = Checks.filledI32(runtime, queries, 1);
         this.resetAllPlan = LaunchPlan.builder().launch(ProgressResetKernel.INSTANCE, queries,
-                ProgressResetKernel.INSTANCE.args().bind(all, previous, next, progress, starts, laps)).build();
-        this.resetArgs = ProgressResetKernel.INSTANCE.args().bind(all, previous, next, progress, starts, laps);
+                ProgressResetKernel.INSTANCE.args().mask(all).previous(previous).next(next).progress(progress)
+                        .starts(starts).laps(laps)).build();
+        this.resetArgs = ProgressResetKernel.INSTANCE.args().mask(all).previous(previous).next(next)
+                .progress(progress).starts(starts).laps(laps);
         this.resetPlan = LaunchPlan.builder().launch(ProgressResetKernel.INSTANCE, queries, resetArgs).build();
         resetAll();
     }
@@ -122,7 +126,7 @@ public final class ProgressTracker {
             throw new IllegalArgumentException("reset mask has " + mask.length() + " entries, expected E * A = "
                     + queries);
         }
-        resetArgs.set(0, mask);
+        resetArgs.mask(mask);
         Lock lock = runtime.executionLock();
         lock.lock();
         try {

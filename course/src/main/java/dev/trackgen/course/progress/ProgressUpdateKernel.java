@@ -1,8 +1,12 @@
 package dev.trackgen.course.progress;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.internal.Projection;
 
 /**
@@ -37,27 +41,29 @@ import dev.trackgen.course.internal.Projection;
  * <p>Shapes: {@code cp*: [E*maxCheckpoints]} pairs, {@code cpCount: [E]}, everything else
  * {@code [E*agents]} ({@code position, previous}: pairs).
  */
-public final class ProgressUpdateKernel extends AbstractKernel {
+public final class ProgressUpdateKernel extends ProgressUpdateKernelBase {
     /** The kernel instance. */
     public static final ProgressUpdateKernel INSTANCE = new ProgressUpdateKernel();
 
     private ProgressUpdateKernel() {
-        super("tg_course_progress_update", CourseProgressKernels.PTX, KernelParam.vec2("cpPosition"),
-                KernelParam.vec2("cpTangent"), KernelParam.vec2("cpInner"), KernelParam.vec2("cpOuter"),
-                KernelParam.f32("cpS"), KernelParam.i32("cpCount"), KernelParam.intValue("maxCheckpoints"),
-                KernelParam.vec2("center"), KernelParam.f32("arclen"), KernelParam.f32("length"),
-                KernelParam.i32("count"), KernelParam.intValue("nMax"), KernelParam.vec2("position"),
-                KernelParam.intValue("agents"), KernelParam.vec2("previous"), KernelParam.i32("next"),
-                KernelParam.i32("progress"), KernelParam.i32("starts"), KernelParam.i32("passed"),
-                KernelParam.i32("lapCompleted"), KernelParam.i32("wrongWay"), KernelParam.i32("wrongCheckpoint"),
-                KernelParam.i32("laps"), KernelParam.f32("distToNext"));
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_progress_update(@In Vec2Array cpPosition, @In Vec2Array cpTangent, @In Vec2Array cpInner,
+                                       @In Vec2Array cpOuter, @In F32Array cpS, @In I32Array cpCount, int maxCheckpoints,
+                                       @In Vec2Array center, @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax,
+                                       @In Vec2Array position, int agents, @InOut Vec2Array previous,
+                                       @InOut I32Array next, @InOut I32Array progress, @InOut I32Array starts,
+                                       @Out I32Array passed, @Out I32Array lapCompleted, @Out I32Array wrongWay,
+                                       @Out I32Array wrongCheckpoint, @Out I32Array laps, @Out F32Array distToNext);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        update(a.vec2(0), a.vec2(1), a.vec2(2), a.vec2(3), a.f32(4), a.i32(5), a.intValue(6), a.vec2(7), a.f32(8),
-                a.f32(9), a.i32(10), a.intValue(11), a.vec2(12), a.intValue(13), a.vec2(14), a.i32(15), a.i32(16),
-                a.i32(17), a.i32(18), a.i32(19), a.i32(20), a.i32(21), a.i32(22), a.f32(23), begin, end);
+    protected void run(Args a, int begin, int end) {
+        update(a.cpPosition(), a.cpTangent(), a.cpInner(), a.cpOuter(), a.cpS(), a.cpCount(), a.maxCheckpoints(), a.center(), a.arclen(),
+                a.length(), a.count(), a.nMax(), a.position(), a.agents(), a.previous(), a.next(), a.progress(),
+                a.starts(), a.passed(), a.lapCompleted(), a.wrongWay(), a.wrongCheckpoint(), a.laps(), a.distToNext(), begin, end);
     }
 
     static void update(float[] cpPos, float[] cpTan, float[] cpIn, float[] cpOut, float[] cpS, int[] cpCount,
