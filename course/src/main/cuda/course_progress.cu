@@ -25,29 +25,43 @@ TG_INLINE float tg_course_param(const float2* c, int b, int cn, int i, float px,
     return len2 > 0.0f ? tg_minf(tg_maxf(dot / len2, 0.0f), 1.0f) : 0.0f;
 }
 
-/* Nearest of `steps` consecutive segments from `first`, ties to the lowest index; -1 if all NaN. */
+/* Nearest of `steps` consecutive segments from `first`, ties to the lowest index; -1 if all NaN
+   (Projection.nearestSegment: start, end or line distance, one division inside). */
 TG_INLINE int tg_course_nearest_segment(const float2* c, int b, int cn, float px, float py, int first, int steps) {
     float best = __int_as_float(0x7f800000);
     int bi = -1;
     int i = first;
+    float ax = c[b + i].x;
+    float ay = c[b + i].y;
     for (int k = 0; k < steps; k++) {
         int j = i + 1 == cn ? 0 : i + 1;
-        float2 a = c[b + i];
-        float2 q = c[b + j];
-        float dx = q.x - a.x;
-        float dy = q.y - a.y;
-        float wx = px - a.x;
-        float wy = py - a.y;
-        float len2 = dx * dx + dy * dy;
+        float bx = c[b + j].x;
+        float by = c[b + j].y;
+        float dx = bx - ax;
+        float dy = by - ay;
+        float wx = px - ax;
+        float wy = py - ay;
         float dot = wx * dx + wy * dy;
-        float u = len2 > 0.0f ? tg_minf(tg_maxf(dot / len2, 0.0f), 1.0f) : 0.0f;
-        float qx = wx - u * dx;
-        float qy = wy - u * dy;
-        float d2 = qx * qx + qy * qy;
+        float d2;
+        if (dot <= 0.0f) {
+            d2 = wx * wx + wy * wy;
+        } else {
+            float len2 = dx * dx + dy * dy;
+            if (dot >= len2) {
+                float ex = px - bx;
+                float ey = py - by;
+                d2 = ex * ex + ey * ey;
+            } else {
+                float cr = dx * wy - dy * wx;
+                d2 = cr * cr / len2;
+            }
+        }
         if (d2 < best || (d2 == best && i < bi)) {
             best = d2;
             bi = i;
         }
+        ax = bx;
+        ay = by;
         i = j;
     }
     return bi;
@@ -132,8 +146,14 @@ extern "C" __global__ void tg_course_localize(int dim, const float2* center, con
     float dy = center[b + j].y - ay;
     float wx = px - ax;
     float wy = py - ay;
-    float u = tg_course_param(center, b, cn, bi, px, py);
-    float sv = tg_course_arc_at(center, arclen, length[e], b, cn, bi, px, py);
+    float len2 = dx * dx + dy * dy;
+    float dot = wx * dx + wy * dy;
+    float u = len2 > 0.0f ? tg_minf(tg_maxf(dot / len2, 0.0f), 1.0f) : 0.0f;
+    float sv = arclen[b + bi] + u * sqrtf(len2);
+    float lap = length[e];
+    if (sv >= lap) {
+        sv -= lap;
+    }
     float qx = wx - u * dx;
     float qy = wy - u * dy;
     float dist = sqrtf(qx * qx + qy * qy);

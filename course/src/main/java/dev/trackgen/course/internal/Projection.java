@@ -11,7 +11,10 @@ public final class Projection {
 
     /**
      * The nearest segment {@code i -> i + 1 (mod cn)} among {@code steps} consecutive segments
-     * from {@code first}, by squared distance, ties to the lowest index.
+     * from {@code first}, by squared distance, ties to the lowest index. The squared distance is
+     * to the segment's start where the projection falls before it, to its end where it falls
+     * past it, else {@code cross^2 / |d|^2} to its line (no division for the segments that are
+     * not nearest to their inside, most of a scan).
      *
      * @param c     centerline pairs
      * @param b     env's first point
@@ -26,24 +29,37 @@ public final class Projection {
         float best = Float.POSITIVE_INFINITY;
         int bi = -1;
         int i = first;
+        float ax = c[2 * (b + i)];
+        float ay = c[2 * (b + i) + 1];
         for (int k = 0; k < steps; k++) {
             int j = i + 1 == cn ? 0 : i + 1;
-            float ax = c[2 * (b + i)];
-            float ay = c[2 * (b + i) + 1];
-            float dx = c[2 * (b + j)] - ax;
-            float dy = c[2 * (b + j) + 1] - ay;
+            float bx = c[2 * (b + j)];
+            float by = c[2 * (b + j) + 1];
+            float dx = bx - ax;
+            float dy = by - ay;
             float wx = px - ax;
             float wy = py - ay;
-            float len2 = dx * dx + dy * dy;
             float dot = wx * dx + wy * dy;
-            float u = len2 > 0.0f ? Math.min(Math.max(dot / len2, 0.0f), 1.0f) : 0.0f;
-            float qx = wx - u * dx;
-            float qy = wy - u * dy;
-            float d2 = qx * qx + qy * qy;
+            float d2;
+            if (dot <= 0.0f) { // nearest to the segment's start (also a zero-length segment)
+                d2 = wx * wx + wy * wy;
+            } else {
+                float len2 = dx * dx + dy * dy;
+                if (dot >= len2) { // nearest to its end
+                    float ex = px - bx;
+                    float ey = py - by;
+                    d2 = ex * ex + ey * ey;
+                } else { // inside: squared distance to the line, one division
+                    float cr = dx * wy - dy * wx;
+                    d2 = cr * cr / len2;
+                }
+            }
             if (d2 < best || (d2 == best && i < bi)) {
                 best = d2;
                 bi = i;
             }
+            ax = bx;
+            ay = by;
             i = j;
         }
         return bi;

@@ -96,8 +96,14 @@ public final class LocalizeKernel extends LocalizeKernelBase {
             float dy = c[2 * (b + j) + 1] - ay;
             float wx = px - ax;
             float wy = py - ay;
-            float u = Projection.param(c, b, cn, bi, px, py);
-            float s = Projection.arcAt(c, arclen, length[e], b, cn, bi, px, py);
+            float len2 = dx * dx + dy * dy;
+            float dot = wx * dx + wy * dy;
+            float u = len2 > 0.0f ? Math.min(Math.max(dot / len2, 0.0f), 1.0f) : 0.0f;
+            float s = arclen[b + bi] + u * (float) Math.sqrt(len2);
+            float lap = length[e];
+            if (s >= lap) {
+                s -= lap;
+            }
             float qx = wx - u * dx;
             float qy = wy - u * dy;
             float dist = (float) Math.sqrt(qx * qx + qy * qy);
