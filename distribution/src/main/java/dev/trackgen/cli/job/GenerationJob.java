@@ -10,6 +10,7 @@ import dev.trackgen.api.runtime.RuntimeProvider;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.RuntimeChoice;
 import dev.trackgen.cli.output.ConfigJson;
+import dev.trackgen.cli.output.CourseOverlay;
 import dev.trackgen.cli.output.GenerationReport;
 import dev.trackgen.cli.output.NpzTrackWriter;
 import dev.trackgen.cli.output.OutputTransaction;
@@ -104,6 +105,7 @@ public final class GenerationJob {
         Progress.Stage stage = progress.start("building pipeline");
         ComputeRuntime rt = runtime.get();
         TrackSnapshot snapshot;
+        CourseOverlay overlay = null;
         double millis;
         String source = generators.entry(cfg.generator()).source();
         try (TrackGenerator generator = TrackGenerator.builder(cfg)
@@ -121,6 +123,11 @@ public final class GenerationJob {
             millis = (System.nanoTime() - t0) / 1e6;
             snapshot = track.snapshot();
             stage.done(null);
+            if (pngTmp != null && request.previewCourse()) {
+                stage = progress.start("placing start lines, checkpoints and grids");
+                overlay = CourseOverlay.compute(track, cfg.halfWidth(), 4);
+                stage.done(null);
+            }
         }
         int valid = snapshot.validCount();
         YieldWarnings.of(cfg, snapshot).forEach(progress::warn);
@@ -137,7 +144,7 @@ public final class GenerationJob {
         if (pngTmp != null) {
             stage = progress.start("writing preview " + request.preview());
             try {
-                previewRenderer.write(previewRenderer.render(snapshot, title(cfg, valid, rt)), pngTmp);
+                previewRenderer.write(previewRenderer.render(snapshot, title(cfg, valid, rt), overlay), pngTmp);
             } catch (IOException | UncheckedIOException ex) {
                 throw OutputTransaction.writeFailure("--preview", request.preview(), ex);
             }
