@@ -74,7 +74,7 @@ class HostCourseTwinsTest {
             ProgressTracker tracker = ProgressTracker.create(cps, pos, agents);
             Random rnd = new Random(17);
             double[] s = new double[envs * agents];
-            for (int step = 0; step < 60; step++) {
+            for (int step = 0; step < 40; step++) {
                 for (int q = 0; q < s.length; q++) {
                     int e = q / agents;
                     int n = Math.max(h.count(e), 1);
