@@ -9,5 +9,8 @@ module dev.trackgen.course {
     requires transitive dev.trackgen.api;
     requires transitive dev.trackgen.pipeline;
 
-    // exports are added with the first utility (localization, progress, collision)
+    exports dev.trackgen.course.localize;
+    exports dev.trackgen.course.profile;
+    exports dev.trackgen.course.progress;
+    exports dev.trackgen.course.grid;
 }

@@ -10,6 +10,7 @@ module dev.trackgen.cli {
     requires dev.trackgen.registry;
     requires dev.trackgen.metrics;
     requires dev.trackgen.export;
+    requires dev.trackgen.course;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
     // Config files are read with SnakeYAML directly: it resolves aliases and sees every document.

@@ -69,6 +69,11 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Most tracks drawn in the preview (default: ${DEFAULT-VALUE}).")
     int previewTracks;
 
+    @Option(names = "--preview-course",
+            description = "Draw each previewed track's start line, checkpoints (every 5 half-widths) and a starting "
+                    + "grid of 4 slots (docs/course.md).")
+    boolean previewCourse;
+
     @Option(names = "--compress", description = "Deflate the .npz entries (smaller, slower).")
     boolean compress;
 
@@ -112,7 +117,10 @@ final class GenerateCommand implements Callable<Integer> {
             assignments.add(KnobAssignment.parse(s));
         }
         CommandLineOverrides overrides = new CommandLineOverrides(generator, envs, runtime, assignments);
+        if (previewCourse && preview == null) {
+            throw new CliException("--preview-course needs --preview FILE.png");
+        }
         return new GenerateRequest(config, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet,
-                export.request());
+                export.request(), previewCourse);
     }
 }

@@ -40,6 +40,7 @@ public final class TrackGenCommand implements Runnable {
         cl.addSubcommand("import", new ImportCommand(context));
         cl.addSubcommand("check", new CheckCommand(context));
         cl.addSubcommand("explore", new ExploreCommand(context));
+        cl.addSubcommand("progress-figure", new ProgressFigureCommand(context));
         return cl;
     }
 

@@ -18,13 +18,21 @@ import java.nio.file.Path;
  * @param json          {@code --json}: print one JSON line instead of the human summary
  * @param quiet         {@code --quiet}: no progress lines
  * @param export        {@code --export} and its options, or {@code null}
+ * @param previewCourse {@code --preview-course}: draw start line, checkpoints and grid on the preview
  */
 public record GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
                               Path preview, int previewTracks, boolean compress, boolean json, boolean quiet,
-                              ExportRequest export) {
+                              ExportRequest export, boolean previewCourse) {
+    /** A request without {@code --preview-course}; the parameters as in the canonical constructor. */
+    public GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
+                           Path preview, int previewTracks, boolean compress, boolean json, boolean quiet,
+                           ExportRequest export) {
+        this(configFile, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet, export, false);
+    }
+
     /** A request without {@code --export}; the parameters as in the canonical constructor. */
     public GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
                            Path preview, int previewTracks, boolean compress, boolean json, boolean quiet) {
-        this(configFile, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet, null);
+        this(configFile, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet, null, false);
     }
 }

@@ -9,6 +9,7 @@ import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.ResolvedConfig;
 import dev.trackgen.cli.config.RuntimeChoice;
 import dev.trackgen.cli.output.ConfigJson;
+import dev.trackgen.cli.output.CourseOverlay;
 import dev.trackgen.cli.output.GenerationReport;
 import dev.trackgen.cli.output.NpzTrackWriter;
 import dev.trackgen.cli.output.OutputTransaction;
@@ -71,6 +72,7 @@ public final class GenerationJob {
         Progress.Stage stage = progress.start("building pipeline");
         ComputeRuntime rt = platform.runtime();
         TrackSnapshot snapshot;
+        CourseOverlay overlay = null;
         double millis;
         try (TrackGenerator generator = TrackGenerator.builder(cfg)
                 .generator(resolved.centerlineGenerator())
@@ -86,6 +88,11 @@ public final class GenerationJob {
             millis = (System.nanoTime() - t0) / 1e6;
             snapshot = track.snapshot();
             stage.done(null);
+            if (pngTmp != null && request.previewCourse()) {
+                stage = progress.start("placing start lines, checkpoints and grids");
+                overlay = CourseOverlay.compute(track, cfg.halfWidth(), 4);
+                stage.done(null);
+            }
         }
         int valid = snapshot.validCount();
         YieldWarnings.of(cfg, snapshot).forEach(progress::warn);
@@ -104,7 +111,7 @@ public final class GenerationJob {
             stage = progress.start("writing preview " + request.preview());
             try {
                 PreviewRenderer preview = new PreviewRenderer(request.previewTracks(), PreviewRenderer.DEFAULT_CELL_SIZE);
-                preview.write(preview.render(snapshot, title(cfg, valid, rt)), pngTmp);
+                preview.write(preview.render(snapshot, title(cfg, valid, rt), overlay), pngTmp);
             } catch (IOException | UncheckedIOException ex) {
                 throw OutputTransaction.writeFailure("--preview", request.preview(), ex);
             }

@@ -52,6 +52,9 @@ public final class PreviewRenderer {
     private static final Color BORDER_INVALID = new Color(0xB3261E);
     private static final Color CENTERLINE = new Color(0xF5C518);
     private static final Color START = new Color(0x1E9E4A);
+    private static final Color CHECKPOINT = new Color(0x1A73E8);
+    private static final Color GRID_SLOT = new Color(0xF28C28);
+    private static final Color POLE = new Color(0xD93025);
     private static final Color TEXT = new Color(0x202124);
     private static final Color TEXT_MUTED = new Color(0x6B6F76);
     private static final int PAD = 12;
@@ -163,6 +166,18 @@ public final class PreviewRenderer {
      * @return the preview image, {@link #width} by {@link #height} pixels
      */
     public BufferedImage render(TrackSnapshot snapshot, String title) {
+        return render(snapshot, title, null);
+    }
+
+    /**
+     * @param snapshot the batch
+     * @param title    the title line (what was generated)
+     * @param course   start lines, checkpoints and grids to draw on each cell, or {@code null}:
+     *                 checkpoints as thin blue cross-sections, the start line as a black and white
+     *                 bar, grid slots as orange arrows
+     * @return the preview image, {@link #width} by {@link #height} pixels
+     */
+    public BufferedImage render(TrackSnapshot snapshot, String title, CourseOverlay course) {
         int e = snapshot.numEnvs();
         BufferedImage img = new BufferedImage(width(e), height(e), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
@@ -178,7 +193,7 @@ public final class PreviewRenderer {
             for (int i = 0; i < envs.length; i++) {
                 int x = (i % cols) * cellSize;
                 int y = TITLE_HEIGHT + (i / cols) * cellSize;
-                drawCell(g, snapshot, envs[i], x, y);
+                drawCell(g, snapshot, envs[i], x, y, course);
             }
         } finally {
             g.dispose();
@@ -232,7 +247,7 @@ public final class PreviewRenderer {
         return t + "...";
     }
 
-    private void drawCell(Graphics2D g, TrackSnapshot s, int env, int x, int y) {
+    private void drawCell(Graphics2D g, TrackSnapshot s, int env, int x, int y, CourseOverlay course) {
         boolean valid = s.isValid(env);
         g.setColor(valid ? CELL_VALID : CELL_INVALID);
         g.fillRect(x, y, cellSize, cellSize);
@@ -286,12 +301,66 @@ public final class PreviewRenderer {
 
         float[] c = s.center();
         int base = 2 * env * s.nMax();
+        if (course != null) {
+            drawCourse(g, t, scale, course, env);
+            return;
+        }
         if (Float.isFinite(c[base]) && Float.isFinite(c[base + 1])) {
             double[] p = {c[base], c[base + 1]};
             t.transform(p, 0, p, 0, 1);
             g.setColor(START);
             g.fill(new Ellipse2D.Double(p[0] - 3.5, p[1] - 3.5, 7, 7));
         }
+    }
+
+    private static void drawCourse(Graphics2D g, AffineTransform t, double scale, CourseOverlay o, int env) {
+        int m = Math.min(o.cpCount()[env], o.maxCheckpoints());
+        g.setStroke(new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND));
+        g.setColor(CHECKPOINT);
+        for (int k = 1; k < m; k++) {
+            int q = 2 * (env * o.maxCheckpoints() + k);
+            segment(g, t, o.cpInner()[q], o.cpInner()[q + 1], o.cpOuter()[q], o.cpOuter()[q + 1]);
+        }
+        if (m > 0) {
+            int q = 2 * env * o.maxCheckpoints();
+            g.setStroke(new BasicStroke(5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND));
+            g.setColor(Color.BLACK);
+            segment(g, t, o.cpInner()[q], o.cpInner()[q + 1], o.cpOuter()[q], o.cpOuter()[q + 1]);
+            g.setStroke(new BasicStroke(5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {2.5f, 2.5f},
+                    0f));
+            g.setColor(Color.WHITE);
+            segment(g, t, o.cpInner()[q], o.cpInner()[q + 1], o.cpOuter()[q], o.cpOuter()[q + 1]);
+        }
+        double len = Math.max(6, 1.2 * o.halfWidth() * scale);
+        for (int k = 0; k < o.slots(); k++) {
+            int q = 2 * (env * o.slots() + k);
+            double[] p = {o.gridPosition()[q], o.gridPosition()[q + 1]};
+            if (!Double.isFinite(p[0]) || !Double.isFinite(p[1])) {
+                continue;
+            }
+            t.transform(p, 0, p, 0, 1);
+            double hx = o.gridHeading()[q];
+            double hy = -o.gridHeading()[q + 1]; // image y points down
+            Path2D.Double arrow = new Path2D.Double();
+            arrow.moveTo(p[0] + hx * len * 0.6, p[1] + hy * len * 0.6);
+            arrow.lineTo(p[0] - hx * len * 0.4 - hy * len * 0.3, p[1] - hy * len * 0.4 + hx * len * 0.3);
+            arrow.lineTo(p[0] - hx * len * 0.4 + hy * len * 0.3, p[1] - hy * len * 0.4 - hx * len * 0.3);
+            arrow.closePath();
+            g.setColor(k == 0 ? POLE : GRID_SLOT);
+            g.fill(arrow);
+            g.setStroke(new BasicStroke(0.8f));
+            g.setColor(BORDER);
+            g.draw(arrow);
+        }
+    }
+
+    private static void segment(Graphics2D g, AffineTransform t, float ax, float ay, float bx, float by) {
+        if (!Float.isFinite(ax) || !Float.isFinite(ay) || !Float.isFinite(bx) || !Float.isFinite(by)) {
+            return;
+        }
+        double[] p = {ax, ay, bx, by};
+        t.transform(p, 0, p, 0, 2);
+        g.draw(new java.awt.geom.Line2D.Double(p[0], p[1], p[2], p[3]));
     }
 
     private static Rectangle2D bounds(TrackSnapshot s, int env, int n) {

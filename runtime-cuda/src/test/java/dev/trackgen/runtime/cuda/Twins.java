@@ -57,6 +57,7 @@ final class Twins {
             }
         }
         out.addAll(StageKernels.all());
+        out.addAll(dev.trackgen.course.progress.CourseProgressKernels.all());
         out.addAll(List.of(ToolkitTestKernels.Rng.INSTANCE, ToolkitTestKernels.GeometryTwin.INSTANCE,
                 ToolkitTestKernels.CountCrossings.INSTANCE));
         return out;

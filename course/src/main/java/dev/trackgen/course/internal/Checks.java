@@ -1,0 +1,90 @@
+package dev.trackgen.course.internal;
+
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.DeviceArray;
+import dev.trackgen.api.runtime.HostF32Array;
+import dev.trackgen.api.runtime.HostI32Array;
+import dev.trackgen.api.runtime.HostVec2Array;
+import dev.trackgen.api.runtime.Vec2Array;
+
+import java.util.Arrays;
+import java.util.concurrent.locks.Lock;
+
+/** Bind-time checks and small set-up helpers shared by the course utilities (not exported). */
+public final class Checks {
+    private Checks() {
+    }
+
+    /**
+     * Refuses an array that cannot live on a runtime: a host array on a device runtime or a
+     * device array on a host runtime.
+     *
+     * @param runtime the runtime of the track
+     * @param array   a caller-owned array
+     * @param what    its name in the message
+     * @throws IllegalArgumentException when the array belongs to another kind of runtime
+     */
+    public static void sameRuntime(ComputeRuntime runtime, DeviceArray array, String what) {
+        boolean host = array instanceof HostF32Array || array instanceof HostI32Array || array instanceof HostVec2Array;
+        if (host != runtime.hostResident()) {
+            throw new IllegalArgumentException(what + " is " + (host ? "a host" : "a device") + " array but the track lives on "
+                    + runtime.name() + (runtime.hostResident() ? " (host memory)" : " (device memory)")
+                    + ": allocate it with track.runtime()");
+        }
+    }
+
+    /**
+     * @param runtime where to allocate
+     * @param length  entries
+     * @param value   the value of every entry
+     * @return a new int array on the runtime filled with {@code value} (construction time only)
+     */
+    public static dev.trackgen.api.runtime.I32Array filledI32(ComputeRuntime runtime, int length, int value) {
+        dev.trackgen.api.runtime.I32Array a = runtime.allocI32(length);
+        int[] host = new int[length];
+        Arrays.fill(host, value);
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            runtime.upload(host, a);
+        } finally {
+            lock.unlock();
+        }
+        return a;
+    }
+
+    /**
+     * @param runtime where to allocate
+     * @param points  pairs
+     * @return a new pair array on the runtime filled with NaN (construction time only)
+     */
+    public static Vec2Array nanVec2(ComputeRuntime runtime, int points) {
+        Vec2Array a = runtime.allocVec2(points);
+        float[] host = new float[2 * points];
+        Arrays.fill(host, Float.NaN);
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            runtime.upload(host, a);
+        } finally {
+            lock.unlock();
+        }
+        return a;
+    }
+
+    /**
+     * Runs {@code r} under the runtime's execution lock.
+     *
+     * @param runtime the runtime
+     * @param r       the work
+     */
+    public static void locked(ComputeRuntime runtime, Runnable r) {
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            r.run();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

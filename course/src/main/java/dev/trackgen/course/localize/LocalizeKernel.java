@@ -1,0 +1,117 @@
+package dev.trackgen.course.localize;
+
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.course.internal.Projection;
+import dev.trackgen.course.progress.CourseProgressKernels;
+
+/**
+ * Track-frame localization, one thread per query ({@code dim = E * A}).
+ *
+ * <p>{@code tg_course_localize(center, arclen, length, count, nMax, position, agents, halfWidth,
+ * window, s, n, segment, onRoad)}: query {@code t} belongs to env {@code e = t / agents}. It
+ * projects {@code position[t]} onto every closed-loop segment {@code i -> i + 1 (mod count[e])}
+ * of env {@code e}'s centerline (cold: {@code window < 0}, or a previous {@code segment[t] < 0},
+ * or {@code 2 * window + 1 >= count[e]}) or onto the {@code 2 * window + 1} segments centred on
+ * the previous {@code segment[t]} (warm), keeps the nearest (ties: the lowest segment index) and
+ * writes
+ * <ul>
+ *   <li>{@code s[t] = arclen[i] + u * |segment|}, in {@code [0, length[e])};</li>
+ *   <li>{@code n[t]}: the distance to the centerline, positive on the left of the direction of
+ *       travel (the side {@code Track.normal} points to), negative on the right;</li>
+ *   <li>{@code segment[t] = i}; {@code onRoad[t] = 1} when {@code |n| <= halfWidth}, else 0.</li>
+ * </ul>
+ * A non-finite position, or an env with fewer than 2 points, gives {@code s = n = NaN},
+ * {@code segment = -1}, {@code onRoad = 0} (so the next warm query scans cold).
+ *
+ * <p>Shapes: {@code center: [E*nMax]} pairs, {@code arclen: [E*nMax]}, {@code length, count: [E]},
+ * {@code position: [E*agents]} pairs, {@code s, n, segment, onRoad: [E*agents]}.
+ */
+public final class LocalizeKernel extends LocalizeKernelBase {
+    /** The kernel instance. */
+    public static final LocalizeKernel INSTANCE = new LocalizeKernel();
+
+    private LocalizeKernel() {
+    }
+
+    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    interface Signature {
+        void tg_course_localize(@In Vec2Array center, @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax,
+                                @In Vec2Array position, int agents, float halfWidth, int window, @Out F32Array s,
+                                @Out F32Array n, @InOut I32Array segment, @Out I32Array onRoad);
+    }
+
+    @Override
+    protected void run(Args a, int begin, int end) {
+        localize(a.center(), a.arclen(), a.length(), a.count(), a.nMax(), a.position(), a.agents(), a.halfWidth(),
+                a.window(), a.s(), a.n(), a.segment(), a.onRoad(), begin, end);
+    }
+
+    static void localize(float[] c, float[] arclen, float[] length, int[] count, int nMax, float[] pos, int agents,
+                         float halfWidth, int window, float[] sOut, float[] nOut, int[] segOut, int[] onRoad,
+                         int begin, int end) {
+        for (int t = begin; t < end; t++) {
+            int e = t / agents;
+            int cn = count[e];
+            float px = pos[2 * t];
+            float py = pos[2 * t + 1];
+            if (cn < 2 || !(px - px == 0.0f) || !(py - py == 0.0f)) {
+                sOut[t] = Float.NaN;
+                nOut[t] = Float.NaN;
+                segOut[t] = -1;
+                onRoad[t] = 0;
+                continue;
+            }
+            int b = e * nMax;
+            int prev = segOut[t];
+            int first;
+            int steps;
+            if (window < 0 || prev < 0 || prev >= cn || 2 * window + 1 >= cn) {
+                first = 0;
+                steps = cn;
+            } else {
+                first = prev - window;
+                if (first < 0) {
+                    first += cn;
+                }
+                steps = 2 * window + 1;
+            }
+            int bi = Projection.nearestSegment(c, b, cn, px, py, first, steps);
+            if (bi < 0) { // every distance NaN (a NaN centerline point)
+                sOut[t] = Float.NaN;
+                nOut[t] = Float.NaN;
+                segOut[t] = -1;
+                onRoad[t] = 0;
+                continue;
+            }
+            int j = bi + 1 == cn ? 0 : bi + 1;
+            float ax = c[2 * (b + bi)];
+            float ay = c[2 * (b + bi) + 1];
+            float dx = c[2 * (b + j)] - ax;
+            float dy = c[2 * (b + j) + 1] - ay;
+            float wx = px - ax;
+            float wy = py - ay;
+            float len2 = dx * dx + dy * dy;
+            float dot = wx * dx + wy * dy;
+            float u = len2 > 0.0f ? Math.min(Math.max(dot / len2, 0.0f), 1.0f) : 0.0f;
+            float s = arclen[b + bi] + u * (float) Math.sqrt(len2);
+            float lap = length[e];
+            if (s >= lap) {
+                s -= lap;
+            }
+            float qx = wx - u * dx;
+            float qy = wy - u * dy;
+            float dist = (float) Math.sqrt(qx * qx + qy * qy);
+            float side = dx * wy - dy * wx;
+            sOut[t] = s;
+            nOut[t] = side < 0.0f ? -dist : dist;
+            segOut[t] = bi;
+            onRoad[t] = dist <= halfWidth ? 1 : 0;
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.trackgen.course.localize;
+
+import dev.trackgen.api.Track;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.KernelArgs;
+import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.Vec2Array;
+
+import dev.trackgen.course.internal.Checks;
+
+import java.util.Objects;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * Where every agent is in its track's frame: arc length {@code s}, signed lateral offset
+ * {@code n}, nearest segment and an on-road flag (see {@link TrackFrame}).
+ *
+ * <p>Bound once to a {@link Track} and to a caller-owned position buffer of {@code E * A} points
+ * ({@code A} agents per env, agent {@code a} of env {@code e} at {@code e * A + a}) that the
+ * simulator rewrites in place every step; {@link #query()} then takes no argument, launches one
+ * kernel over {@code E * A} queries, allocates nothing and can be captured
+ * ({@code runtime.capture(localizer::query)}) and replayed.
+ *
+ * <p><b>Cold</b> ({@link Builder#cold()}): every query scans every segment of its track,
+ * {@code O(N)}. <b>Warm</b> ({@link Builder#warmWindow(int)}, the default with {@code W = 8}):
+ * a query scans the {@code 2W + 1} segments centred on its previous answer and is identical to the
+ * cold answer whenever the nearest segment is inside that window, which holds when an agent moves
+ * less than about {@code W} point spacings per step and its track does not pinch. Where the loop
+ * comes back close to itself (a hairpin, two parallel straights), the nearest segment can jump
+ * half a lap between two steps; the warm answer then stays on the branch the agent is driving on
+ * ({@code s} stays continuous), which is not the cold answer. The first query, a query after a NaN
+ * position, and a query after {@link #reset(I32Array)} scan cold. Reset after regenerating the
+ * track and after teleporting an agent further than the window.
+ *
+ * <p>Validation happens in {@link Builder#build()}: shapes, runtime and parameters; the hot path
+ * checks nothing.
+ */
+public final class TrackLocalizer {
+    /** Default warm-start half-window {@code W}, in segments. */
+    public static final int DEFAULT_WARM_WINDOW = 8;
+
+    private final Track track;
+    private final ComputeRuntime runtime;
+    private final int agents;
+    private final int queries;
+    private final int window;
+    private final TrackFrame frame;
+    private final LaunchPlan queryPlan;
+    private final LocalizeResetKernel.Args resetArgs;
+    private final LaunchPlan resetPlan;
+    private final I32Array allMask;
+    private final LaunchPlan resetAllPlan;
+
+    private TrackLocalizer(Builder b) {
+        this.track = b.track;
+        this.runtime = track.runtime();
+        this.agents = b.agents;
+        this.queries = track.numEnvs() * agents;
+        this.window = b.window;
+        this.frame = new TrackFrame(runtime, queries);
+        KernelArgs q = LocalizeKernel.INSTANCE.args().center(track.center()).arclen(track.arclen())
+                .length(track.length()).count(track.count()).nMax(track.nMax()).position(b.positions).agents(agents)
+                .halfWidth((float) b.halfWidth).window(window).s(frame.s()).n(frame.n()).segment(frame.segment())
+                .onRoad(frame.onRoad());
+        this.queryPlan = LaunchPlan.builder().launch(LocalizeKernel.INSTANCE, queries, q).build();
+        this.allMask = Checks.filledI32(runtime, queries, 1);
+        KernelArgs all = LocalizeResetKernel.INSTANCE.args().mask(allMask).segment(frame.segment());
+        this.resetAllPlan = LaunchPlan.builder().launch(LocalizeResetKernel.INSTANCE, queries, all).build();
+        this.resetArgs = LocalizeResetKernel.INSTANCE.args().mask(allMask).segment(frame.segment());
+        this.resetPlan = LaunchPlan.builder().launch(LocalizeResetKernel.INSTANCE, queries, resetArgs).build();
+        resetAll();
+    }
+
+    /**
+     * @param track     the batch to localize against (its arrays are read at every query, so a
+     *                  regenerated batch is seen; reset after regenerating)
+     * @param positions caller-owned positions, {@code [E * A]} pairs on the track's runtime
+     * @return a builder
+     */
+    public static Builder builder(Track track, Vec2Array positions) {
+        return new Builder(track, positions);
+    }
+
+    /**
+     * Localizes every query against the bound positions, in place.
+     *
+     * @return the persistent result (the same object every call)
+     */
+    public TrackFrame query() {
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            queryPlan.enqueue(runtime);
+        } finally {
+            lock.unlock();
+        }
+        return frame;
+    }
+
+    /**
+     * Forgets the warm-start memory of the queries whose {@code mask[t] != 0}, so their next query
+     * scans cold. Allocates nothing; capturable when the same mask array is passed every time.
+     *
+     * @param mask {@code [E * A]} flags on the track's runtime
+     * @throws IllegalArgumentException when the mask has another length
+     */
+    public void reset(I32Array mask) {
+        Objects.requireNonNull(mask, "mask");
+        if (mask.length() != queries) {
+            throw new IllegalArgumentException("reset mask has " + mask.length() + " entries, expected E * A = "
+                    + queries);
+        }
+        resetArgs.mask(mask);
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            resetPlan.enqueue(runtime);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Forgets every query's warm-start memory (after regenerating the track). */
+    public void resetAll() {
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            resetAllPlan.enqueue(runtime);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return the persistent result */
+    public TrackFrame frame() {
+        return frame;
+    }
+
+    /** @return agents per env, {@code A} */
+    public int agents() {
+        return agents;
+    }
+
+    /** @return the warm half-window {@code W}, or -1 for a cold localizer */
+    public int window() {
+        return window;
+    }
+
+    /** @return the bound track */
+    public Track track() {
+        return track;
+    }
+
+    /** Configures a {@link TrackLocalizer}; every check happens in {@link #build()}. */
+    public static final class Builder {
+        private final Track track;
+        private final Vec2Array positions;
+        private int agents = 1;
+        private double halfWidth = Double.NaN;
+        private int window = DEFAULT_WARM_WINDOW;
+
+        private Builder(Track track, Vec2Array positions) {
+            this.track = Objects.requireNonNull(track, "track");
+            this.positions = Objects.requireNonNull(positions, "positions");
+        }
+
+        /**
+         * @param agents agents per env {@code A}, {@code >= 1} (default 1)
+         * @return this builder
+         */
+        public Builder agents(int agents) {
+            this.agents = agents;
+            return this;
+        }
+
+        /**
+         * @param halfWidth the road half-width the on-road flag compares against, world units,
+         *                  {@code > 0} (the batch's {@code config.halfWidth()}); required
+         * @return this builder
+         */
+        public Builder halfWidth(double halfWidth) {
+            this.halfWidth = halfWidth;
+            return this;
+        }
+
+        /**
+         * Warm-started queries scanning {@code 2W + 1} segments around the previous answer.
+         *
+         * @param w half-window {@code W}, {@code >= 1}
+         * @return this builder
+         */
+        public Builder warmWindow(int w) {
+            if (w < 1) {
+                throw new IllegalArgumentException("warm window must be >= 1 segment, got " + w);
+            }
+            this.window = w;
+            return this;
+        }
+
+        /** @return this builder, set to scan every segment at every query */
+        public Builder cold() {
+            this.window = -1;
+            return this;
+        }
+
+        /**
+         * @return the localizer, bound and reset
+         * @throws IllegalArgumentException on a wrong shape, runtime or parameter
+         */
+        public TrackLocalizer build() {
+            if (agents < 1) {
+                throw new IllegalArgumentException("agents must be >= 1, got " + agents);
+            }
+            if (!(halfWidth > 0) || Double.isInfinite(halfWidth)) {
+                throw new IllegalArgumentException("halfWidth must be a finite number > 0, got " + halfWidth);
+            }
+            long q = (long) track.numEnvs() * agents;
+            if (q > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("E * A = " + q + " queries is too many");
+            }
+            if (positions.length() != q) {
+                throw new IllegalArgumentException("positions have " + positions.length()
+                        + " points, expected E * A = " + track.numEnvs() + " * " + agents + " = " + q);
+            }
+            Checks.sameRuntime(track.runtime(), positions, "positions");
+            return new TrackLocalizer(this);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.Track;
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.HostI32Array;
+import dev.trackgen.api.runtime.HostVec2Array;
+import dev.trackgen.course.grid.StartGrid;
+import dev.trackgen.course.grid.StartRule;
+import dev.trackgen.course.localize.TrackLocalizer;
+import dev.trackgen.course.profile.SpeedProfile;
+import dev.trackgen.course.progress.Checkpoints;
+import dev.trackgen.course.progress.CourseProgressKernels;
+import dev.trackgen.course.progress.ProgressTracker;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The course module's CUDA C bodies (course_progress.cu) against their Java twins, element by
+ * element, on real batches driven by agents that move, pause (NaN), turn back and teleport.
+ */
+class HostCourseTwinsTest {
+
+    private static Track onTwins(TwinCheckingRuntime rt, String generator, int envs, int seed) {
+        TrackGenConfig c = TrackGenConfig.builder().generator(generator).numEnvs(envs).runtime("cpu").build();
+        TrackSnapshot h;
+        try (CpuRuntime cpu = new CpuRuntime(1, false);
+             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(envs, seed)).runtime(cpu)
+                     .build()) {
+            h = gen.generate().snapshot();
+        }
+        Track t = Track.allocate(rt, envs, h.nMax());
+        rt.upload(h.center(), t.center());
+        rt.upload(h.outer(), t.outer());
+        rt.upload(h.inner(), t.inner());
+        rt.upload(h.tangent(), t.tangent());
+        rt.upload(h.normal(), t.normal());
+        rt.upload(h.arclen(), t.arclen());
+        rt.upload(h.length(), t.length());
+        rt.upload(h.winding(), t.winding());
+        rt.upload(h.valid(), t.valid());
+        int[] count = h.count().clone();
+        count[envs - 1] = 2; // a degenerate env: every body's short-count branch
+        rt.upload(count, t.count());
+        return t;
+    }
+
+    @Test
+    void courseKernelsMatchTheirJavaTwinsElementByElement() {
+        for (String generator : new String[] {"bezier", "circuit"}) {
+            TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+            int envs = generator.equals("circuit") ? 4 : 12;
+            Track t = onTwins(rt, generator, envs, 3);
+            TrackSnapshot h = t.snapshot();
+            int agents = 3;
+            HostVec2Array pos = new HostVec2Array(envs * agents);
+            HostI32Array mask = new HostI32Array(envs * agents);
+            StartGrid grid = StartGrid.builder(t).halfWidth(0.1).slots(5).build().compute();
+            StartGrid.builder(t).halfWidth(0.1).rule(StartRule.ARC_ZERO).build().compute();
+            Checkpoints cps = Checkpoints.builder(t).spacing(0.45).startAt(grid).build().compute();
+            SpeedProfile.builder(t).build().compute();
+            SpeedProfile.builder(t).curvatureWindow(0).speedCap(1.5).build().compute();
+            TrackLocalizer warm = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(0.1).warmWindow(3).build();
+            TrackLocalizer cold = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(0.1).cold().build();
+            ProgressTracker tracker = ProgressTracker.create(cps, pos, agents);
+            Random rnd = new Random(17);
+            double[] s = new double[envs * agents];
+            for (int step = 0; step < 40; step++) {
+                for (int q = 0; q < s.length; q++) {
+                    int e = q / agents;
+                    int n = Math.max(h.count(e), 1);
+                    int b = e * h.nMax();
+                    s[q] += (q % agents == 2 ? -1 : 1) * (0.3 + rnd.nextDouble()); // in points
+                    if (rnd.nextInt(25) == 0) {
+                        s[q] = rnd.nextDouble() * n; // teleport
+                        mask.data()[q] = 1;
+                    } else {
+                        mask.data()[q] = 0;
+                    }
+                    int i = (int) Math.floor(((s[q] % n) + n) % n);
+                    int j = (i + 1) % n;
+                    double f = ((s[q] % n) + n) % n - i;
+                    float[] c = h.center();
+                    double x = c[2 * (b + i)] + f * (c[2 * (b + j)] - c[2 * (b + i)]);
+                    double y = c[2 * (b + i) + 1] + f * (c[2 * (b + j) + 1] - c[2 * (b + i) + 1]);
+                    boolean nan = rnd.nextInt(30) == 0;
+                    pos.data()[2 * q] = nan ? Float.NaN : (float) (x + rnd.nextGaussian() * 0.06);
+                    pos.data()[2 * q + 1] = nan ? Float.NaN : (float) (y + rnd.nextGaussian() * 0.06);
+                }
+                warm.reset(mask);
+                tracker.reset(mask);
+                warm.query();
+                cold.query();
+                tracker.update();
+            }
+            assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                    + String.join("\n", rt.mismatches()));
+            Set<String> expected = new TreeSet<>();
+            CourseProgressKernels.all().forEach(k -> expected.add(k.name()));
+            assertEquals(expected, new TreeSet<>(rt.launches().keySet()), generator + ": every course kernel ran");
+        }
+    }
+}
