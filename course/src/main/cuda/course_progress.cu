@@ -390,7 +390,9 @@ extern "C" __global__ void tg_course_start_grid(int dim, const float2* center, c
     startS[e] = s0;
     for (int k = 0; k < slots; k++) {
         int g = e * slots + k;
-        float s = fmodf(s0 - front - static_cast<float>(k) * rowGap, lap);
+        /* fmod of floats is exact, so the double fmod gives Java's float % (and needs no approximate division) */
+        float s = static_cast<float>(fmod(static_cast<double>(s0 - front - static_cast<float>(k) * rowGap),
+                                          static_cast<double>(lap)));
         if (s < 0.0f) {
             s += lap;
         }

@@ -10,6 +10,7 @@ import dev.trackgen.course.localize.TrackLocalizer;
 import dev.trackgen.course.progress.Checkpoints;
 import dev.trackgen.course.progress.ProgressTracker;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.util.Arrays;
@@ -45,7 +46,7 @@ public final class CourseBench {
         TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(envs).build();
         TrackSnapshot host;
         try (CpuRuntime rt = CpuRuntime.allCores();
-             TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(rt)
+             TrackGenerator gen = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(rt)
                      .build()) {
             host = gen.generate().snapshot();
         }

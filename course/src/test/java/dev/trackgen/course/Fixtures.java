@@ -6,6 +6,7 @@ import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.util.List;
@@ -54,7 +55,7 @@ public final class Fixtures {
     public static Batch batch(String generator, int envs, int seed) {
         return CACHE.computeIfAbsent(generator + "/" + envs + "/" + seed, k -> {
             TrackGenConfig c = TrackGenConfig.builder().generator(generator).numEnvs(envs).runtime("cpu").build();
-            TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(envs, seed))
+            TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(envs, seed))
                     .runtime(runtime()).build();
             Track t = gen.generate();
             return new Batch(generator, c, t, t.snapshot());

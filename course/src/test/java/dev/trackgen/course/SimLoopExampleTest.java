@@ -18,6 +18,7 @@ import dev.trackgen.course.progress.Checkpoints;
 import dev.trackgen.course.progress.ProgressEvents;
 import dev.trackgen.course.progress.ProgressTracker;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +37,7 @@ class SimLoopExampleTest {
         int agents = 2;
         float dt = 0.05f;
         TrackGenConfig config = TrackGenConfig.builder().generator("bezier").numEnvs(envs).runtime("cpu").build();
-        try (TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).build()) {
+        try (TrackGenerator gen = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).build()) {
             Track track = gen.generate();
             ComputeRuntime rt = track.runtime();
             double hw = config.halfWidth();

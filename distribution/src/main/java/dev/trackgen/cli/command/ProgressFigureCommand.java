@@ -8,6 +8,7 @@ import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.output.PreviewRenderer;
 import dev.trackgen.cli.output.ProgressFigure;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -50,7 +51,7 @@ final class ProgressFigureCommand implements Callable<Integer> {
             throw new CliException("--laps " + laps + ": must be between 1 and 20");
         }
         TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(1).runtime("cpu").build();
-        try (TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(1, seed)).build()) {
+        try (TrackGenerator gen = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(1, seed)).build()) {
             Track track = gen.generate();
             if (track.snapshot().validCount() == 0) {
                 throw new CliException("the " + generator + " track of seed " + seed + " is invalid; try another --seed");

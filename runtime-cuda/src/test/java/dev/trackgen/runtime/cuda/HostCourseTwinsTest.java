@@ -14,6 +14,7 @@ import dev.trackgen.course.progress.Checkpoints;
 import dev.trackgen.course.progress.CourseProgressKernels;
 import dev.trackgen.course.progress.ProgressTracker;
 import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +35,7 @@ class HostCourseTwinsTest {
         TrackGenConfig c = TrackGenConfig.builder().generator(generator).numEnvs(envs).runtime("cpu").build();
         TrackSnapshot h;
         try (CpuRuntime cpu = new CpuRuntime(1, false);
-             TrackGenerator gen = TrackGenerator.builder(c).rng(PerEnvSeededRng.fromScalar(envs, seed)).runtime(cpu)
+             TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(envs, seed)).runtime(cpu)
                      .build()) {
             h = gen.generate().snapshot();
         }
