@@ -10,4 +10,6 @@ module dev.trackgen.course {
     requires transitive dev.trackgen.pipeline;
 
     // exports are added with the first utility (localization, progress, collision)
+    exports dev.trackgen.course.collision;
+    exports dev.trackgen.course.props;
 }
