@@ -5,10 +5,8 @@
  * convention and helpers: trackgen_kernel.cuh. Same float operations in the same order as Java.
  */
 #include "trackgen_kernel.cuh"
-
-#define TG_COL_FAR2 3.40282347e+38f
-#define TG_SDF_EXACT_BAND 3
-#define TG_SDF_DIAG 1.41421356f
+#include "trackgen_api_kernels.h"
+#include "trackgen_course_kernels.h" /* prototypes and TG_COL_FAR2, TG_SDF_EXACT_BAND, TG_SDF_DIAG */
 
 /* Planar.crossing */
 TG_INLINE int tg_col_crossing(float cx, float cy, float ax, float ay, float bx, float by) {

@@ -4,6 +4,8 @@
  * and arc positions are accumulated in double like the Java body.
  */
 #include "trackgen_kernel.cuh"
+#include "trackgen_api_kernels.h"
+#include "trackgen_course_kernels.h"
 
 TG_INLINE float tg_props_length(const float2* p, int i, int j) {
     float dx = p[j].x - p[i].x;

@@ -1,8 +1,11 @@
 package dev.trackgen.course.collision;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * Oriented boxes against disc obstacles, one thread per box ({@code dim = E * B}).
@@ -13,22 +16,21 @@ import dev.trackgen.api.runtime.KernelParam;
  * distance from its center to the solid box is at most {@code radius}; discs with a non-finite
  * center are skipped; the deepest disc wins, the lowest index on ties.
  */
-public final class BoxDiscsKernel extends AbstractKernel {
+public final class BoxDiscsKernel extends BoxDiscsKernelBase {
     /** The kernel instance. */
     public static final BoxDiscsKernel INSTANCE = new BoxDiscsKernel();
 
     private BoxDiscsKernel() {
-        super("tg_box_discs", CollisionKernels.PTX,
-                KernelParam.vec2("discs"), KernelParam.intValue("discsPerEnv"), KernelParam.floatValue("radius"),
-                KernelParam.intValue("boxesPerEnv"), KernelParam.vec2("position"), KernelParam.f32("heading"),
-                KernelParam.vec2("halfExtents"), KernelParam.i32("hit"), KernelParam.i32("disc"),
-                KernelParam.f32("depth"), KernelParam.vec2("normal"));
+    }
+
+    @KernelSignature(ptx = CollisionKernels.PTX)
+    interface Signature {
+        void tg_box_discs(@In Vec2Array discs, int discsPerEnv, float radius, int boxesPerEnv, @In Vec2Array position, @In F32Array heading, @In Vec2Array halfExtents, @Out I32Array hit, @Out I32Array disc, @Out F32Array depth, @Out Vec2Array normal);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        run(a.vec2(0), a.intValue(1), a.floatValue(2), a.intValue(3), a.vec2(4), a.f32(5), a.vec2(6), a.i32(7),
-                a.i32(8), a.f32(9), a.vec2(10), begin, end);
+    protected void run(Args a, int begin, int end) {
+        run(a.discs(), a.discsPerEnv(), a.radius(), a.boxesPerEnv(), a.position(), a.heading(), a.halfExtents(), a.hit(), a.disc(), a.depth(), a.normal(), begin, end);
     }
 
     static void run(float[] discs, int discsPerEnv, float radius, int boxesPerEnv, float[] position,

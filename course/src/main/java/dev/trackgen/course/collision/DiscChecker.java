@@ -37,9 +37,10 @@ public final class DiscChecker {
         }
         int n = boxes.size();
         contacts = new DiscContacts(runtime, n);
-        KernelArgs a = BoxDiscsKernel.INSTANCE.args().bind(discs.centers(), discs.discsPerEnv(), discs.radius(),
-                boxes.boxesPerEnv(), boxes.position(), boxes.heading(), boxes.halfExtents(), contacts.hit(),
-                contacts.disc(), contacts.depth(), contacts.normal());
+        KernelArgs a = BoxDiscsKernel.INSTANCE.args().discs(discs.centers()).discsPerEnv(discs.discsPerEnv())
+                .radius(discs.radius()).boxesPerEnv(boxes.boxesPerEnv()).position(boxes.position())
+                .heading(boxes.heading()).halfExtents(boxes.halfExtents()).hit(contacts.hit()).disc(contacts.disc())
+                .depth(contacts.depth()).normal(contacts.normal());
         plan = LaunchPlan.builder().launch(BoxDiscsKernel.INSTANCE, n, a).build();
     }
 

@@ -58,9 +58,11 @@ public final class OffRoadChecker {
         this.contacts = new BoxContacts(rt, n);
         int b = boxes.boxesPerEnv();
         if (options.backend() == OffRoadBackend.SEGMENTS) {
-            KernelArgs q = OffRoadSegmentsKernel.INSTANCE.args().bind(track.inner(), track.outer(), track.center(),
-                    track.count(), track.nMax(), b, boxes.position(), boxes.heading(), boxes.halfExtents(),
-                    contacts.offRoad(), contacts.clearance(), contacts.nearest(), contacts.normal(), contacts.border());
+            KernelArgs q = OffRoadSegmentsKernel.INSTANCE.args().inner(track.inner()).outer(track.outer())
+                    .center(track.center()).count(track.count()).nMax(track.nMax()).boxesPerEnv(b)
+                    .position(boxes.position()).heading(boxes.heading()).halfExtents(boxes.halfExtents())
+                    .offRoad(contacts.offRoad()).clearance(contacts.clearance()).nearest(contacts.nearest())
+                    .normal(contacts.normal()).border(contacts.border());
             queryPlan = LaunchPlan.builder().launch(OffRoadSegmentsKernel.INSTANCE, n, q).build();
             bakePlan = LaunchPlan.builder().build();
             sdfBytes = 0;
@@ -73,12 +75,14 @@ public final class OffRoadChecker {
             I32Array bid = rt.allocI32(Math.multiplyExact(e, SdfBakeKernel.words(res)));
             sdfBytes = bytesPerEnv(res) * e;
             sdfBounds = bounds;
-            KernelArgs bk = SdfBakeKernel.INSTANCE.args().bind(track.inner(), track.outer(), track.count(),
-                    track.nMax(), res, options.sdfPadding(), bounds, phi, bid);
+            KernelArgs bk = SdfBakeKernel.INSTANCE.args().inner(track.inner()).outer(track.outer())
+                    .count(track.count()).nMax(track.nMax()).res(res).padding(options.sdfPadding()).bounds(bounds)
+                    .phi(phi).bid(bid);
             bakePlan = LaunchPlan.builder().launch(SdfBakeKernel.INSTANCE, e, bk).build();
-            KernelArgs q = OffRoadSdfKernel.INSTANCE.args().bind(bounds, phi, bid, res, b, boxes.position(),
-                    boxes.heading(), boxes.halfExtents(), contacts.offRoad(), contacts.clearance(),
-                    contacts.nearest(), contacts.normal(), contacts.border());
+            KernelArgs q = OffRoadSdfKernel.INSTANCE.args().bounds(bounds).phi(phi).bid(bid).res(res).boxesPerEnv(b)
+                    .position(boxes.position()).heading(boxes.heading()).halfExtents(boxes.halfExtents())
+                    .offRoad(contacts.offRoad()).clearance(contacts.clearance()).nearest(contacts.nearest())
+                    .normal(contacts.normal()).border(contacts.border());
             queryPlan = LaunchPlan.builder().launch(OffRoadSdfKernel.INSTANCE, n, q).build();
             bake();
         }

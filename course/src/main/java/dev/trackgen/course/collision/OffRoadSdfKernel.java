@@ -1,8 +1,11 @@
 package dev.trackgen.course.collision;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * The off-road check against baked grids ({@link SdfBakeKernel}), one thread per box
@@ -17,23 +20,21 @@ import dev.trackgen.api.runtime.KernelParam;
  * road when it is negative. The normal is the normalized central-difference gradient (one cell)
  * at that sample, the nearest point {@code p - phi * normal}, the border the nearest cell's bit.
  */
-public final class OffRoadSdfKernel extends AbstractKernel {
+public final class OffRoadSdfKernel extends OffRoadSdfKernelBase {
     /** The kernel instance. */
     public static final OffRoadSdfKernel INSTANCE = new OffRoadSdfKernel();
 
     private OffRoadSdfKernel() {
-        super("tg_offroad_sdf", CollisionKernels.PTX,
-                KernelParam.f32("bounds"), KernelParam.f32("phi"), KernelParam.i32("bid"),
-                KernelParam.intValue("res"), KernelParam.intValue("boxesPerEnv"),
-                KernelParam.vec2("position"), KernelParam.f32("heading"), KernelParam.vec2("halfExtents"),
-                KernelParam.i32("offRoad"), KernelParam.f32("clearance"), KernelParam.vec2("nearest"),
-                KernelParam.vec2("normal"), KernelParam.i32("border"));
+    }
+
+    @KernelSignature(ptx = CollisionKernels.PTX)
+    interface Signature {
+        void tg_offroad_sdf(@In F32Array bounds, @In F32Array phi, @In I32Array bid, int res, int boxesPerEnv, @In Vec2Array position, @In F32Array heading, @In Vec2Array halfExtents, @Out I32Array offRoad, @Out F32Array clearance, @Out Vec2Array nearest, @Out Vec2Array normal, @Out I32Array border);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        run(a.f32(0), a.f32(1), a.i32(2), a.intValue(3), a.intValue(4), a.vec2(5), a.f32(6), a.vec2(7), a.i32(8),
-                a.f32(9), a.vec2(10), a.vec2(11), a.i32(12), begin, end);
+    protected void run(Args a, int begin, int end) {
+        run(a.bounds(), a.phi(), a.bid(), a.res(), a.boxesPerEnv(), a.position(), a.heading(), a.halfExtents(), a.offRoad(), a.clearance(), a.nearest(), a.normal(), a.border(), begin, end);
     }
 
     static void run(float[] bounds, float[] phi, int[] bid, int res, int boxesPerEnv, float[] position,

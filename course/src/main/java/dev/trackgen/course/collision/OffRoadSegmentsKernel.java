@@ -1,8 +1,11 @@
 package dev.trackgen.course.collision;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * The exact off-road check, one thread per box ({@code dim = E * B}): every border segment of
@@ -21,23 +24,21 @@ import dev.trackgen.api.runtime.KernelParam;
  * they cannot be nearer). An off-road box reports minus the largest distance of a corner outside
  * the band to the border it lies beyond (0 when only an edge crosses).
  */
-public final class OffRoadSegmentsKernel extends AbstractKernel {
+public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
     /** The kernel instance. */
     public static final OffRoadSegmentsKernel INSTANCE = new OffRoadSegmentsKernel();
 
     private OffRoadSegmentsKernel() {
-        super("tg_offroad_segments", CollisionKernels.PTX,
-                KernelParam.vec2("inner"), KernelParam.vec2("outer"), KernelParam.vec2("center"),
-                KernelParam.i32("count"), KernelParam.intValue("nMax"), KernelParam.intValue("boxesPerEnv"),
-                KernelParam.vec2("position"), KernelParam.f32("heading"), KernelParam.vec2("halfExtents"),
-                KernelParam.i32("offRoad"), KernelParam.f32("clearance"), KernelParam.vec2("nearest"),
-                KernelParam.vec2("normal"), KernelParam.i32("border"));
+    }
+
+    @KernelSignature(ptx = CollisionKernels.PTX)
+    interface Signature {
+        void tg_offroad_segments(@In Vec2Array inner, @In Vec2Array outer, @In Vec2Array center, @In I32Array count, int nMax, int boxesPerEnv, @In Vec2Array position, @In F32Array heading, @In Vec2Array halfExtents, @Out I32Array offRoad, @Out F32Array clearance, @Out Vec2Array nearest, @Out Vec2Array normal, @Out I32Array border);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        run(a.vec2(0), a.vec2(1), a.vec2(2), a.i32(3), a.intValue(4), a.intValue(5), a.vec2(6), a.f32(7),
-                a.vec2(8), a.i32(9), a.f32(10), a.vec2(11), a.vec2(12), a.i32(13), begin, end);
+    protected void run(Args a, int begin, int end) {
+        run(a.inner(), a.outer(), a.center(), a.count(), a.nMax(), a.boxesPerEnv(), a.position(), a.heading(), a.halfExtents(), a.offRoad(), a.clearance(), a.nearest(), a.normal(), a.border(), begin, end);
     }
 
     static void run(float[] inner, float[] outer, float[] center, int[] count, int nMax, int boxesPerEnv,

@@ -1,5 +1,7 @@
 package dev.trackgen.course.collision;
 
+import dev.trackgen.api.runtime.CudaConstant;
+
 /**
  * Float geometry shared by the collision kernels' Java bodies; each method has a CUDA C twin of
  * the same name in {@code course_collision.cu} (prefix {@code tg_col_}) with the same operations
@@ -7,6 +9,7 @@ package dev.trackgen.course.collision;
  */
 final class Planar {
     /** A squared distance larger than any real one: "nothing found yet". */
+    @CudaConstant("TG_COL_FAR2")
     static final float FAR2 = Float.MAX_VALUE;
 
     private Planar() {

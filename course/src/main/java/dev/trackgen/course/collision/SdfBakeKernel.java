@@ -1,8 +1,12 @@
 package dev.trackgen.course.collision;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * Bakes each env's signed-distance grid from its borders, one thread per env ({@code dim = E}).
@@ -22,20 +26,23 @@ import dev.trackgen.api.runtime.KernelParam;
  * plus a few passes over the {@code res^2} cells. A track with fewer than three points gets NaN
  * bounds and cells.
  */
-public final class SdfBakeKernel extends AbstractKernel {
+public final class SdfBakeKernel extends SdfBakeKernelBase {
     /** The kernel instance. */
     public static final SdfBakeKernel INSTANCE = new SdfBakeKernel();
 
     /** Cells around each border segment whose distance is computed exactly. */
+    @CudaConstant("TG_SDF_EXACT_BAND")
     public static final int EXACT_BAND = 3;
 
-    private static final float DIAG = 1.41421356f;
+    @CudaConstant("TG_SDF_DIAG")
+    static final float DIAG = 1.41421356f;
 
     private SdfBakeKernel() {
-        super("tg_sdf_bake", CollisionKernels.PTX,
-                KernelParam.vec2("inner"), KernelParam.vec2("outer"), KernelParam.i32("count"),
-                KernelParam.intValue("nMax"), KernelParam.intValue("res"), KernelParam.floatValue("padding"),
-                KernelParam.f32("bounds"), KernelParam.f32("phi"), KernelParam.i32("bid"));
+    }
+
+    @KernelSignature(ptx = CollisionKernels.PTX)
+    interface Signature {
+        void tg_sdf_bake(@In Vec2Array inner, @In Vec2Array outer, @In I32Array count, int nMax, int res, float padding, @Out F32Array bounds, @Out F32Array phi, @Out I32Array bid);
     }
 
     /**
@@ -47,9 +54,8 @@ public final class SdfBakeKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        run(a.vec2(0), a.vec2(1), a.i32(2), a.intValue(3), a.intValue(4), a.floatValue(5), a.f32(6), a.f32(7),
-                a.i32(8), begin, end);
+    protected void run(Args a, int begin, int end) {
+        run(a.inner(), a.outer(), a.count(), a.nMax(), a.res(), a.padding(), a.bounds(), a.phi(), a.bid(), begin, end);
     }
 
     static void run(float[] inner, float[] outer, int[] count, int nMax, int res, float padding, float[] bounds,

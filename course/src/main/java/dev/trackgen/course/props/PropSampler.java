@@ -37,9 +37,11 @@ public final class PropSampler {
         }
         this.spacing = spacing;
         this.props = new PropSet(track.runtime(), track.numEnvs(), maxProps);
-        KernelArgs a = PropsKernel.INSTANCE.args().bind(track.inner(), track.outer(), track.count(), track.nMax(),
-                spacing, maxProps, props.conePosition(), props.coneYaw(), props.wallCenter(), props.wallYaw(),
-                props.wallLength(), props.count(), props.truncated(), props.step());
+        KernelArgs a = PropsKernel.INSTANCE.args().inner(track.inner()).outer(track.outer()).count(track.count())
+                .nMax(track.nMax()).spacing(spacing).maxProps(maxProps).conePosition(props.conePosition())
+                .coneYaw(props.coneYaw()).wallCenter(props.wallCenter()).wallYaw(props.wallYaw())
+                .wallLength(props.wallLength()).propCount(props.count()).truncated(props.truncated())
+                .step(props.step());
         this.plan = LaunchPlan.builder().launch(PropsKernel.INSTANCE, 2 * track.numEnvs(), a).build();
     }
 

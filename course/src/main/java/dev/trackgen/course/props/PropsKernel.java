@@ -1,8 +1,11 @@
 package dev.trackgen.course.props;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * Cones and wall pieces along both borders, one thread per ring ({@code dim = 2E}; ring
@@ -17,7 +20,7 @@ import dev.trackgen.api.runtime.KernelParam;
  * maxProps)}; cone {@code k} lies at arc length {@code k P / n} from border point 0, yawed along
  * its border segment; wall {@code k} is the chord from cone {@code k} to cone {@code k + 1 mod n}.
  */
-public final class PropsKernel extends AbstractKernel {
+public final class PropsKernel extends PropsKernelBase {
     /** The kernel instance. */
     public static final PropsKernel INSTANCE = new PropsKernel();
 
@@ -25,18 +28,16 @@ public final class PropsKernel extends AbstractKernel {
     public static final String PTX = "trackgen-ptx/course_props.ptx";
 
     private PropsKernel() {
-        super("tg_props_place", PTX,
-                KernelParam.vec2("inner"), KernelParam.vec2("outer"), KernelParam.i32("count"),
-                KernelParam.intValue("nMax"), KernelParam.floatValue("spacing"), KernelParam.intValue("maxProps"),
-                KernelParam.vec2("conePosition"), KernelParam.f32("coneYaw"), KernelParam.vec2("wallCenter"),
-                KernelParam.f32("wallYaw"), KernelParam.f32("wallLength"), KernelParam.i32("propCount"),
-                KernelParam.i32("truncated"), KernelParam.f32("step"));
+    }
+
+    @KernelSignature(ptx = PTX)
+    interface Signature {
+        void tg_props_place(@In Vec2Array inner, @In Vec2Array outer, @In I32Array count, int nMax, float spacing, int maxProps, @Out Vec2Array conePosition, @Out F32Array coneYaw, @Out Vec2Array wallCenter, @Out F32Array wallYaw, @Out F32Array wallLength, @Out I32Array propCount, @Out I32Array truncated, @Out F32Array step);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        run(a.vec2(0), a.vec2(1), a.i32(2), a.intValue(3), a.floatValue(4), a.intValue(5), a.vec2(6), a.f32(7),
-                a.vec2(8), a.f32(9), a.f32(10), a.i32(11), a.i32(12), a.f32(13), begin, end);
+    protected void run(Args a, int begin, int end) {
+        run(a.inner(), a.outer(), a.count(), a.nMax(), a.spacing(), a.maxProps(), a.conePosition(), a.coneYaw(), a.wallCenter(), a.wallYaw(), a.wallLength(), a.propCount(), a.truncated(), a.step(), begin, end);
     }
 
     static void run(float[] inner, float[] outer, int[] count, int nMax, float spacing, int maxProps,

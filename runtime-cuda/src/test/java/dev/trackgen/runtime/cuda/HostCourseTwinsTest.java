@@ -53,8 +53,11 @@ class HostCourseTwinsTest {
         return a;
     }
 
+    private record Box(HostVec2Array pos, HostF32Array head, HostVec2Array he) {
+    }
+
     /** Boxes near the centerline (some straddling), a few anywhere, a few NaN. */
-    private static Object[] boxes(TrackSnapshot s) {
+    private static Box boxes(TrackSnapshot s) {
         Random r = new Random(8);
         int n = ENVS * BOXES;
         HostVec2Array pos = new HostVec2Array(n);
@@ -77,7 +80,7 @@ class HostCourseTwinsTest {
                 head.data()[t] = Float.POSITIVE_INFINITY;
             }
         }
-        return new Object[] {pos, head, he};
+        return new Box(pos, head, he);
     }
 
     private static void assertTwins(Kernel k, int dim, KernelArgs a) {
@@ -85,18 +88,15 @@ class HostCourseTwinsTest {
         assertTrue(bad.isEmpty(), () -> String.join("\n", bad));
     }
 
-    private static Object[] contacts(int n) {
-        return new Object[] {new HostI32Array(n), new HostF32Array(n), new HostVec2Array(n), new HostVec2Array(n),
-                new HostI32Array(n)};
-    }
-
     @Test
     void offRoadSegmentsMatchesJava() {
         TrackSnapshot s = batch();
-        Object[] b = boxes(s);
-        Object[] c = contacts(ENVS * BOXES);
-        KernelArgs a = OffRoadSegmentsKernel.INSTANCE.args().bind(vec2(s.inner()), vec2(s.outer()), vec2(s.center()),
-                i32(s.count()), s.nMax(), BOXES, b[0], b[1], b[2], c[0], c[1], c[2], c[3], c[4]);
+        Box b = boxes(s);
+        int n = ENVS * BOXES;
+        KernelArgs a = OffRoadSegmentsKernel.INSTANCE.args().inner(vec2(s.inner())).outer(vec2(s.outer()))
+                .center(vec2(s.center())).count(i32(s.count())).nMax(s.nMax()).boxesPerEnv(BOXES).position(b.pos())
+                .heading(b.head()).halfExtents(b.he()).offRoad(new HostI32Array(n)).clearance(new HostF32Array(n))
+                .nearest(new HostVec2Array(n)).normal(new HostVec2Array(n)).border(new HostI32Array(n));
         assertTwins(OffRoadSegmentsKernel.INSTANCE, ENVS * BOXES, a);
     }
 
@@ -107,13 +107,16 @@ class HostCourseTwinsTest {
             HostF32Array bounds = new HostF32Array(3 * ENVS);
             HostF32Array phi = new HostF32Array(ENVS * res * res);
             HostI32Array bid = new HostI32Array(ENVS * SdfBakeKernel.words(res));
-            KernelArgs bake = SdfBakeKernel.INSTANCE.args().bind(vec2(s.inner()), vec2(s.outer()), i32(s.count()),
-                    s.nMax(), res, res == 8 ? 0.05f : 0f, bounds, phi, bid);
+            KernelArgs bake = SdfBakeKernel.INSTANCE.args().inner(vec2(s.inner())).outer(vec2(s.outer()))
+                    .count(i32(s.count())).nMax(s.nMax()).res(res).padding(res == 8 ? 0.05f : 0f).bounds(bounds)
+                    .phi(phi).bid(bid);
             assertTwins(SdfBakeKernel.INSTANCE, ENVS, bake);
-            Object[] b = boxes(s);
-            Object[] c = contacts(ENVS * BOXES);
-            KernelArgs q = OffRoadSdfKernel.INSTANCE.args().bind(bounds, phi, bid, res, BOXES, b[0], b[1], b[2], c[0],
-                    c[1], c[2], c[3], c[4]);
+            Box b = boxes(s);
+            int n = ENVS * BOXES;
+            KernelArgs q = OffRoadSdfKernel.INSTANCE.args().bounds(bounds).phi(phi).bid(bid).res(res).boxesPerEnv(BOXES)
+                    .position(b.pos()).heading(b.head()).halfExtents(b.he()).offRoad(new HostI32Array(n))
+                    .clearance(new HostF32Array(n)).nearest(new HostVec2Array(n)).normal(new HostVec2Array(n))
+                    .border(new HostI32Array(n));
             assertTwins(OffRoadSdfKernel.INSTANCE, ENVS * BOXES, q);
         }
     }
@@ -125,15 +128,19 @@ class HostCourseTwinsTest {
             int m = 64;
             int slots = 2 * ENVS * m;
             HostVec2Array cones = new HostVec2Array(slots);
-            KernelArgs p = PropsKernel.INSTANCE.args().bind(vec2(s.inner()), vec2(s.outer()), i32(s.count()), s.nMax(),
-                    spacing, m, cones, new HostF32Array(slots), new HostVec2Array(slots), new HostF32Array(slots),
-                    new HostF32Array(slots), new HostI32Array(2 * ENVS), new HostI32Array(2 * ENVS),
-                    new HostF32Array(2 * ENVS));
+            KernelArgs p = PropsKernel.INSTANCE.args().inner(vec2(s.inner())).outer(vec2(s.outer()))
+                    .count(i32(s.count())).nMax(s.nMax()).spacing(spacing).maxProps(m).conePosition(cones)
+                    .coneYaw(new HostF32Array(slots)).wallCenter(new HostVec2Array(slots))
+                    .wallYaw(new HostF32Array(slots)).wallLength(new HostF32Array(slots))
+                    .propCount(new HostI32Array(2 * ENVS)).truncated(new HostI32Array(2 * ENVS))
+                    .step(new HostF32Array(2 * ENVS));
             assertTwins(PropsKernel.INSTANCE, 2 * ENVS, p);
-            Object[] b = boxes(s);
+            Box b = boxes(s);
             int n = ENVS * BOXES;
-            KernelArgs d = BoxDiscsKernel.INSTANCE.args().bind(cones, 2 * m, 0.03f, BOXES, b[0], b[1], b[2],
-                    new HostI32Array(n), new HostI32Array(n), new HostF32Array(n), new HostVec2Array(n));
+            KernelArgs d = BoxDiscsKernel.INSTANCE.args().discs(cones).discsPerEnv(2 * m).radius(0.03f)
+                    .boxesPerEnv(BOXES).position(b.pos()).heading(b.head()).halfExtents(b.he())
+                    .hit(new HostI32Array(n)).disc(new HostI32Array(n)).depth(new HostF32Array(n))
+                    .normal(new HostVec2Array(n));
             assertTwins(BoxDiscsKernel.INSTANCE, n, d);
         }
     }
