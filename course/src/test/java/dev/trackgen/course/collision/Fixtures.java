@@ -148,13 +148,22 @@ public final class Fixtures {
         return new HostBoxes(perEnv, pos, head, he);
     }
 
+    private static final Object THREAD_MX;
+    private static final Method ALLOCATED;
+
+    static {
+        try {
+            THREAD_MX = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+            ALLOCATED = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
+        } catch (ReflectiveOperationException ex) {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     /** Bytes the calling thread has allocated so far ({@code com.sun.management.ThreadMXBean}). */
     public static long allocatedBytes() {
         try {
-            Object mx = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
-                    .invoke(null);
-            Method m = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
-            return (Long) m.invoke(mx, Thread.currentThread().getId());
+            return (Long) ALLOCATED.invoke(THREAD_MX, Thread.currentThread().getId());
         } catch (ReflectiveOperationException ex) {
             throw new IllegalStateException(ex);
         }
