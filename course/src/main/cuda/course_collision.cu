@@ -138,6 +138,15 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
     float minY = tg_minf(tg_minf(c0y, c1y), tg_minf(c2y, c3y));
     float maxY = tg_maxf(tg_maxf(c0y, c1y), tg_maxf(c2y, c3y));
     int base = e * nMax;
+    float bound2 = TG_COL_FAR2;
+    for (int i = 0; i < m; i += TG_COL_BOUND_STRIDE) {
+        float dx = inner[base + i].x - px;
+        float dy = inner[base + i].y - py;
+        bound2 = tg_minf(bound2, dx * dx + dy * dy);
+        dx = outer[base + i].x - px;
+        dy = outer[base + i].y - py;
+        bound2 = tg_minf(bound2, dx * dx + dy * dy);
+    }
     int parIn = 0;
     int parOut = 0;
     bool crossed = false;
@@ -157,11 +166,14 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
             float ay = pa.y;
             float bx = pb.x;
             float by = pb.y;
-            par ^= tg_col_crossing(c0x, c0y, ax, ay, bx, by) | tg_col_crossing(c1x, c1y, ax, ay, bx, by) << 1
-                    | tg_col_crossing(c2x, c2y, ax, ay, bx, by) << 2 | tg_col_crossing(c3x, c3y, ax, ay, bx, by) << 3;
+            if (!(ay > maxY && by > maxY) && !(ay <= minY && by <= minY)) {
+                par ^= tg_col_crossing(c0x, c0y, ax, ay, bx, by) | tg_col_crossing(c1x, c1y, ax, ay, bx, by) << 1
+                        | tg_col_crossing(c2x, c2y, ax, ay, bx, by) << 2
+                        | tg_col_crossing(c3x, c3y, ax, ay, bx, by) << 3;
+            }
             float gx = tg_maxf(tg_maxf(tg_minf(ax, bx) - maxX, minX - tg_maxf(ax, bx)), 0.0f);
             float gy = tg_maxf(tg_maxf(tg_minf(ay, by) - maxY, minY - tg_maxf(ay, by)), 0.0f);
-            if (gx * gx + gy * gy > best2) {
+            if (gx * gx + gy * gy > tg_minf(best2, bound2)) {
                 continue;
             }
             float d2 = TG_COL_FAR2;

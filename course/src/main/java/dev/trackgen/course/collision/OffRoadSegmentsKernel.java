@@ -1,5 +1,6 @@
 package dev.trackgen.course.collision;
 
+import dev.trackgen.api.runtime.CudaConstant;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
@@ -20,13 +21,19 @@ import dev.trackgen.api.runtime.Vec2Array;
  * (ray parity) and no border segment meets the solid box. The clearance of a box on the road is
  * the distance between the solid box and the nearer border polyline: the minimum of each corner's
  * distance to each segment and each segment vertex's distance to the box; segments whose bounding
- * box lies farther from the box's bounding box than the best distance so far are skipped (exact:
- * they cannot be nearer). An off-road box reports minus the largest distance of a corner outside
+ * box lies farther from the box's bounding box than the best distance so far (or than a starting
+ * bound, the distance from the box center to the nearest of every eighth border vertex) are
+ * skipped, and segments wholly above or below the box skip the corner parity tests (both exact:
+ * such segments can neither be nearer nor cross a corner's ray). An off-road box reports minus the largest distance of a corner outside
  * the band to the border it lies beyond (0 when only an edge crosses).
  */
 public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
     /** The kernel instance. */
     public static final OffRoadSegmentsKernel INSTANCE = new OffRoadSegmentsKernel();
+
+    /** Every how many border vertices the starting distance bound samples. */
+    @CudaConstant("TG_COL_BOUND_STRIDE")
+    static final int BOUND_STRIDE = 8;
 
     private OffRoadSegmentsKernel() {
     }
@@ -79,6 +86,17 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
             float minY = Math.min(Math.min(c0y, c1y), Math.min(c2y, c3y));
             float maxY = Math.max(Math.max(c0y, c1y), Math.max(c2y, c3y));
             int base = e * nMax;
+            // an upper bound on the distance to the borders, so far segments are skipped from the
+            // start: the nearest of every BOUND_STRIDE-th border vertex to the box center
+            float bound2 = Planar.FAR2;
+            for (int i = 0; i < m; i += BOUND_STRIDE) {
+                float dx = inner[2 * (base + i)] - px;
+                float dy = inner[2 * (base + i) + 1] - py;
+                bound2 = Math.min(bound2, dx * dx + dy * dy);
+                dx = outer[2 * (base + i)] - px;
+                dy = outer[2 * (base + i) + 1] - py;
+                bound2 = Math.min(bound2, dx * dx + dy * dy);
+            }
             int parIn = 0;
             int parOut = 0;
             boolean crossed = false;
@@ -96,13 +114,16 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                     float ay = pts[2 * (base + i) + 1];
                     float bx = pts[2 * (base + i2)];
                     float by = pts[2 * (base + i2) + 1];
-                    par ^= Planar.crossing(c0x, c0y, ax, ay, bx, by)
-                            | Planar.crossing(c1x, c1y, ax, ay, bx, by) << 1
-                            | Planar.crossing(c2x, c2y, ax, ay, bx, by) << 2
-                            | Planar.crossing(c3x, c3y, ax, ay, bx, by) << 3;
+                    // a segment wholly above or below the box crosses no corner's ray
+                    if (!(ay > maxY && by > maxY) && !(ay <= minY && by <= minY)) {
+                        par ^= Planar.crossing(c0x, c0y, ax, ay, bx, by)
+                                | Planar.crossing(c1x, c1y, ax, ay, bx, by) << 1
+                                | Planar.crossing(c2x, c2y, ax, ay, bx, by) << 2
+                                | Planar.crossing(c3x, c3y, ax, ay, bx, by) << 3;
+                    }
                     float gx = Math.max(Math.max(Math.min(ax, bx) - maxX, minX - Math.max(ax, bx)), 0f);
                     float gy = Math.max(Math.max(Math.min(ay, by) - maxY, minY - Math.max(ay, by)), 0f);
-                    if (gx * gx + gy * gy > best2) {
+                    if (gx * gx + gy * gy > Math.min(best2, bound2)) {
                         continue;
                     }
                     // the box corners against the segment
