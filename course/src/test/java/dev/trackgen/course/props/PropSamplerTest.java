@@ -92,7 +92,7 @@ class PropSamplerTest {
                             assertEquals(gap, p.wallLength()[slot], 1e-5);
                             assertEquals((cx + p.cones()[2 * next]) / 2, p.walls()[2 * slot], 1e-5);
                             // no seam gap, no doubled prop: every chord at most one step, none degenerate
-                            assertTrue(gap <= perim / n * (1 + 1e-4) && gap > 0.2 * perim / n, name + " gap " + gap);
+                            assertTrue(gap <= perim / n * (1 + 1e-4) && gap > 1e-3 * perim / n, name + " gap " + gap);
                             chords += gap;
                         }
                         assertTrue(chords <= perim * (1 + 1e-5) && chords > 0.97 * perim, name + " chords " + chords);
