@@ -37,7 +37,7 @@ public final class OffRoadChecker {
     private final LaunchPlan queryPlan;
     private final LaunchPlan bakePlan;
     private final long sdfBytes;
-    private final F32Array sdfBounds;
+    private final SdfGrid sdfGrid;
 
     /**
      * Validates the binding, allocates the result (and the grids) on the track's runtime, and
@@ -66,7 +66,7 @@ public final class OffRoadChecker {
             queryPlan = LaunchPlan.builder().launch(OffRoadSegmentsKernel.INSTANCE, n, q).build();
             bakePlan = LaunchPlan.builder().build();
             sdfBytes = 0;
-            sdfBounds = null;
+            sdfGrid = null;
         } else {
             int res = options.sdfResolution();
             int e = track.numEnvs();
@@ -74,7 +74,7 @@ public final class OffRoadChecker {
             F32Array phi = rt.allocF32(Math.multiplyExact(e, res * res));
             I32Array bid = rt.allocI32(Math.multiplyExact(e, SdfBakeKernel.words(res)));
             sdfBytes = bytesPerEnv(res) * e;
-            sdfBounds = bounds;
+            sdfGrid = new SdfGrid(res, bounds, phi, bid);
             KernelArgs bk = SdfBakeKernel.INSTANCE.args().inner(track.inner()).outer(track.outer())
                     .count(track.count()).nMax(track.nMax()).res(res).padding(options.sdfPadding()).bounds(bounds)
                     .phi(phi).bid(bid);
@@ -147,9 +147,15 @@ public final class OffRoadChecker {
         return options;
     }
 
-    /** @return the SDF grids' origin and cell size, {@code [E*3]}, or null for segments */
-    F32Array sdfBounds() {
-        return sdfBounds;
+    /**
+     * @return the baked grids (to draw or sample the field yourself)
+     * @throws IllegalStateException for the segments backend, which has none
+     */
+    public SdfGrid sdfGrid() {
+        if (sdfGrid == null) {
+            throw new IllegalStateException("the segments backend bakes no grid");
+        }
+        return sdfGrid;
     }
 
     /** @return bytes the SDF grids occupy on the runtime (0 for segments) */

@@ -219,7 +219,7 @@ class OffRoadCheckerTest {
         OffRoadChecker sdfChecker = new OffRoadChecker(track, boxes, OffRoadOptions.sdf());
         BoxContacts.Snapshot sdf = sdfChecker.query().snapshot(rt);
         float[] bounds = new float[3 * snap.numEnvs()];
-        rt.download(sdfChecker.sdfBounds(), bounds);
+        rt.download(sdfChecker.sdfGrid().bounds(), bounds);
         int compared = 0;
         int mismatches = 0;
         double worst = 0;
