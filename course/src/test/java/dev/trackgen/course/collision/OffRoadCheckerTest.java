@@ -212,11 +212,12 @@ class OffRoadCheckerTest {
     }
 
     /** Exact and SDF backends against the double reference on one generated batch. */
-    static Agreement agreement(TrackSnapshot snap, Track track, ComputeRuntime rt, int perEnv, float hw, long seed) {
+    static Agreement agreement(TrackSnapshot snap, Track track, ComputeRuntime rt, int perEnv, float hw, long seed,
+                               int res) {
         Fixtures.HostBoxes hb = Fixtures.randomBoxes(snap, perEnv, hw, seed);
         Boxes boxes = hb.upload(rt);
         BoxContacts.Snapshot exact = new OffRoadChecker(track, boxes, OffRoadOptions.segments()).query().snapshot(rt);
-        OffRoadChecker sdfChecker = new OffRoadChecker(track, boxes, OffRoadOptions.sdf());
+        OffRoadChecker sdfChecker = new OffRoadChecker(track, boxes, OffRoadOptions.sdf().withSdfResolution(res));
         BoxContacts.Snapshot sdf = sdfChecker.query().snapshot(rt);
         float[] bounds = new float[3 * snap.numEnvs()];
         rt.download(sdfChecker.sdfGrid().bounds(), bounds);
@@ -247,15 +248,29 @@ class OffRoadCheckerTest {
         return new Agreement(compared, mismatches, worst, agree, far);
     }
 
+    /**
+     * Sizes: {@code -Dtrackgen.collision.envs} (per generator, default 6; repulsive 4),
+     * {@code -Dtrackgen.collision.boxes} (per env, default 64), {@code -Dtrackgen.collision.res}
+     * (SDF grid side, default 128). docs/collision.md runs it with 16 x 900 boxes per generator
+     * (about 10^5 in all) for the figures of the note.
+     */
     @Test
     void bothBackendsAgreeWithTheDoubleReferenceOnEveryGenerator() {
         List<String> report = new ArrayList<>();
+        int envsProperty = Integer.getInteger("trackgen.collision.envs", 0);
+        int perEnv = Integer.getInteger("trackgen.collision.boxes", 64);
+        int res = Integer.getInteger("trackgen.collision.res", OffRoadOptions.DEFAULT_SDF_RESOLUTION);
+        long[] total = new long[4];
         try (CpuRuntime rt = new CpuRuntime(2, false)) {
             for (String name : Fixtures.GENERATORS) {
-                int envs = name.equals("repulsive") ? 4 : 6;
+                int envs = envsProperty > 0 ? envsProperty : name.equals("repulsive") ? 4 : 6;
                 try (TrackGenerator g = Fixtures.generated(name, envs, 17, rt)) {
                     float hw = (float) g.config().halfWidth();
-                    Agreement a = agreement(g.track().snapshot(), g.track(), rt, 64, hw, 5);
+                    Agreement a = agreement(g.track().snapshot(), g.track(), rt, perEnv, hw, 5, res);
+                    total[0] += a.boxes();
+                    total[1] += a.flagMismatches();
+                    total[2] += a.sdfAgree();
+                    total[3] += a.sdfDisagreeFarFromBorder();
                     report.add(name + ": " + a);
                     assertTrue(a.boxes() >= 64, name + " " + a);
                     assertEquals(0, a.flagMismatches(), name + " " + a);
@@ -267,6 +282,9 @@ class OffRoadCheckerTest {
                 }
             }
         }
+        report.add(String.format(java.util.Locale.ROOT, "all: %d boxes, %d flag mismatches, SDF (res %d) agrees on %.4f,"
+                + " %d disagreements farther than a cell from the border", total[0], total[1], res,
+                total[2] / (double) total[0], total[3]));
         System.out.println(String.join("\n", report));
     }
 
