@@ -83,13 +83,28 @@ class HostCourseTwinsTest {
         return new Box(pos, head, he);
     }
 
-    private static void assertTwins(Kernel k, int dim, KernelArgs a) {
-        List<String> bad = Twins.runBoth(k, dim, a, k.cudaLaunchShape(dim, a), Twins.hostRunner(), 20);
+    private static void assertTwins(Kernel k, int dim, KernelArgs a, Twins.BodyRunner runner) {
+        List<String> bad = Twins.runBoth(k, dim, a, k.cudaLaunchShape(dim, a), runner, 20);
         assertTrue(bad.isEmpty(), () -> String.join("\n", bad));
     }
 
     @Test
     void offRoadSegmentsMatchesJava() {
+        offRoadSegments(Twins.hostRunner());
+    }
+
+    @Test
+    void sdfBakeAndQueryMatchJava() {
+        sdf(Twins.hostRunner());
+    }
+
+    @Test
+    void propsAndDiscsMatchJava() {
+        propsAndDiscs(Twins.hostRunner());
+    }
+
+    /** The segments kernel on both bodies (also run on a GPU by {@link CudaCourseGpuTest}). */
+    static void offRoadSegments(Twins.BodyRunner runner) {
         TrackSnapshot s = batch();
         Box b = boxes(s);
         int n = ENVS * BOXES;
@@ -97,11 +112,11 @@ class HostCourseTwinsTest {
                 .center(vec2(s.center())).count(i32(s.count())).nMax(s.nMax()).boxesPerEnv(BOXES).position(b.pos())
                 .heading(b.head()).halfExtents(b.he()).offRoad(new HostI32Array(n)).clearance(new HostF32Array(n))
                 .nearest(new HostVec2Array(n)).normal(new HostVec2Array(n)).border(new HostI32Array(n));
-        assertTwins(OffRoadSegmentsKernel.INSTANCE, ENVS * BOXES, a);
+        assertTwins(OffRoadSegmentsKernel.INSTANCE, ENVS * BOXES, a, runner);
     }
 
-    @Test
-    void sdfBakeAndQueryMatchJava() {
+    /** The SDF bake and query kernels on both bodies. */
+    static void sdf(Twins.BodyRunner runner) {
         TrackSnapshot s = batch();
         for (int res : new int[] {8, 33}) {
             HostF32Array bounds = new HostF32Array(3 * ENVS);
@@ -110,19 +125,19 @@ class HostCourseTwinsTest {
             KernelArgs bake = SdfBakeKernel.INSTANCE.args().inner(vec2(s.inner())).outer(vec2(s.outer()))
                     .count(i32(s.count())).nMax(s.nMax()).res(res).padding(res == 8 ? 0.05f : 0f).bounds(bounds)
                     .phi(phi).bid(bid);
-            assertTwins(SdfBakeKernel.INSTANCE, ENVS, bake);
+            assertTwins(SdfBakeKernel.INSTANCE, ENVS, bake, runner);
             Box b = boxes(s);
             int n = ENVS * BOXES;
             KernelArgs q = OffRoadSdfKernel.INSTANCE.args().bounds(bounds).phi(phi).bid(bid).res(res).boxesPerEnv(BOXES)
                     .position(b.pos()).heading(b.head()).halfExtents(b.he()).offRoad(new HostI32Array(n))
                     .clearance(new HostF32Array(n)).nearest(new HostVec2Array(n)).normal(new HostVec2Array(n))
                     .border(new HostI32Array(n));
-            assertTwins(OffRoadSdfKernel.INSTANCE, ENVS * BOXES, q);
+            assertTwins(OffRoadSdfKernel.INSTANCE, ENVS * BOXES, q, runner);
         }
     }
 
-    @Test
-    void propsAndDiscsMatchJava() {
+    /** The props and discs kernels on both bodies. */
+    static void propsAndDiscs(Twins.BodyRunner runner) {
         TrackSnapshot s = batch();
         for (float spacing : new float[] {0.05f, 0.4f, 5f}) {
             int m = 64;
@@ -134,14 +149,14 @@ class HostCourseTwinsTest {
                     .wallYaw(new HostF32Array(slots)).wallLength(new HostF32Array(slots))
                     .propCount(new HostI32Array(2 * ENVS)).truncated(new HostI32Array(2 * ENVS))
                     .step(new HostF32Array(2 * ENVS));
-            assertTwins(PropsKernel.INSTANCE, 2 * ENVS, p);
+            assertTwins(PropsKernel.INSTANCE, 2 * ENVS, p, runner);
             Box b = boxes(s);
             int n = ENVS * BOXES;
             KernelArgs d = BoxDiscsKernel.INSTANCE.args().discs(cones).discsPerEnv(2 * m).radius(0.03f)
                     .boxesPerEnv(BOXES).position(b.pos()).heading(b.head()).halfExtents(b.he())
                     .hit(new HostI32Array(n)).disc(new HostI32Array(n)).depth(new HostF32Array(n))
                     .normal(new HostVec2Array(n));
-            assertTwins(BoxDiscsKernel.INSTANCE, n, d);
+            assertTwins(BoxDiscsKernel.INSTANCE, n, d, runner);
         }
     }
 }
