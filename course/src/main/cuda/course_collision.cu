@@ -147,6 +147,11 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
         dy = outer[base + i].y - py;
         bound2 = tg_minf(bound2, dx * dx + dy * dy);
     }
+    float lim = sqrtf(bound2) * TG_COL_PRUNE_MARGIN;
+    float loX = minX - lim;
+    float hiX = maxX + lim;
+    float loY = minY - lim;
+    float hiY = maxY + lim;
     int parIn = 0;
     int parOut = 0;
     bool crossed = false;
@@ -171,9 +176,7 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
                         | tg_col_crossing(c2x, c2y, ax, ay, bx, by) << 2
                         | tg_col_crossing(c3x, c3y, ax, ay, bx, by) << 3;
             }
-            float gx = tg_maxf(tg_maxf(tg_minf(ax, bx) - maxX, minX - tg_maxf(ax, bx)), 0.0f);
-            float gy = tg_maxf(tg_maxf(tg_minf(ay, by) - maxY, minY - tg_maxf(ay, by)), 0.0f);
-            if (gx * gx + gy * gy > tg_minf(best2, bound2)) {
+            if ((ax > hiX && bx > hiX) || (ax < loX && bx < loX) || (ay > hiY && by > hiY) || (ay < loY && by < loY)) {
                 continue;
             }
             float d2 = TG_COL_FAR2;
@@ -234,6 +237,13 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
                 bestY = qy;
                 bestBorder = bd;
                 bestI = i;
+                if (d2 < bound2) {
+                    lim = sqrtf(d2) * TG_COL_PRUNE_MARGIN;
+                    loX = minX - lim;
+                    hiX = maxX + lim;
+                    loY = minY - lim;
+                    hiY = maxY + lim;
+                }
             }
         }
         if (bd == 0) {

@@ -20,10 +20,10 @@ import dev.trackgen.api.runtime.Vec2Array;
  * <p>A box is inside the road when each corner is inside the outer loop and outside the inner one
  * (ray parity) and no border segment meets the solid box. The clearance of a box on the road is
  * the distance between the solid box and the nearer border polyline: the minimum of each corner's
- * distance to each segment and each segment vertex's distance to the box; segments whose bounding
- * box lies farther from the box's bounding box than the best distance so far (or than a starting
- * bound, the distance from the box center to the nearest of every eighth border vertex) are
- * skipped, and segments wholly above or below the box skip the corner parity tests (both exact:
+ * distance to each segment and each segment vertex's distance to the box; segments lying wholly
+ * beyond one side of the box's bounding box grown by the best distance so far (or by a starting
+ * bound, the distance from the box center to the nearest of every eighth border vertex, 0.1%
+ * more against rounding) are skipped, and segments wholly above or below the box skip the corner parity tests (both exact:
  * such segments can neither be nearer nor cross a corner's ray). An off-road box reports minus the largest distance of a corner outside
  * the band to the border it lies beyond (0 when only an edge crosses).
  */
@@ -34,6 +34,10 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
     /** Every how many border vertices the starting distance bound samples. */
     @CudaConstant("TG_COL_BOUND_STRIDE")
     static final int BOUND_STRIDE = 8;
+
+    /** Growth of the pruning distance over the bound, so float rounding never drops a candidate. */
+    @CudaConstant("TG_COL_PRUNE_MARGIN")
+    static final float PRUNE_MARGIN = 1.001f;
 
     private OffRoadSegmentsKernel() {
     }
@@ -97,6 +101,13 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                 dy = outer[2 * (base + i) + 1] - py;
                 bound2 = Math.min(bound2, dx * dx + dy * dy);
             }
+            // the box's bounding box grown by the distance bound (a little more, so rounding never
+            // drops a segment at the bound): a segment wholly beyond one side is farther than the bound
+            float lim = (float) Math.sqrt(bound2) * PRUNE_MARGIN;
+            float loX = minX - lim;
+            float hiX = maxX + lim;
+            float loY = minY - lim;
+            float hiY = maxY + lim;
             int parIn = 0;
             int parOut = 0;
             boolean crossed = false;
@@ -121,9 +132,8 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                                 | Planar.crossing(c2x, c2y, ax, ay, bx, by) << 2
                                 | Planar.crossing(c3x, c3y, ax, ay, bx, by) << 3;
                     }
-                    float gx = Math.max(Math.max(Math.min(ax, bx) - maxX, minX - Math.max(ax, bx)), 0f);
-                    float gy = Math.max(Math.max(Math.min(ay, by) - maxY, minY - Math.max(ay, by)), 0f);
-                    if (gx * gx + gy * gy > Math.min(best2, bound2)) {
+                    if ((ax > hiX && bx > hiX) || (ax < loX && bx < loX) || (ay > hiY && by > hiY)
+                            || (ay < loY && by < loY)) {
                         continue;
                     }
                     // the box corners against the segment
@@ -186,6 +196,13 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                         bestY = qy;
                         bestBorder = bd;
                         bestI = i;
+                        if (d2 < bound2) {
+                            lim = (float) Math.sqrt(d2) * PRUNE_MARGIN;
+                            loX = minX - lim;
+                            hiX = maxX + lim;
+                            loY = minY - lim;
+                            hiY = maxY + lim;
+                        }
                     }
                 }
                 if (bd == 0) {
