@@ -75,6 +75,7 @@ class ExportCommandTest {
         CliRun r = CliRun.run("generate", "--envs", "3", "--seed", "2", "--threads", "1", "--export", "fsds,fssim",
                 "--cone-spacing", "3", "--out-dir", out.toString(), "-q");
         assertEquals(0, r.code(), r.toString());
+        assertEquals(3.0, index(out).get("settings").get("cone_spacing_m").asDouble());
         int checked = 0;
         for (JsonNode env : index(out).get("envs")) {
             if (!env.get("valid").asBoolean()) {
