@@ -29,6 +29,10 @@ for m in api generators pipeline; do
     exit 2
   fi
 done
+if [ "$(unzip -Z1 "course/target/trackgen-course-0.1.0-SNAPSHOT.jar" | grep -c "^trackgen-ptx/course_collision.ptx$")" != 1 ]; then
+  echo "prepare-gpu-carry: course's jar has no trackgen-ptx/course_collision.ptx (was nvcc on the PATH?)" >&2
+  exit 2
+fi
 if [ ! -f "runtime-cuda/target/test-classes/trackgen-ptx/toolkit_test.ptx" ]; then
   echo "prepare-gpu-carry: runtime-cuda's test classes are missing; build without --skip-build" >&2
   exit 2
@@ -36,7 +40,7 @@ fi
 
 rm -rf "$carry"
 mkdir -p "$carry/lib"
-for m in api registry runtime-cpu generators pipeline runtime-cuda; do
+for m in api registry runtime-cpu generators pipeline course runtime-cuda; do
   cp "$m/target/trackgen-$m-0.1.0-SNAPSHOT.jar" "$carry/lib/"
 done
 jar --create --file "$carry/lib/trackgen-runtime-cuda-tests.jar" -C runtime-cuda/target/test-classes .

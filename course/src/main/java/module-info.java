@@ -13,4 +13,6 @@ module dev.trackgen.course {
     exports dev.trackgen.course.profile;
     exports dev.trackgen.course.progress;
     exports dev.trackgen.course.grid;
+    exports dev.trackgen.course.collision;
+    exports dev.trackgen.course.props;
 }

@@ -70,6 +70,37 @@ class ExportCommandTest {
     }
 
     @Test
+    void coneFilesAreWrittenPerValidTrackAtTheRequestedSpacing() throws IOException {
+        Path out = tmp.resolve("out");
+        CliRun r = CliRun.run("generate", "--envs", "3", "--seed", "2", "--threads", "1", "--export", "fsds,fssim",
+                "--cone-spacing", "3", "--out-dir", out.toString(), "-q");
+        assertEquals(0, r.code(), r.toString());
+        assertEquals(3.0, index(out).get("settings").get("cone_spacing_m").asDouble());
+        int checked = 0;
+        for (JsonNode env : index(out).get("envs")) {
+            if (!env.get("valid").asBoolean()) {
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            env.get("files").forEach(f -> names.add(out.resolve(f.asText()).getFileName().toString()));
+            assertEquals(List.of("cones.csv", "fssim_track.yaml"), names);
+            Path csv = out.resolve(env.get("files").get(0).asText());
+            List<String> lines = Files.readAllLines(csv);
+            long orange = lines.stream().filter(l -> l.startsWith("orange,")).count();
+            long blue = lines.stream().filter(l -> l.startsWith("blue,")).count();
+            assertEquals(2, orange);
+            // about one cone per 3 m of each border (the borders are about as long as the centerline)
+            double length = env.get("length_m").asDouble();
+            assertEquals(length / 3, blue + 1, 0.35 * length / 3);
+            String yaml = Files.readString(out.resolve(env.get("files").get(1).asText()));
+            assertTrue(yaml.contains("cones_left:") && yaml.contains("cones_right:") && yaml.contains("cones_orange:"));
+            checked++;
+        }
+        assertTrue(checked > 0);
+        assertRefused(List.of("--export", "fsds", "--out-dir", tmp.resolve("x").toString(), "--cone-spacing", "0"), "--cone-spacing 0.0: must be a positive number");
+    }
+
+    @Test
     void invalidEnvsAreSkippedAndListedAndEveryListedFileExists() throws IOException {
         Path out = tmp.resolve("out");
         // N_max = 80 truncates the longer tracks of this batch, which makes them invalid
@@ -132,7 +163,7 @@ class ExportCommandTest {
     void badInputIsRefusedWithOneLineBeforeAnyWork() throws IOException {
         Path out = tmp.resolve("out");
         assertRefused(List.of("--export", "f1tenth,sumo", "--out-dir", out.toString()),
-                "unknown format 'sumo'; known formats: f1tenth, tum, deepracer, gltf, obj");
+                "unknown format 'sumo'; known formats: f1tenth, tum, deepracer, gltf, obj, fsds, fssim");
         assertRefused(List.of("--export", "tum"), "--out-dir");
         assertRefused(List.of("--out-dir", out.toString()), "--export");
         assertRefused(List.of("--export", "obj", "--up", "x", "--out-dir", out.toString()), "--up x");

@@ -17,7 +17,11 @@ public enum ExportFormat {
     /** Road mesh as glTF 2.0 binary ({@code .glb}). */
     GLTF("gltf"),
     /** Road mesh as Wavefront OBJ. */
-    OBJ("obj");
+    OBJ("obj"),
+    /** Formula Student Driverless simulator cones: {@code tag,x,y,direction,x_variance,y_variance,xy_covariance}. */
+    FSDS("fsds"),
+    /** FSSIM track YAML: {@code cones_left}, {@code cones_right}, {@code cones_orange}. */
+    FSSIM("fssim");
 
     private final String id;
 

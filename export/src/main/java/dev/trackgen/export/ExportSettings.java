@@ -15,9 +15,11 @@ package dev.trackgen.export;
  *                      height, metres
  * @param upAxis        the mesh's up axis
  * @param maxImageSide  the largest map side accepted, pixels ({@link #DEFAULT_MAX_IMAGE_SIDE})
+ * @param coneSpacing   cone files ({@code fsds}, {@code fssim}): requested arc spacing of the cones
+ *                      along each border, metres, {@code > 0} ({@link ConeLayout})
  */
 public record ExportSettings(double worldScale, double resolution, double margin, double wallThickness, boolean pgm,
-                             double wallHeight, UpAxis upAxis, int maxImageSide) {
+                             double wallHeight, UpAxis upAxis, int maxImageSide, double coneSpacing) {
     /** Default metres per track unit. */
     public static final double DEFAULT_WORLD_SCALE = 11.0;
     /** Default map resolution, metres per pixel (F1TENTH's maps use 0.05). */
@@ -26,6 +28,8 @@ public record ExportSettings(double worldScale, double resolution, double margin
     public static final double DEFAULT_MARGIN = 1.0;
     /** Largest map side accepted by default, pixels. */
     public static final int DEFAULT_MAX_IMAGE_SIDE = 16384;
+    /** Default cone spacing, metres (Formula Student tracks keep cones of a side at most 5 m apart). */
+    public static final double DEFAULT_CONE_SPACING = 5.0;
 
     /**
      * @throws IllegalArgumentException naming the first value out of range
@@ -39,6 +43,7 @@ public record ExportSettings(double worldScale, double resolution, double margin
         if (upAxis == null) {
             throw new IllegalArgumentException("up axis: must be given");
         }
+        positive("cone spacing", coneSpacing);
         if (maxImageSide < 1) {
             throw new IllegalArgumentException("max image side " + maxImageSide + ": must be >= 1");
         }
@@ -56,7 +61,7 @@ public record ExportSettings(double worldScale, double resolution, double margin
         }
     }
 
-    /** @return the defaults: scale 11 m/unit, 0.05 m/px, 1 m margin, filled off-road, PNG only, no walls, Y up */
+    /** @return the defaults: scale 11 m/unit, 0.05 m/px, 1 m margin, filled off-road, PNG only, no walls, Y up, cones 5 m apart */
     public static ExportSettings defaults() {
         return builder().build();
     }
@@ -69,7 +74,7 @@ public record ExportSettings(double worldScale, double resolution, double margin
     /** @return a builder starting from these settings */
     public Builder toBuilder() {
         return new Builder().worldScale(worldScale).resolution(resolution).margin(margin).wallThickness(wallThickness)
-                .pgm(pgm).wallHeight(wallHeight).upAxis(upAxis).maxImageSide(maxImageSide);
+                .pgm(pgm).wallHeight(wallHeight).upAxis(upAxis).maxImageSide(maxImageSide).coneSpacing(coneSpacing);
     }
 
     /** A builder of {@link ExportSettings}; {@link #build()} validates. */
@@ -82,6 +87,7 @@ public record ExportSettings(double worldScale, double resolution, double margin
         private double wallHeight;
         private UpAxis upAxis = UpAxis.Y;
         private int maxImageSide = DEFAULT_MAX_IMAGE_SIDE;
+        private double coneSpacing = DEFAULT_CONE_SPACING;
 
         private Builder() {
         }
@@ -134,13 +140,19 @@ public record ExportSettings(double worldScale, double resolution, double margin
             return this;
         }
 
+        /** @param v cone spacing along each border, metres @return this */
+        public Builder coneSpacing(double v) {
+            coneSpacing = v;
+            return this;
+        }
+
         /**
          * @return the settings
          * @throws IllegalArgumentException naming the first value out of range
          */
         public ExportSettings build() {
             return new ExportSettings(worldScale, resolution, margin, wallThickness, pgm, wallHeight, upAxis,
-                    maxImageSide);
+                    maxImageSide, coneSpacing);
         }
     }
 }

@@ -23,6 +23,8 @@ import java.util.function.Function;
  *   <tr><td>{@code deepracer}</td><td>{@value #WAYPOINTS_NPY}</td></tr>
  *   <tr><td>{@code gltf}</td><td>{@value #ROAD_GLB}</td></tr>
  *   <tr><td>{@code obj}</td><td>{@value #ROAD_OBJ}</td></tr>
+ *   <tr><td>{@code fsds}</td><td>{@value #CONES_CSV}</td></tr>
+ *   <tr><td>{@code fssim}</td><td>{@value #FSSIM_YAML}</td></tr>
  * </table>
  *
  * <p>The map YAML names the PGM when PGM is on (ROS {@code map_server}'s usual format), else the PNG.
@@ -45,6 +47,10 @@ public final class TrackExporter {
     public static final String ROAD_GLB = "road.glb";
     /** Wavefront OBJ mesh. */
     public static final String ROAD_OBJ = "road.obj";
+    /** FSDS cone CSV. */
+    public static final String CONES_CSV = "cones.csv";
+    /** FSSIM track YAML. */
+    public static final String FSSIM_YAML = "fssim_track.yaml";
 
     private final Set<ExportFormat> formats;
     private final ExportSettings settings;
@@ -81,6 +87,12 @@ public final class TrackExporter {
         }
         if (formats.contains(ExportFormat.OBJ)) {
             names.add(ROAD_OBJ);
+        }
+        if (formats.contains(ExportFormat.FSDS)) {
+            names.add(CONES_CSV);
+        }
+        if (formats.contains(ExportFormat.FSSIM)) {
+            names.add(FSSIM_YAML);
         }
         this.fileNames = List.copyOf(names);
     }
@@ -144,6 +156,15 @@ public final class TrackExporter {
             }
             if (formats.contains(ExportFormat.OBJ)) {
                 ObjWriter.write(mesh, name, target.apply(ROAD_OBJ));
+            }
+        }
+        if (formats.contains(ExportFormat.FSDS) || formats.contains(ExportFormat.FSSIM)) {
+            ConeLayout cones = ConeLayout.of(track, settings.coneSpacing());
+            if (formats.contains(ExportFormat.FSDS)) {
+                ConeFiles.writeFsdsCsv(cones, target.apply(CONES_CSV));
+            }
+            if (formats.contains(ExportFormat.FSSIM)) {
+                ConeFiles.writeFssimYaml(cones, track.startPose(), target.apply(FSSIM_YAML));
             }
         }
     }

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 /** {@code generate}'s simulator-export options (docs/export.md). */
 final class ExportOptions {
     @Option(names = "--export", paramLabel = "FORMATS",
-            description = "Write every valid track in these formats (comma-separated): f1tenth, tum, deepracer, gltf, obj.")
+            description = "Write every valid track in these formats (comma-separated): f1tenth, tum, deepracer, gltf, obj, fsds, fssim.")
     String formats;
 
     @Option(names = "--out-dir", paramLabel = "DIR",
@@ -49,6 +49,10 @@ final class ExportOptions {
             description = "gltf/obj meshes: the up axis, y (default, glTF's) or z.")
     String up;
 
+    @Option(names = "--cone-spacing", paramLabel = "M", defaultValue = "" + ExportSettings.DEFAULT_CONE_SPACING,
+            description = "fsds/fssim cones: spacing along each border, metres, snapped per border so the ring closes (default: ${DEFAULT-VALUE}).")
+    double coneSpacing;
+
     /**
      * @return the export asked for, or {@code null} when {@code --export} is absent
      * @throws CliException naming the option of the first bad value
@@ -70,7 +74,8 @@ final class ExportOptions {
             b.worldScale(checkPositive("--world-scale", worldScale)).resolution(checkPositive("--map-resolution", resolution))
                     .margin(checkNonNegative("--map-margin", margin))
                     .wallThickness(checkNonNegative("--map-walls", wallThickness)).pgm(pgm)
-                    .wallHeight(checkNonNegative("--mesh-walls", wallHeight));
+                    .wallHeight(checkNonNegative("--mesh-walls", wallHeight))
+                    .coneSpacing(checkPositive("--cone-spacing", coneSpacing));
             try {
                 b.upAxis(UpAxis.parse(up));
             } catch (IllegalArgumentException e) {

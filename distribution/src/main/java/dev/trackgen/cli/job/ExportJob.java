@@ -237,6 +237,7 @@ public final class ExportJob {
             settings.put("map_pgm", st.pgm());
             settings.put("mesh_wall_height_m", st.wallHeight());
             settings.put("mesh_up_axis", st.upAxis().name().toLowerCase(Locale.ROOT));
+            settings.put("cone_spacing_m", st.coneSpacing());
             m.put("settings", settings);
             m.put("written", files.size());
             List<Integer> skipped = new ArrayList<>();

@@ -16,6 +16,8 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
 import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.pipeline.StageKernels;
+import dev.trackgen.course.collision.CollisionKernels;
+import dev.trackgen.course.props.PropsKernel;
 import dev.trackgen.registry.GeneratorRegistry;
 
 import java.util.ArrayList;
@@ -58,6 +60,8 @@ final class Twins {
         }
         out.addAll(StageKernels.all());
         out.addAll(dev.trackgen.course.progress.CourseProgressKernels.all());
+        out.addAll(CollisionKernels.all());
+        out.add(PropsKernel.INSTANCE);
         out.addAll(List.of(ToolkitTestKernels.Rng.INSTANCE, ToolkitTestKernels.GeometryTwin.INSTANCE,
                 ToolkitTestKernels.CountCrossings.INSTANCE));
         return out;
@@ -114,6 +118,9 @@ final class Twins {
             // values the host tests produce, so there they are held to bit equality
             case "tg_polar_knots", "tg_voronoi_sites", "tg_checkpoint_sample", "tg_rep_circle", "tg_rep_obstacles" ->
                     onGpu ? 2 : 0;
+            // a box's heading goes through cos/sin, a prop's yaw through atan2: an ulp of those moves
+            // corners, clearances and normals by a few ulps on a GPU
+            case "tg_offroad_segments", "tg_offroad_sdf", "tg_box_discs", "tg_props_place" -> onGpu ? 64 : 0;
             default -> 0;
         };
     }
