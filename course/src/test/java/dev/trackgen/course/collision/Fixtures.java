@@ -36,7 +36,8 @@ public final class Fixtures {
 
     /** @return a generator's configuration at a test size */
     public static TrackGenConfig config(String name, int envs) {
-        TrackGenConfig.Builder b = TrackGenConfig.builder().generator(name).numEnvs(envs).runtime("cpu");
+        TrackGenConfig.Builder b = TrackGenConfig.builder().generator(TrackGenLauncher.discover().generator(name))
+                .numEnvs(envs).runtime("cpu");
         if (name.equals("repulsive")) {
             b.set("num_points", "64").set("repulsive_stages", "16,32,64").set("repulsive_grow_mult_min", "2")
                     .set("repulsive_grow_mult_max", "2.5").set("repulsive_settle_iters", "16");

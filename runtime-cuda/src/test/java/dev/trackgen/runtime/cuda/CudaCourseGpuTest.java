@@ -57,9 +57,9 @@ class CudaCourseGpuTest {
     @Test
     void everyCourseKernelMatchesItsJavaTwinOnTheGpu() {
         GpuRunner gpu = new GpuRunner(rt);
-        HostCourseTwinsTest.offRoadSegments(gpu);
-        HostCourseTwinsTest.sdf(gpu);
-        HostCourseTwinsTest.propsAndDiscs(gpu);
+        HostCollisionTwinsTest.offRoadSegments(gpu);
+        HostCollisionTwinsTest.sdf(gpu);
+        HostCollisionTwinsTest.propsAndDiscs(gpu);
     }
 
     private static Boxes boxes(ComputeRuntime r, TrackSnapshot s, int perEnv, float hw) {
