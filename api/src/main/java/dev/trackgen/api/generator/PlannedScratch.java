@@ -13,6 +13,8 @@ import dev.trackgen.api.runtime.Vec2Array;
  */
 public abstract class PlannedScratch implements GeneratorScratch {
     private LaunchPlan plan;
+    /** The plan {@link PlannedGenerator} last checked against its kernels. */
+    LaunchPlan checkedPlan;
     private I32Array boundSeeds;
     private Vec2Array boundOut;
     private I32Array boundValid;

@@ -62,6 +62,25 @@ public final class LaunchPlan {
     }
 
     /** @return the distinct kernels the plan launches */
+    /**
+     * @param array a device array
+     * @return whether a launch of this plan is bound to it or a copy writes it
+     */
+    public boolean binds(DeviceArray array) {
+        for (int i = 0; i < kernels.length; i++) {
+            if (kernels[i] != null) {
+                for (int slot = 0; slot < args[i].size(); slot++) {
+                    if (args[i].type(slot).isArray() && args[i].array(slot) == array) {
+                        return true;
+                    }
+                }
+            } else if (copyDst[i] == array) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public List<Kernel> kernels() {
         List<Kernel> out = new ArrayList<>();
         for (Kernel k : kernels) {

@@ -1,10 +1,10 @@
 package dev.trackgen.generators.bezier;
 
+import dev.trackgen.api.generator.PlannedGenerator;
+import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.config.Interval;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
@@ -15,7 +15,6 @@ import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
@@ -39,12 +38,14 @@ import java.util.List;
  * to {@code num_points}, self-intersection flags, polygon assembly and resample for the crossing
  * envs only, row select, flags. All of it is fixed and allocation-free, so it is capturable.
  */
-public final class BezierGenerator implements CenterlineGenerator {
-
-    private static final List<Kernel> KERNELS = List.of(StyleSampleKernel.INSTANCE, CornerSampleKernel.INSTANCE,
-            CornerSortKernel.INSTANCE, VertexTangentKernel.INSTANCE, BezierAssembleKernel.INSTANCE,
-            ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE,
-            SelectRowsKernel.INSTANCE, FillI32Kernel.INSTANCE);
+public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scratch> {
+    /** The generator, with the kernels its plan launches. */
+    public BezierGenerator() {
+        super(StyleSampleKernel.INSTANCE, CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE,
+                VertexTangentKernel.INSTANCE, BezierAssembleKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
+                ArcResampleLookupKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE, SelectRowsKernel.INSTANCE,
+                FillI32Kernel.INSTANCE);
+    }
 
     @Override
     public String name() {
@@ -54,11 +55,6 @@ public final class BezierGenerator implements CenterlineGenerator {
     @Override
     public String description() {
         return "angle-sorted grid corners joined by a clamped closed cubic Bezier; corner-polygon fallback";
-    }
-
-    @Override
-    public List<Kernel> kernels() {
-        return KERNELS;
     }
 
     /** @return {@link BezierKnobs#all()} */
@@ -80,18 +76,12 @@ public final class BezierGenerator implements CenterlineGenerator {
     }
 
     @Override
-    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
         return new Scratch(runtime, config);
     }
 
-    @Override
-    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
-                         I32Array outValid, GeneratorScratch scratch) {
-        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
-    }
-
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch extends PlannedScratch {
+    static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int p;
@@ -108,13 +98,9 @@ public final class BezierGenerator implements CenterlineGenerator {
         private final Vec2Array tangents;
         private final F32Array minEdge;
         private final Vec2Array dense;
+        private final ArcResampler arc;
         private final Vec2Array resampled;
         private final I32Array crossers;
-        private final Vec2Array arcReal;
-        private final F32Array arcSeg;
-        private final F32Array arcS;
-        private final I32Array arcCountReal;
-        private final I32Array arcCountOut;
         private final F32Array boxes;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
@@ -137,11 +123,7 @@ public final class BezierGenerator implements CenterlineGenerator {
             dense = rt.allocVec2(envs * m);
             resampled = rt.allocVec2(envs * n);
             crossers = rt.allocI32(envs);
-            arcReal = rt.allocVec2(envs * m);
-            arcSeg = rt.allocF32(envs * m);
-            arcS = rt.allocF32(envs * (m + 1));
-            arcCountReal = rt.allocI32(envs);
-            arcCountOut = rt.allocI32(envs);
+            arc = new ArcResampler(rt, envs, m, n);
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
         }
 
@@ -163,36 +145,31 @@ public final class BezierGenerator implements CenterlineGenerator {
             int numCells = Math.max(1, (int) (1.0 / (mpd * 2.0)));
             float blend = (float) (Math.atan(config.get(BezierKnobs.EDGY)) / Math.PI + 0.5);
             return LaunchPlan.builder()
-                    .launch(StyleSampleKernel.INSTANCE, envs, StyleSampleKernel.INSTANCE.args().seeds(seeds)
+                    .launch(envs, StyleSampleKernel.INSTANCE.args().seeds(seeds)
                             .radLo((float) radR.lo()).radHi((float) radR.hi()).scaleLo((float) scaleR.lo())
                             .scaleHi((float) scaleR.hi()).clampLo((float) clampR.lo()).clampHi((float) clampR.hi())
                             .rad(rad).scale(scale).clamp(clamp))
-                    .launch(CornerSampleKernel.INSTANCE, envs, CornerSampleKernel.INSTANCE.args().seeds(seeds)
+                    .launch(envs, CornerSampleKernel.INSTANCE.args().seeds(seeds)
                             .countStream(GeneratorKernels.STREAM_CORNER_COUNT)
                             .cornerStream(GeneratorKernels.STREAM_CORNERS)
                             .minNum(config.get(BezierKnobs.MIN_NUM_POINTS)).maxNum(p).numCells(numCells)
                             .cellSize((float) (mpd * 2.0)).P(p).scale(scale).used(used).count(count).corners(corners))
-                    .launch(CornerSortKernel.INSTANCE, envs, CornerSortKernel.INSTANCE.args().corners(corners).P(p)
+                    .launch(envs, CornerSortKernel.INSTANCE.args().corners(corners).P(p)
                             .count(count).keys(keys).out(sorted))
-                    .launch(VertexTangentKernel.INSTANCE, envs * p, VertexTangentKernel.INSTANCE.args().corners(sorted)
+                    .launch(envs * p, VertexTangentKernel.INSTANCE.args().corners(sorted)
                             .count(count).P(p).blend(blend).tangents(tangents).minEdge(minEdge))
-                    .launch(BezierAssembleKernel.INSTANCE, envs * m, BezierAssembleKernel.INSTANCE.args()
+                    .launch(envs * m, BezierAssembleKernel.INSTANCE.args()
                             .corners(sorted).count(count).tangents(tangents).minEdge(minEdge).P(p).npseg(npseg)
                             .rad(rad).clamp(clamp).polygon(0).active(crossers).out(dense))
-                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 0, arcReal, arcSeg, arcS,
-                            arcCountReal, arcCountOut)
-                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n,
-                            resampled)
-                    .launch(SelfIntersectionsKernel.INSTANCE, envs, resampled, n, arcCountOut, boxes, 1, crossers)
-                    .launch(BezierAssembleKernel.INSTANCE, envs * m, BezierAssembleKernel.INSTANCE.args()
+                    .append(arc.plan(dense, crossers, false, resampled))
+                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(resampled).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
+                    .launch(envs * m, BezierAssembleKernel.INSTANCE.args()
                             .corners(sorted).count(count).tangents(tangents).minEdge(minEdge).P(p).npseg(npseg)
                             .rad(rad).clamp(clamp).polygon(1).active(crossers).out(dense))
-                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 1, arcReal, arcSeg, arcS,
-                            arcCountReal, arcCountOut)
-                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(SelectRowsKernel.INSTANCE, envs * n, SelectRowsKernel.INSTANCE.args().a(resampled).b(out)
+                    .append(arc.plan(dense, crossers, true, out))
+                    .launch(envs * n, SelectRowsKernel.INSTANCE.args().a(resampled).b(out)
                             .flag(crossers).n(n).out(out))
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
 

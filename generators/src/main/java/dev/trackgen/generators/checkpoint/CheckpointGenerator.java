@@ -1,10 +1,10 @@
 package dev.trackgen.generators.checkpoint;
 
+import dev.trackgen.api.generator.PlannedGenerator;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.PlannedScratch;
+import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
@@ -13,7 +13,6 @@ import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
@@ -37,12 +36,14 @@ import java.util.List;
  * (when enabled), normalization, flags. Which launches run depends on the configuration only:
  * fixed and allocation-free, capturable.
  */
-public final class CheckpointGenerator implements CenterlineGenerator {
-
-    private static final List<Kernel> KERNELS = List.of(CheckpointSampleKernel.INSTANCE,
-            CheckpointSteerKernel.INSTANCE, CheckpointCloseKernel.INSTANCE, FillI32Kernel.INSTANCE,
-            SelfIntersectionsKernel.INSTANCE, CheckpointClearanceKernel.INSTANCE, CheckpointSelectKernel.INSTANCE, CheckpointClipKernel.INSTANCE,
-            ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE);
+public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenerator.Scratch> {
+    /** The generator, with the kernels its plan launches. */
+    public CheckpointGenerator() {
+        super(CheckpointSampleKernel.INSTANCE, CheckpointSteerKernel.INSTANCE, CheckpointCloseKernel.INSTANCE,
+                FillI32Kernel.INSTANCE, SelfIntersectionsKernel.INSTANCE, CheckpointClearanceKernel.INSTANCE,
+                CheckpointSelectKernel.INSTANCE, CheckpointClipKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
+                ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE);
+    }
 
     @Override
     public String name() {
@@ -52,11 +53,6 @@ public final class CheckpointGenerator implements CenterlineGenerator {
     @Override
     public String description() {
         return "bounded-turn steering through radial checkpoints, heading-ramp closure, best of K";
-    }
-
-    @Override
-    public List<Kernel> kernels() {
-        return KERNELS;
     }
 
     /** @return {@link CheckpointKnobs#all()} */
@@ -75,18 +71,12 @@ public final class CheckpointGenerator implements CenterlineGenerator {
     }
 
     @Override
-    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
         return new Scratch(runtime, config);
     }
 
-    @Override
-    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
-                         I32Array outValid, GeneratorScratch scratch) {
-        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
-    }
-
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch extends PlannedScratch {
+    static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int k;
@@ -103,11 +93,7 @@ public final class CheckpointGenerator implements CenterlineGenerator {
         private final F32Array clearanceBoxes;
         private final F32Array boxes;
         private final Vec2Array clipDense;
-        private final Vec2Array arcReal;
-        private final F32Array arcSeg;
-        private final F32Array arcS;
-        private final I32Array arcCountReal;
-        private final I32Array arcCountOut;
+        private final ArcResampler arc;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             this.config = config;
@@ -128,11 +114,7 @@ public final class CheckpointGenerator implements CenterlineGenerator {
             boxes = k > 1 ? rt.allocF32(ek * Crossings.boxFloats(n)) : null;
             int m = n + 2;
             clipDense = clip ? rt.allocVec2(envs * m) : null;
-            arcReal = clip ? rt.allocVec2(envs * m) : null;
-            arcSeg = clip ? rt.allocF32(envs * m) : null;
-            arcS = clip ? rt.allocF32(envs * (m + 1)) : null;
-            arcCountReal = clip ? rt.allocI32(envs) : null;
-            arcCountOut = clip ? rt.allocI32(envs) : null;
+            arc = clip ? new ArcResampler(rt, envs, m, n) : null;
         }
 
         @Override
@@ -140,39 +122,36 @@ public final class CheckpointGenerator implements CenterlineGenerator {
             int ek = envs * k;
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             LaunchPlan.Builder b = LaunchPlan.builder()
-                    .launch(CheckpointSampleKernel.INSTANCE, ek * c, CheckpointSampleKernel.INSTANCE.args()
+                    .launch(ek * c, CheckpointSampleKernel.INSTANCE.args()
                             .seeds(seeds).K(k).C(c)
                             .radiusMinFrac((float) (double) config.get(CheckpointKnobs.RADIUS_MIN_FRAC))
                             .angleJitter((float) (double) config.get(CheckpointKnobs.ANGLE_JITTER))
                             .checkpoints(checkpoints))
-                    .launch(CheckpointSteerKernel.INSTANCE, ek, CheckpointSteerKernel.INSTANCE.args()
+                    .launch(ek, CheckpointSteerKernel.INSTANCE.args()
                             .checkpoints(checkpoints).C(c).N(n)
                             .turnRate((float) (double) config.get(CheckpointKnobs.TURN_RATE))
                             .steerGain((float) (double) config.get(CheckpointKnobs.STEER_GAIN))
                             .lookahead((float) (double) config.get(CheckpointKnobs.LOOKAHEAD_FRAC)).path(path))
-                    .launch(CheckpointCloseKernel.INSTANCE, ek, CheckpointCloseKernel.INSTANCE.args().path(path).N(n)
+                    .launch(ek, CheckpointCloseKernel.INSTANCE.args().path(path).N(n)
                             .heading(heading).cand(cand));
             if (k > 1) {
-                b.launch(FillI32Kernel.INSTANCE, ek, FillI32Kernel.INSTANCE.args().out(candCount).value(n))
-                        .launch(SelfIntersectionsKernel.INSTANCE, ek, cand, n, candCount, boxes, 0, cross)
-                        .launch(CheckpointClearanceKernel.INSTANCE, ek, CheckpointClearanceKernel.INSTANCE.args()
+                b.launch(ek, FillI32Kernel.INSTANCE.args().out(candCount).value(n))
+                        .launch(ek, SelfIntersectionsKernel.INSTANCE.args().poly(cand).stride(n).count(candCount).boxes(boxes).maxCount(0).out(cross))
+                        .launch(ek, CheckpointClearanceKernel.INSTANCE.args()
                                 .cand(cand).N(n).halfWidth((float) config.halfWidth()).targetExtent(extent)
                                 .boxes(clearanceBoxes).thin(thin));
             }
-            b.launch(CheckpointSelectKernel.INSTANCE, envs * n, CheckpointSelectKernel.INSTANCE.args().cand(cand)
+            b.launch(envs * n, CheckpointSelectKernel.INSTANCE.args().cand(cand)
                             .cross(cross).thin(thin).K(k).N(n).out(out));
             if (clip) {
                 int m = n + 2;
-                b.launch(CheckpointClipKernel.INSTANCE, envs, CheckpointClipKernel.INSTANCE.args().pts(out).N(n).M(m)
+                b.launch(envs, CheckpointClipKernel.INSTANCE.args().pts(out).N(n).M(m)
                                 .dense(clipDense))
-                        .launch(ArcResampleScanKernel.INSTANCE, envs, clipDense, m, n, arcCountOut, 0, arcReal, arcSeg,
-                                arcS, arcCountReal, arcCountOut)
-                        .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n,
-                                out);
+                        .append(arc.plan(clipDense, arc.counts(), false, out));
             }
-            return b.launch(NormalizeExtentKernel.INSTANCE, envs, NormalizeExtentKernel.INSTANCE.args().points(out)
+            return b.launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -1,15 +1,13 @@
 package dev.trackgen.generators.circuit;
 
+import dev.trackgen.api.generator.PlannedGenerator;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.knobs.CircuitKnobs;
@@ -33,7 +31,12 @@ import java.util.List;
  * {@code N_max} and {@code num_points} its lengths need unless they are set (see
  * {@link CircuitKnobs#nMax}, {@link #sizing}).
  */
-public final class CircuitGenerator implements CenterlineGenerator {
+public final class CircuitGenerator extends PlannedGenerator<CircuitGenerator.Scratch> {
+    /** The generator, with the kernels its plan launches. */
+    public CircuitGenerator() {
+        super(CircuitLayoutKernel.INSTANCE, CircuitEmitKernel.INSTANCE, FillI32Kernel.INSTANCE);
+    }
+
     /** Coarse points per candidate for the clearance score. */
     public static final int COARSE_POINTS = 160;
     /** Clearance of the score, in half-widths: two road widths and a margin. */
@@ -43,9 +46,6 @@ public final class CircuitGenerator implements CenterlineGenerator {
     /** Upper end of the compactness target range. */
     public static final float COMPACT_HI = 0.42f;
 
-    private static final List<Kernel> KERNELS = List.of(CircuitLayoutKernel.INSTANCE, CircuitEmitKernel.INSTANCE,
-            FillI32Kernel.INSTANCE);
-
     @Override
     public String name() {
         return "circuit";
@@ -54,11 +54,6 @@ public final class CircuitGenerator implements CenterlineGenerator {
     @Override
     public String description() {
         return "segment grammar (straights, clothoid corners, chicanes) closed exactly, real-circuit proportions";
-    }
-
-    @Override
-    public List<Kernel> kernels() {
-        return KERNELS;
     }
 
     /** @return {@link CircuitKnobs#all()} */
@@ -106,18 +101,12 @@ public final class CircuitGenerator implements CenterlineGenerator {
     }
 
     @Override
-    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
         return new Scratch(runtime, config);
     }
 
-    @Override
-    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
-                         I32Array outValid, GeneratorScratch scratch) {
-        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
-    }
-
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch extends PlannedScratch {
+    static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int k;
@@ -148,7 +137,7 @@ public final class CircuitGenerator implements CenterlineGenerator {
             float rMin = (float) (config.get(CircuitKnobs.RADIUS_MIN) * config.halfWidth());
             float rMax = (float) (config.get(CircuitKnobs.RADIUS_MAX) * config.halfWidth());
             return LaunchPlan.builder()
-                    .launch(CircuitLayoutKernel.INSTANCE, envs * k, CircuitLayoutKernel.INSTANCE.args().seeds(seeds)
+                    .launch(envs * k, CircuitLayoutKernel.INSTANCE.args().seeds(seeds)
                             .K(k).S(slots).slotsLo(CircuitKnobs.minSlots(corners)).slotsHi(slots).Nc(COARSE_POINTS)
                             .length((float) (config.get(CircuitKnobs.LENGTH) * config.halfWidth()))
                             .spread((float) (double) config.get(CircuitKnobs.LENGTH_SPREAD)).rMin(rMin).rMax(rMax)
@@ -156,9 +145,9 @@ public final class CircuitGenerator implements CenterlineGenerator {
                             .chicaneProb((float) (double) config.get(CircuitKnobs.CHICANE_PROB))
                             .clearance(CLEARANCE * hw).hw(hw).compactLo(COMPACT_LO).compactHi(COMPACT_HI)
                             .pieces(pieces).coarse(coarse).boxes(boxes).info(info).score(score))
-                    .launch(CircuitEmitKernel.INSTANCE, envs, CircuitEmitKernel.INSTANCE.args().pieces(pieces)
+                    .launch(envs, CircuitEmitKernel.INSTANCE.args().pieces(pieces)
                             .info(info).score(score).K(k).S(slots).N(config.numPoints()).rMin(rMin).rMax(rMax).out(out))
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -1,9 +1,9 @@
 package dev.trackgen.generators.hull;
 
+import dev.trackgen.api.generator.PlannedGenerator;
+import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
@@ -13,7 +13,6 @@ import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
@@ -49,7 +48,14 @@ import java.util.List;
  * {@code num_points}, self-intersection flags, straight-polygon samples and resample for the
  * crossing envs only, flags. Fixed and allocation-free: capturable.
  */
-public final class HullGenerator implements CenterlineGenerator {
+public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch> {
+    /** The generator, with the kernels its plan launches. */
+    public HullGenerator() {
+        super(CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE, HullDisplaceKernel.INSTANCE,
+                LoopDenseKernel.INSTANCE, ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE,
+                SelfIntersectionsKernel.INSTANCE, FillI32Kernel.INSTANCE);
+    }
+
     /**
      * Largest midpoint displacement as a fraction of its edge's length. Not in the original,
      * which bounds it by the centroid distance only: on short edges that makes needle spikes, and
@@ -59,10 +65,6 @@ public final class HullGenerator implements CenterlineGenerator {
      */
     public static final float EDGE_CAP = 0.3f;
 
-    private static final List<Kernel> KERNELS = List.of(CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE,
-            HullDisplaceKernel.INSTANCE, LoopDenseKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
-            ArcResampleLookupKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE, FillI32Kernel.INSTANCE);
-
     @Override
     public String name() {
         return "hull";
@@ -71,11 +73,6 @@ public final class HullGenerator implements CenterlineGenerator {
     @Override
     public String description() {
         return "angle-sorted corners with radially displaced edge midpoints, closed Catmull-Rom; polygon fallback";
-    }
-
-    @Override
-    public List<Kernel> kernels() {
-        return KERNELS;
     }
 
     /** @return {@link HullKnobs#all()} */
@@ -97,18 +94,12 @@ public final class HullGenerator implements CenterlineGenerator {
     }
 
     @Override
-    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
         return new Scratch(runtime, config);
     }
 
-    @Override
-    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
-                         I32Array outValid, GeneratorScratch scratch) {
-        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
-    }
-
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch extends PlannedScratch {
+    static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int p;
@@ -123,12 +114,8 @@ public final class HullGenerator implements CenterlineGenerator {
         private final Vec2Array aug;
         private final I32Array augCount;
         private final Vec2Array dense;
+        private final ArcResampler arc;
         private final I32Array crossers;
-        private final Vec2Array arcReal;
-        private final F32Array arcSeg;
-        private final F32Array arcS;
-        private final I32Array arcCountReal;
-        private final I32Array arcCountOut;
         private final F32Array boxes;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
@@ -151,11 +138,7 @@ public final class HullGenerator implements CenterlineGenerator {
             augCount = rt.allocI32(envs);
             dense = rt.allocVec2(envs * m);
             crossers = rt.allocI32(envs);
-            arcReal = rt.allocVec2(envs * m);
-            arcSeg = rt.allocF32(envs * m);
-            arcS = rt.allocF32(envs * (m + 1));
-            arcCountReal = rt.allocI32(envs);
-            arcCountOut = rt.allocI32(envs);
+            arc = new ArcResampler(rt, envs, m, n);
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
         }
 
@@ -167,29 +150,25 @@ public final class HullGenerator implements CenterlineGenerator {
             int numCells = Math.max(1, (int) (1.0 / (mpd * 2.0)));
             float disp = (float) (double) config.get(HullKnobs.DISPLACEMENT);
             return LaunchPlan.builder()
-                    .launch(CornerSampleKernel.INSTANCE, envs, CornerSampleKernel.INSTANCE.args().seeds(seeds)
+                    .launch(envs, CornerSampleKernel.INSTANCE.args().seeds(seeds)
                             .countStream(GeneratorKernels.STREAM_HULL_CORNER_COUNT)
                             .cornerStream(GeneratorKernels.STREAM_HULL_CORNERS)
                             .minNum(config.get(BezierKnobs.MIN_NUM_POINTS)).maxNum(p).numCells(numCells)
                             .cellSize((float) (mpd * 2.0)).P(p).scale(scale).used(used).count(count).corners(corners))
-                    .launch(CornerSortKernel.INSTANCE, envs, CornerSortKernel.INSTANCE.args().corners(corners).P(p)
+                    .launch(envs, CornerSortKernel.INSTANCE.args().corners(corners).P(p)
                             .count(count).keys(keys).out(sorted))
-                    .launch(HullDisplaceKernel.INSTANCE, envs, HullDisplaceKernel.INSTANCE.args().sorted(sorted)
+                    .launch(envs, HullDisplaceKernel.INSTANCE.args().sorted(sorted)
                             .count(count).seeds(seeds).P(p).disp(disp).edgeCap(EDGE_CAP).aug(aug).augCount(augCount))
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
+                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
                             .count(augCount).npseg(npseg).withEnd(1).polygon(0).active(crossers).centripetal(1)
                             .out(dense))
-                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 0, arcReal, arcSeg, arcS,
-                            arcCountReal, arcCountOut)
-                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(SelfIntersectionsKernel.INSTANCE, envs, out, n, arcCountOut, boxes, 1, crossers)
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
+                    .append(arc.plan(dense, crossers, false, out))
+                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
+                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
                             .count(augCount).npseg(npseg).withEnd(1).polygon(1).active(crossers).centripetal(1)
                             .out(dense))
-                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 1, arcReal, arcSeg, arcS,
-                            arcCountReal, arcCountOut)
-                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
+                    .append(arc.plan(dense, crossers, true, out))
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

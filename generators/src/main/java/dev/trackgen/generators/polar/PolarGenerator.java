@@ -1,17 +1,15 @@
 package dev.trackgen.generators.polar;
 
+import dev.trackgen.api.generator.PlannedGenerator;
+import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
-import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.curves.LoopDenseKernel;
@@ -32,11 +30,12 @@ import java.util.List;
  * ({@code polar_num_knots * num_points_per_segment} per env), arc-length resample to
  * {@code num_points}, normalization, flags. Fixed and allocation-free: capturable.
  */
-public final class PolarGenerator implements CenterlineGenerator {
-
-    private static final List<Kernel> KERNELS = List.of(PolarKnotsKernel.INSTANCE, FillI32Kernel.INSTANCE,
-            LoopDenseKernel.INSTANCE, ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE,
-            NormalizeExtentKernel.INSTANCE);
+public final class PolarGenerator extends PlannedGenerator<PolarGenerator.Scratch> {
+    /** The generator, with the kernels its plan launches. */
+    public PolarGenerator() {
+        super(PolarKnotsKernel.INSTANCE, FillI32Kernel.INSTANCE, LoopDenseKernel.INSTANCE,
+                ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE);
+    }
 
     @Override
     public String name() {
@@ -46,11 +45,6 @@ public final class PolarGenerator implements CenterlineGenerator {
     @Override
     public String description() {
         return "jittered polar knots joined by a periodic Catmull-Rom spline, normalized; no fallback";
-    }
-
-    @Override
-    public List<Kernel> kernels() {
-        return KERNELS;
     }
 
     /** @return {@link PolarKnobs#all()} */
@@ -68,18 +62,12 @@ public final class PolarGenerator implements CenterlineGenerator {
     }
 
     @Override
-    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
         return new Scratch(runtime, config);
     }
 
-    @Override
-    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
-                         I32Array outValid, GeneratorScratch scratch) {
-        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
-    }
-
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch extends PlannedScratch {
+    static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int k;
@@ -88,11 +76,7 @@ public final class PolarGenerator implements CenterlineGenerator {
         private final Vec2Array knots;
         private final I32Array knotCount;
         private final Vec2Array dense;
-        private final Vec2Array arcReal;
-        private final F32Array arcSeg;
-        private final F32Array arcS;
-        private final I32Array arcCountReal;
-        private final I32Array arcCountOut;
+        private final ArcResampler arc;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             this.config = config;
@@ -104,11 +88,7 @@ public final class PolarGenerator implements CenterlineGenerator {
             knots = rt.allocVec2(envs * k);
             knotCount = rt.allocI32(envs);
             dense = rt.allocVec2(envs * m);
-            arcReal = rt.allocVec2(envs * m);
-            arcSeg = rt.allocF32(envs * m);
-            arcS = rt.allocF32(envs * (m + 1));
-            arcCountReal = rt.allocI32(envs);
-            arcCountOut = rt.allocI32(envs);
+            arc = new ArcResampler(rt, envs, m, n);
         }
 
         @Override
@@ -118,18 +98,16 @@ public final class PolarGenerator implements CenterlineGenerator {
             float angular = (float) (double) config.get(PolarKnobs.ANGULAR_JITTER);
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             return LaunchPlan.builder()
-                    .launch(PolarKnotsKernel.INSTANCE, envs * k, PolarKnotsKernel.INSTANCE.args().seeds(seeds).K(k)
+                    .launch(envs * k, PolarKnotsKernel.INSTANCE.args().seeds(seeds).K(k)
                             .radialJitter(radial).angularJitter(angular).knots(knots))
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(knotCount).value(k))
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(knots).stride(k)
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(knotCount).value(k))
+                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(knots).stride(k)
                             .count(knotCount).npseg(npseg).withEnd(0).polygon(0).active(knotCount).centripetal(0)
                             .out(dense))
-                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, knotCount, 0, arcReal, arcSeg, arcS,
-                            arcCountReal, arcCountOut)
-                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(NormalizeExtentKernel.INSTANCE, envs, NormalizeExtentKernel.INSTANCE.args().points(out)
+                    .append(arc.plan(dense, knotCount, false, out))
+                    .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -1,9 +1,9 @@
 package dev.trackgen.generators.voronoi;
 
+import dev.trackgen.api.generator.PlannedGenerator;
+import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
@@ -13,7 +13,6 @@ import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.curves.LoopDenseKernel;
@@ -40,13 +39,17 @@ import java.util.List;
  * self-intersection flags, polygon samples and resample for the crossing envs only, normalization,
  * flags. Fixed and allocation-free: capturable.
  */
-public final class VoronoiGenerator implements CenterlineGenerator {
+public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Scratch> {
+    /** The generator, with the kernels its plan launches. */
+    public VoronoiGenerator() {
+        super(VoronoiSitesKernel.INSTANCE, VoronoiAnchorsKernel.INSTANCE, ChaikinKernel.INSTANCE,
+                FillI32Kernel.INSTANCE, LoopDenseKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
+                ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE,
+                SelfIntersectionsKernel.INSTANCE);
+    }
+
     /** Side of the square the site field is drawn in, before normalization. */
     public static final float BOX = 2.0f;
-
-    private static final List<Kernel> KERNELS = List.of(VoronoiSitesKernel.INSTANCE, VoronoiAnchorsKernel.INSTANCE,
-            ChaikinKernel.INSTANCE, FillI32Kernel.INSTANCE, LoopDenseKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
-            ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE);
 
     @Override
     public String name() {
@@ -56,11 +59,6 @@ public final class VoronoiGenerator implements CenterlineGenerator {
     @Override
     public String description() {
         return "anchors snapped from a site field, Chaikin + closed Catmull-Rom, normalized; polygon fallback";
-    }
-
-    @Override
-    public List<Kernel> kernels() {
-        return KERNELS;
     }
 
     /** @return {@link VoronoiKnobs#all()} */
@@ -89,18 +87,12 @@ public final class VoronoiGenerator implements CenterlineGenerator {
     }
 
     @Override
-    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
         return new Scratch(runtime, config);
     }
 
-    @Override
-    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
-                         I32Array outValid, GeneratorScratch scratch) {
-        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
-    }
-
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    private static final class Scratch extends PlannedScratch {
+    static final class Scratch extends PlannedScratch {
         private final TrackGenConfig config;
         private final int envs;
         private final int sites;
@@ -114,12 +106,8 @@ public final class VoronoiGenerator implements CenterlineGenerator {
         private final Vec2Array aug;
         private final I32Array augCount;
         private final Vec2Array dense;
+        private final ArcResampler arc;
         private final I32Array crossers;
-        private final Vec2Array arcReal;
-        private final F32Array arcSeg;
-        private final F32Array arcS;
-        private final I32Array arcCountReal;
-        private final I32Array arcCountOut;
         private final F32Array boxes;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
@@ -138,11 +126,7 @@ public final class VoronoiGenerator implements CenterlineGenerator {
             augCount = rt.allocI32(envs);
             dense = rt.allocVec2(envs * m);
             crossers = rt.allocI32(envs);
-            arcReal = rt.allocVec2(envs * m);
-            arcSeg = rt.allocF32(envs * m);
-            arcS = rt.allocF32(envs * (m + 1));
-            arcCountReal = rt.allocI32(envs);
-            arcCountOut = rt.allocI32(envs);
+            arc = new ArcResampler(rt, envs, m, n);
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
         }
 
@@ -155,32 +139,28 @@ public final class VoronoiGenerator implements CenterlineGenerator {
             float jitter = (float) (double) config.get(VoronoiKnobs.ANGULAR_JITTER);
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             return LaunchPlan.builder()
-                    .launch(VoronoiSitesKernel.INSTANCE, envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
+                    .launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
                             .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
-                    .launch(VoronoiAnchorsKernel.INSTANCE, envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
+                    .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
                             .sites(site).polar(sitePolar).S(sites).K(k).boost(VoronoiAnchorsKernel.layoutBoost(layout))
                             .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors))
-                    .launch(ChaikinKernel.INSTANCE, envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
+                    .launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
                             .out(aug))
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))
+                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
                             .count(augCount).npseg(npseg).withEnd(0).polygon(0).active(crossers).centripetal(0)
                             .out(dense))
-                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 0, arcReal, arcSeg, arcS,
-                            arcCountReal, arcCountOut)
-                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(NormalizeExtentKernel.INSTANCE, envs, NormalizeExtentKernel.INSTANCE.args().points(out)
+                    .append(arc.plan(dense, crossers, false, out))
+                    .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
-                    .launch(SelfIntersectionsKernel.INSTANCE, envs, out, n, arcCountOut, boxes, 1, crossers)
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
+                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
+                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
                             .count(augCount).npseg(npseg).withEnd(0).polygon(1).active(crossers).centripetal(0)
                             .out(dense))
-                    .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 1, arcReal, arcSeg, arcS,
-                            arcCountReal, arcCountOut)
-                    .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(NormalizeExtentKernel.INSTANCE, envs, NormalizeExtentKernel.INSTANCE.args().points(out)
+                    .append(arc.plan(dense, crossers, true, out))
+                    .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -1,15 +1,13 @@
 package dev.trackgen.examples.noisyellipse;
 
+import dev.trackgen.api.generator.PlannedGenerator;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.Range;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -28,9 +26,9 @@ import java.util.List;
  * the pipeline runs this generator on the host and uploads its centerlines.
  *
  * <p>Launch sequence per call: the ellipse kernel ({@code dim = E * num_points}) and the flag fill
- * ({@code dim = E}); nothing is allocated after {@link #allocateScratch}, so it is capturable.
+ * ({@code dim = E}); nothing is allocated after {@link #newScratch}, so it is capturable.
  */
-public final class NoisyEllipseGenerator implements CenterlineGenerator {
+public final class NoisyEllipseGenerator extends PlannedGenerator<NoisyEllipseGenerator.Scratch> {
     /** The generator name, as selected by {@code --generator} or the {@code generator} knob. */
     public static final String NAME = "noisy_ellipse";
 
@@ -38,10 +36,12 @@ public final class NoisyEllipseGenerator implements CenterlineGenerator {
     public static final Knob<Double> NOISE = Knob.ofDouble("ellipse_noise", 0.15, Range.closed(0.0, 0.5),
             "Radial noise of the noisy_ellipse generator, as a fraction of the ellipse radius (0 = clean ellipses).");
 
-    private static final List<Kernel> KERNELS = List.of(NoisyEllipseKernel.INSTANCE, FillI32Kernel.INSTANCE);
-
-    /** Creates the generator; a public no-argument constructor is what ServiceLoader needs. */
+    /**
+     * Creates the generator, naming the kernels its plan launches; a public no-argument
+     * constructor is what ServiceLoader needs.
+     */
     public NoisyEllipseGenerator() {
+        super(NoisyEllipseKernel.INSTANCE, FillI32Kernel.INSTANCE);
     }
 
     @Override
@@ -60,19 +60,8 @@ public final class NoisyEllipseGenerator implements CenterlineGenerator {
     }
 
     @Override
-    public List<Kernel> kernels() {
-        return KERNELS;
-    }
-
-    @Override
-    public GeneratorScratch allocateScratch(ComputeRuntime runtime, TrackGenConfig config) {
+    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
         return new Scratch(config);
-    }
-
-    @Override
-    public void generate(ComputeRuntime runtime, I32Array seeds, TrackGenConfig config, Vec2Array outCenterline,
-                         I32Array outValid, GeneratorScratch scratch) {
-        ((Scratch) scratch).planFor(seeds, outCenterline, outValid).enqueue(runtime);
     }
 
     /**
@@ -85,7 +74,7 @@ public final class NoisyEllipseGenerator implements CenterlineGenerator {
     }
 
     /** No buffers of its own: only the launch plan, bound to the caller's arrays once. */
-    private static final class Scratch extends PlannedScratch {
+    static final class Scratch extends PlannedScratch {
         private final int envs;
         private final int n;
         private final float noise;
@@ -99,9 +88,8 @@ public final class NoisyEllipseGenerator implements CenterlineGenerator {
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             return LaunchPlan.builder()
-                    .launch(NoisyEllipseKernel.INSTANCE, envs * n,
-                            NoisyEllipseKernel.INSTANCE.args().seeds(seeds).noise(noise).n(n).out(out))
-                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
+                    .launch(envs * n, NoisyEllipseKernel.INSTANCE.args().seeds(seeds).noise(noise).n(n).out(out))
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }
