@@ -34,14 +34,8 @@ public final class ArcResampleLookupKernel extends ArcResampleLookupKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] real = a.real();
-        float[] seg = a.seg();
-        float[] s = a.s();
-        int[] countReal = a.countReal();
-        int m = a.M();
-        int num = a.num();
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] real, float[] seg, float[] s, int[] countReal, int m, int num,
+                       float[] out) {
         int t = begin;
         while (t < end) {
             int e = t / num;

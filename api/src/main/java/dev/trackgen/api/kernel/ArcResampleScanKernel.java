@@ -38,17 +38,9 @@ public final class ArcResampleScanKernel extends ArcResampleScanKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] dense = a.dense();
-        int m = a.M();
-        int num = a.num();
-        int[] active = a.active();
-        boolean selectedOnly = a.selectedOnly() != 0;
-        float[] real = a.real();
-        float[] seg = a.seg();
-        float[] s = a.s();
-        int[] countReal = a.countReal();
-        int[] countOut = a.countOut();
+    protected void run(int begin, int end, float[] dense, int m, int num, int[] active, int selectedOnlyFlag,
+                       float[] real, float[] seg, float[] s, int[] countReal, int[] countOut) {
+        boolean selectedOnly = selectedOnlyFlag != 0;
         for (int e = begin; e < end; e++) {
             if (selectedOnly && active[e] <= 0) {
                 countReal[e] = -1;

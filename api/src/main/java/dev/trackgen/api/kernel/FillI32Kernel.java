@@ -21,9 +21,7 @@ public final class FillI32Kernel extends FillI32KernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] out = a.out();
-        int v = a.value();
+    protected void run(int begin, int end, int[] out, int v) {
         for (int t = begin; t < end; t++) {
             out[t] = v;
         }

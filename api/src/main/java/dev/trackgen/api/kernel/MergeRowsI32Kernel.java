@@ -27,11 +27,7 @@ public final class MergeRowsI32Kernel extends MergeRowsI32KernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] fresh = a.fresh();
-        int[] flags = a.flags();
-        int n = a.n();
-        int[] out = a.out();
+    protected void run(int begin, int end, int[] fresh, int[] flags, int n, int[] out) {
         for (int t = begin; t < end; t++) {
             if (flags[t / n] != 0) {
                 out[t] = fresh[t];

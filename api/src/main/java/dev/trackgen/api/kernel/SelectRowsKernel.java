@@ -27,12 +27,7 @@ public final class SelectRowsKernel extends SelectRowsKernelBase {
     }
 
     @Override
-    protected void run(Args args, int begin, int end) {
-        float[] a = args.a();
-        float[] b = args.b();
-        int[] flag = args.flag();
-        int n = args.n();
-        float[] out = args.out();
+    protected void run(int begin, int end, float[] a, float[] b, int[] flag, int n, float[] out) {
         for (int t = begin; t < end; t++) {
             float[] src = flag[t / n] > 0 ? b : a;
             out[2 * t] = src[2 * t];

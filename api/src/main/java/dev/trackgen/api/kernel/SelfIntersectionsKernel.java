@@ -55,13 +55,8 @@ public final class SelfIntersectionsKernel extends SelfIntersectionsKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] p = a.poly();
-        int stride = a.stride();
-        int[] count = a.count();
-        float[] boxes = a.boxes();
-        int maxCount = a.maxCount();
-        int[] out = a.out();
+    protected void run(int begin, int end, float[] p, int stride, int[] count, float[] boxes, int maxCount,
+                       int[] out) {
         int perEnv = boxFloats(stride);
         for (int e = begin; e < end; e++) {
             out[e] = Crossings.count(p, e * stride, count[e], boxes, e * perEnv, maxCount);

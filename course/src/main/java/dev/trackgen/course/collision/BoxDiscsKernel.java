@@ -29,8 +29,10 @@ public final class BoxDiscsKernel extends BoxDiscsKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        run(a.discs(), a.discsPerEnv(), a.radius(), a.boxesPerEnv(), a.position(), a.heading(), a.halfExtents(), a.hit(), a.disc(), a.depth(), a.normal(), begin, end);
+    protected void run(int begin, int end, float[] discs, int discsPerEnv, float radius, int boxesPerEnv,
+                       float[] position, float[] heading, float[] halfExtents, int[] hit, int[] disc, float[] depth,
+                       float[] normal) {
+        run(discs, discsPerEnv, radius, boxesPerEnv, position, heading, halfExtents, hit, disc, depth, normal, begin, end);
     }
 
     static void run(float[] discs, int discsPerEnv, float radius, int boxesPerEnv, float[] position,

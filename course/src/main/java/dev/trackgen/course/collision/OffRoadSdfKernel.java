@@ -33,8 +33,10 @@ public final class OffRoadSdfKernel extends OffRoadSdfKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        run(a.bounds(), a.phi(), a.bid(), a.res(), a.boxesPerEnv(), a.position(), a.heading(), a.halfExtents(), a.offRoad(), a.clearance(), a.nearest(), a.normal(), a.border(), begin, end);
+    protected void run(int begin, int end, float[] bounds, float[] phi, int[] bid, int res, int boxesPerEnv,
+                       float[] position, float[] heading, float[] halfExtents, int[] offRoad, float[] clearance,
+                       float[] nearest, float[] normal, int[] border) {
+        run(bounds, phi, bid, res, boxesPerEnv, position, heading, halfExtents, offRoad, clearance, nearest, normal, border, begin, end);
     }
 
     static void run(float[] bounds, float[] phi, int[] bid, int res, int boxesPerEnv, float[] position,

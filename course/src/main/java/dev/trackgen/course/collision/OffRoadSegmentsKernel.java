@@ -48,8 +48,10 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        run(a.inner(), a.outer(), a.center(), a.count(), a.nMax(), a.boxesPerEnv(), a.position(), a.heading(), a.halfExtents(), a.offRoad(), a.clearance(), a.nearest(), a.normal(), a.border(), begin, end);
+    protected void run(int begin, int end, float[] inner, float[] outer, float[] center, int[] count, int nMax,
+                       int boxesPerEnv, float[] position, float[] heading, float[] halfExtents, int[] offRoad,
+                       float[] clearance, float[] nearest, float[] normal, int[] border) {
+        run(inner, outer, center, count, nMax, boxesPerEnv, position, heading, halfExtents, offRoad, clearance, nearest, normal, border, begin, end);
     }
 
     static void run(float[] inner, float[] outer, float[] center, int[] count, int nMax, int boxesPerEnv,

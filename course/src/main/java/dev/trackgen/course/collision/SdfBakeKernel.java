@@ -54,8 +54,9 @@ public final class SdfBakeKernel extends SdfBakeKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        run(a.inner(), a.outer(), a.count(), a.nMax(), a.res(), a.padding(), a.bounds(), a.phi(), a.bid(), begin, end);
+    protected void run(int begin, int end, float[] inner, float[] outer, int[] count, int nMax, int res,
+                       float padding, float[] bounds, float[] phi, int[] bid) {
+        run(inner, outer, count, nMax, res, padding, bounds, phi, bid, begin, end);
     }
 
     static void run(float[] inner, float[] outer, int[] count, int nMax, int res, float padding, float[] bounds,

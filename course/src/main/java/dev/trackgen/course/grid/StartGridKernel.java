@@ -41,24 +41,9 @@ public final class StartGridKernel extends StartGridKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        float[] tan = a.tangent();
-        float[] arclen = a.arclen();
-        float[] length = a.length();
-        int[] count = a.count();
-        float[] kappa = a.kappa();
-        int nMax = a.nMax();
-        int rule = a.rule();
-        float straight = a.straightKappa();
-        int slots = a.slots();
-        float front = a.front();
-        float rowGap = a.rowGap();
-        float lateral = a.lateral();
-        int[] startIndex = a.startIndex();
-        float[] startS = a.startS();
-        float[] pos = a.gridPosition();
-        float[] head = a.gridHeading();
+    protected void run(int begin, int end, float[] c, float[] tan, float[] arclen, float[] length, int[] count,
+                       float[] kappa, int nMax, int rule, float straight, int slots, float front, float rowGap,
+                       float lateral, int[] startIndex, float[] startS, float[] pos, float[] head) {
         for (int e = begin; e < end; e++) {
             int b = e * nMax;
             int cn = count[e];

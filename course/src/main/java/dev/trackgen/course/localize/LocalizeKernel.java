@@ -47,9 +47,11 @@ public final class LocalizeKernel extends LocalizeKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        localize(a.center(), a.arclen(), a.length(), a.count(), a.nMax(), a.position(), a.agents(), a.halfWidth(),
-                a.window(), a.s(), a.n(), a.segment(), a.onRoad(), begin, end);
+    protected void run(int begin, int end, float[] center, float[] arclen, float[] length, int[] count, int nMax,
+                       float[] position, int agents, float halfWidth, int window, float[] sArg, float[] n,
+                       int[] segment, int[] onRoad) {
+        localize(center, arclen, length, count, nMax, position, agents, halfWidth,
+                window, sArg, n, segment, onRoad, begin, end);
     }
 
     static void localize(float[] c, float[] arclen, float[] length, int[] count, int nMax, float[] pos, int agents,

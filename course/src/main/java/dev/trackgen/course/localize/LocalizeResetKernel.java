@@ -27,9 +27,7 @@ public final class LocalizeResetKernel extends LocalizeResetKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] mask = a.mask();
-        int[] seg = a.segment();
+    protected void run(int begin, int end, int[] mask, int[] seg) {
         for (int t = begin; t < end; t++) {
             if (mask[t] != 0) {
                 seg[t] = -1;

@@ -34,12 +34,7 @@ public final class CurvatureKernel extends CurvatureKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        int[] count = a.count();
-        int nMax = a.nMax();
-        int window = a.window();
-        float[] kappa = a.kappa();
+    protected void run(int begin, int end, float[] c, int[] count, int nMax, int window, float[] kappa) {
         for (int t = begin; t < end; t++) {
             int e = t / nMax;
             int b = e * nMax;

@@ -42,9 +42,10 @@ public final class SpeedProfileKernel extends SpeedProfileKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        profile(a.kappa(), a.arclen(), a.length(), a.count(), a.nMax(), a.aLat(), a.aAccel(), a.aBrake(), a.vCap(),
-                a.speed(), begin, end);
+    protected void run(int begin, int end, float[] kappa, float[] arclen, float[] length, int[] count, int nMax,
+                       float aLat, float aAccel, float aBrake, float vCap, float[] speed) {
+        profile(kappa, arclen, length, count, nMax, aLat, aAccel, aBrake, vCap,
+                speed, begin, end);
     }
 
     static void profile(float[] kappa, float[] arclen, float[] length, int[] count, int nMax, float aLat, float aAccel,

@@ -40,25 +40,9 @@ public final class CheckpointKernel extends CheckpointKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        float[] tan = a.tangent();
-        float[] inner = a.inner();
-        float[] outer = a.outer();
-        float[] arclen = a.arclen();
-        float[] length = a.length();
-        int[] count = a.count();
-        int nMax = a.nMax();
-        int[] start = a.startIndex();
-        float spacing = a.spacing();
-        int mMax = a.maxCheckpoints();
-        float[] cpPos = a.cpPosition();
-        float[] cpTan = a.cpTangent();
-        float[] cpIn = a.cpInner();
-        float[] cpOut = a.cpOuter();
-        float[] cpS = a.cpS();
-        int[] cpIndex = a.cpIndex();
-        int[] cpCount = a.cpCount();
+    protected void run(int begin, int end, float[] c, float[] tan, float[] inner, float[] outer, float[] arclen,
+                       float[] length, int[] count, int nMax, int[] start, float spacing, int mMax, float[] cpPos,
+                       float[] cpTan, float[] cpIn, float[] cpOut, float[] cpS, int[] cpIndex, int[] cpCount) {
         for (int e = begin; e < end; e++) {
             int b = e * nMax;
             int cn = count[e];

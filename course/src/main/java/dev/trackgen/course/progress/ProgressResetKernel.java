@@ -29,13 +29,8 @@ public final class ProgressResetKernel extends ProgressResetKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] mask = a.mask();
-        float[] prev = a.previous();
-        int[] next = a.next();
-        int[] progress = a.progress();
-        int[] starts = a.starts();
-        int[] laps = a.laps();
+    protected void run(int begin, int end, int[] mask, float[] prev, int[] next, int[] progress, int[] starts,
+                       int[] laps) {
         for (int t = begin; t < end; t++) {
             if (mask[t] != 0) {
                 prev[2 * t] = Float.NaN;

@@ -60,10 +60,14 @@ public final class ProgressUpdateKernel extends ProgressUpdateKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        update(a.cpPosition(), a.cpTangent(), a.cpInner(), a.cpOuter(), a.cpS(), a.cpCount(), a.maxCheckpoints(), a.center(), a.arclen(),
-                a.length(), a.count(), a.nMax(), a.position(), a.agents(), a.previous(), a.next(), a.progress(),
-                a.starts(), a.passed(), a.lapCompleted(), a.wrongWay(), a.wrongCheckpoint(), a.laps(), a.distToNext(), begin, end);
+    protected void run(int begin, int end, float[] cpPosition, float[] cpTangent, float[] cpInner, float[] cpOuter,
+                       float[] cpS, int[] cpCount, int maxCheckpoints, float[] center, float[] arclen, float[] length,
+                       int[] count, int nMax, float[] position, int agents, float[] previous, int[] next,
+                       int[] progress, int[] starts, int[] passed, int[] lapCompleted, int[] wrongWay,
+                       int[] wrongCheckpoint, int[] laps, float[] distToNext) {
+        update(cpPosition, cpTangent, cpInner, cpOuter, cpS, cpCount, maxCheckpoints, center, arclen,
+                length, count, nMax, position, agents, previous, next, progress,
+                starts, passed, lapCompleted, wrongWay, wrongCheckpoint, laps, distToNext, begin, end);
     }
 
     static void update(float[] cpPos, float[] cpTan, float[] cpIn, float[] cpOut, float[] cpS, int[] cpCount,

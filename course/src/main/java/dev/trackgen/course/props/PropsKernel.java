@@ -36,8 +36,10 @@ public final class PropsKernel extends PropsKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        run(a.inner(), a.outer(), a.count(), a.nMax(), a.spacing(), a.maxProps(), a.conePosition(), a.coneYaw(), a.wallCenter(), a.wallYaw(), a.wallLength(), a.propCount(), a.truncated(), a.step(), begin, end);
+    protected void run(int begin, int end, float[] inner, float[] outer, int[] count, int nMax, float spacing,
+                       int maxProps, float[] conePosition, float[] coneYaw, float[] wallCenter, float[] wallYaw,
+                       float[] wallLength, int[] propCount, int[] truncated, float[] step) {
+        run(inner, outer, count, nMax, spacing, maxProps, conePosition, coneYaw, wallCenter, wallYaw, wallLength, propCount, truncated, step, begin, end);
     }
 
     static void run(float[] inner, float[] outer, int[] count, int nMax, float spacing, int maxProps,

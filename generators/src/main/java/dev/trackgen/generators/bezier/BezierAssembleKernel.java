@@ -40,18 +40,11 @@ public final class BezierAssembleKernel extends BezierAssembleKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.corners();
-        int[] count = a.count();
-        float[] tan = a.tangents();
-        float[] minEdge = a.minEdge();
-        int p = a.P();
-        int npseg = a.npseg();
-        float[] rad = a.rad();
-        float[] clamp = a.clamp();
-        boolean polygon = a.polygon() != 0;
-        int[] active = a.active();
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] c, int[] count, float[] tan, float[] minEdge, int p, int npseg,
+                       float[] rad, float[] clamp, int polygonArg, int[] activeArg, float[] outArg) {
+        boolean polygon = polygonArg != 0;
+        int[] active = activeArg;
+        float[] out = outArg;
         int perEnv = p * npseg;
         float inv = 1f / (float) (npseg - 1);
         for (int t = begin; t < end; t++) {

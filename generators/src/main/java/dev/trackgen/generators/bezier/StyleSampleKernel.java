@@ -32,17 +32,8 @@ public final class StyleSampleKernel extends StyleSampleKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        float radLo = a.radLo();
-        float radHi = a.radHi();
-        float scaleLo = a.scaleLo();
-        float scaleHi = a.scaleHi();
-        float clampLo = a.clampLo();
-        float clampHi = a.clampHi();
-        float[] rad = a.rad();
-        float[] scale = a.scale();
-        float[] clamp = a.clamp();
+    protected void run(int begin, int end, int[] seeds, float radLo, float radHi, float scaleLo, float scaleHi,
+                       float clampLo, float clampHi, float[] rad, float[] scale, float[] clamp) {
         for (int e = begin; e < end; e++) {
             int s = seeds[e];
             rad[e] = CounterRng.uniform(s, GeneratorKernels.STREAM_STYLE, 0, radLo, radHi);

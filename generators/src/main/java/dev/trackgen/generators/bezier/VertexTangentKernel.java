@@ -35,13 +35,7 @@ public final class VertexTangentKernel extends VertexTangentKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.corners();
-        int[] count = a.count();
-        int p = a.P();
-        float blend = a.blend();
-        float[] tan = a.tangents();
-        float[] minEdge = a.minEdge();
+    protected void run(int begin, int end, float[] c, int[] count, int p, float blend, float[] tan, float[] minEdge) {
         for (int t = begin; t < end; t++) {
             int e = t / p;
             int i = t - e * p;

@@ -73,13 +73,7 @@ public final class CheckpointClearanceKernel extends CheckpointClearanceKernelBa
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] p = a.cand();
-        int n = a.N();
-        float hw = a.halfWidth();
-        float target = a.targetExtent();
-        float[] boxes = a.boxes();
-        int[] thin = a.thin();
+    protected void run(int begin, int end, float[] p, int n, float hw, float target, float[] boxes, int[] thin) {
         int chunks = (n + CHUNK - 1) / CHUNK;
         for (int slot = begin; slot < end; slot++) {
             int b = slot * n;

@@ -48,11 +48,7 @@ public final class CheckpointClipKernel extends CheckpointClipKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] p = a.pts();
-        int n = a.N();
-        int m = a.M();
-        float[] dense = a.dense();
+    protected void run(int begin, int end, float[] p, int n, int m, float[] dense) {
         for (int e = begin; e < end; e++) {
             int b = e * n;
             int db = e * m;

@@ -50,11 +50,7 @@ public final class CheckpointCloseKernel extends CheckpointCloseKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] path = a.path();
-        int n = a.N();
-        float[] heading = a.heading();
-        float[] cand = a.cand();
+    protected void run(int begin, int end, float[] path, int n, float[] heading, float[] cand) {
         float ds = 1f / n;
         for (int slot = begin; slot < end; slot++) {
             int b = slot * n;

@@ -36,13 +36,7 @@ public final class CheckpointSampleKernel extends CheckpointSampleKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        int k = a.K();
-        int c = a.C();
-        float rmin = a.radiusMinFrac();
-        float jitter = a.angleJitter();
-        float[] out = a.checkpoints();
+    protected void run(int begin, int end, int[] seeds, int k, int c, float rmin, float jitter, float[] out) {
         double sigma = 2.0 * Math.PI / c;
         for (int t = begin; t < end; t++) {
             int slot = t / c;

@@ -39,13 +39,7 @@ public final class CheckpointSelectKernel extends CheckpointSelectKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] cand = a.cand();
-        int[] cross = a.cross();
-        int[] thin = a.thin();
-        int k = a.K();
-        int n = a.N();
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] cand, int[] cross, int[] thin, int k, int n, float[] out) {
         int t = begin;
         while (t < end) {
             int e = t / n;

@@ -35,14 +35,8 @@ public final class CheckpointSteerKernel extends CheckpointSteerKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] cp = a.checkpoints();
-        int c = a.C();
-        int n = a.N();
-        float turn = a.turnRate();
-        float gain = a.steerGain();
-        float look = a.lookahead();
-        float[] path = a.path();
+    protected void run(int begin, int end, float[] cp, int c, int n, float turn, float gain, float look,
+                       float[] path) {
         for (int slot = begin; slot < end; slot++) {
             int cb = slot * c;
             int pb = slot * n;

@@ -36,16 +36,8 @@ public final class CircuitEmitKernel extends CircuitEmitKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] pc = a.pieces();
-        float[] info = a.info();
-        int[] score = a.score();
-        int kk = a.K();
-        int slotsMax = a.S();
-        int n = a.N();
-        float rMin = a.rMin();
-        float rMax = a.rMax();
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] pc, float[] info, int[] score, int kk, int slotsMax, int n,
+                       float rMin, float rMax, float[] out) {
         for (int e = begin; e < end; e++) {
             int best = 0;
             int bestScore = score[e * kk];

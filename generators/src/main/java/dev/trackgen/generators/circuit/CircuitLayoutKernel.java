@@ -124,28 +124,10 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        int kk = a.K();
-        int slotsMax = a.S();
-        int slotsLo = a.slotsLo();
-        int slotsHi = a.slotsHi();
-        int nc = a.Nc();
-        float length = a.length();
-        float spread = a.spread();
-        float rMin = a.rMin();
-        float rMax = a.rMax();
-        float share = a.share();
-        float chicaneProb = a.chicaneProb();
-        float clearance = a.clearance();
-        float hw = a.hw();
-        float compactLo = a.compactLo();
-        float compactHi = a.compactHi();
-        float[] pc = a.pieces();
-        float[] coarse = a.coarse();
-        float[] boxes = a.boxes();
-        float[] info = a.info();
-        int[] score = a.score();
+    protected void run(int begin, int end, int[] seeds, int kk, int slotsMax, int slotsLo, int slotsHi, int nc,
+                       float length, float spread, float rMin, float rMax, float share, float chicaneProb,
+                       float clearance, float hw, float compactLo, float compactHi, float[] pc, float[] coarse,
+                       float[] boxes, float[] info, int[] score) {
         int st = CircuitLayoutKernel.STREAM;
         for (int slot = begin; slot < end; slot++) {
             int e = slot / kk;

@@ -47,19 +47,8 @@ public final class CornerSampleKernel extends CornerSampleKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        int countStream = a.countStream();
-        int cornerStream = a.cornerStream();
-        int minNum = a.minNum();
-        int maxNum = a.maxNum();
-        int numCells = a.numCells();
-        float cellSize = a.cellSize();
-        int p = a.P();
-        float[] scale = a.scale();
-        int[] used = a.used();
-        int[] count = a.count();
-        float[] corners = a.corners();
+    protected void run(int begin, int end, int[] seeds, int countStream, int cornerStream, int minNum, int maxNum,
+                       int numCells, float cellSize, int p, float[] scale, int[] used, int[] count, float[] corners) {
         int nc2 = numCells * numCells;
         for (int e = begin; e < end; e++) {
             int seed = seeds[e];

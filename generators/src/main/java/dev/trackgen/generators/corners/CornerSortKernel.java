@@ -32,12 +32,7 @@ public final class CornerSortKernel extends CornerSortKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] pts = a.corners();
-        int p = a.P();
-        int[] count = a.count();
-        float[] keys = a.keys();
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] pts, int p, int[] count, float[] keys, float[] out) {
         for (int e = begin; e < end; e++) {
             int base = e * p;
             int m = Math.min(Math.max(count[e], 1), p);

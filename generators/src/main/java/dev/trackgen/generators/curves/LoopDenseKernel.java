@@ -48,16 +48,13 @@ public final class LoopDenseKernel extends LoopDenseKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.ctrl();
-        int stride = a.stride();
-        int[] count = a.count();
-        int npseg = a.npseg();
-        boolean withEnd = a.withEnd() != 0;
-        boolean polygon = a.polygon() != 0;
-        int[] active = a.active();
-        boolean centripetal = a.centripetal() != 0;
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] c, int stride, int[] count, int npseg, int withEndArg,
+                       int polygonArg, int[] activeArg, int centripetalArg, float[] outArg) {
+        boolean withEnd = withEndArg != 0;
+        boolean polygon = polygonArg != 0;
+        int[] active = activeArg;
+        boolean centripetal = centripetalArg != 0;
+        float[] out = outArg;
         int perEnv = stride * npseg;
         float inv = 1f / (float) (withEnd ? npseg - 1 : npseg);
         for (int t = begin; t < end; t++) {

@@ -33,10 +33,7 @@ public final class NormalizeExtentKernel extends NormalizeExtentKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] p = a.points();
-        int n = a.n();
-        float target = a.targetExtent();
+    protected void run(int begin, int end, float[] p, int n, float target) {
         for (int e = begin; e < end; e++) {
             int b = e * n;
             float minx = 1.0e30f;

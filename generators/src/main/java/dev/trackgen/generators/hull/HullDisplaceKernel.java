@@ -43,15 +43,8 @@ public final class HullDisplaceKernel extends HullDisplaceKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] v = a.sorted();
-        int[] count = a.count();
-        int[] seeds = a.seeds();
-        int p = a.P();
-        float disp = a.disp();
-        float edgeCap = a.edgeCap();
-        float[] aug = a.aug();
-        int[] augCount = a.augCount();
+    protected void run(int begin, int end, float[] v, int[] count, int[] seeds, int p, float disp, float edgeCap,
+                       float[] aug, int[] augCount) {
         for (int e = begin; e < end; e++) {
             int sb = e * p;
             int ab = e * 2 * p;

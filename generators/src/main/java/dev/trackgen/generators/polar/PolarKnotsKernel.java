@@ -36,12 +36,7 @@ public final class PolarKnotsKernel extends PolarKnotsKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        int k = a.K();
-        float radial = a.radialJitter();
-        float angular = a.angularJitter();
-        float[] knots = a.knots();
+    protected void run(int begin, int end, int[] seeds, int k, float radial, float angular, float[] knots) {
         for (int t = begin; t < end; t++) {
             int e = t / k;
             int i = t - e * k;

@@ -26,10 +26,7 @@ public final class RepulsiveCircleKernel extends RepulsiveCircleKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        int n = a.n();
-        float r = a.rInit();
+    protected void run(int begin, int end, float[] c, int n, float r) {
         for (int t = begin; t < end; t++) {
             int i = t % n;
             double ang = i * (2.0 * Math.PI / n);

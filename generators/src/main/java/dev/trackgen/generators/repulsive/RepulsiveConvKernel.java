@@ -33,14 +33,8 @@ public final class RepulsiveConvKernel extends RepulsiveConvKernelBase {
     }
 
     @Override
-    protected void run(Args args, int begin, int end) {
-        float[] a = args.a();
-        float[] b = args.b();
-        float[] h = args.h();
-        int n = args.n();
-        int[] frozen = args.frozen();
-        float[] outA = args.outA();
-        float[] outB = args.outB();
+    protected void run(int begin, int end, float[] a, float[] b, float[] h, int n, int[] frozen, float[] outA,
+                       float[] outB) {
         for (int t = begin; t < end; t++) {
             int e = t / n;
             if (frozen[e] == 1) {

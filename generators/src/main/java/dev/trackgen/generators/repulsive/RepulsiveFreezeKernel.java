@@ -37,14 +37,8 @@ public final class RepulsiveFreezeKernel extends RepulsiveFreezeKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] x = a.center();
-        int n = a.n();
-        int[] reached = a.reached();
-        float tol = a.tol();
-        float[] areaPrev = a.areaPrev();
-        int[] frozen = a.frozen();
-        int[] live = a.live();
+    protected void run(int begin, int end, float[] x, int n, int[] reached, float tol, float[] areaPrev, int[] frozen,
+                       int[] live) {
         for (int e = begin; e < end; e++) {
             int b = e * n;
             float a2 = 0f;

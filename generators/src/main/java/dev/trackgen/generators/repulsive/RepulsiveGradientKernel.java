@@ -74,29 +74,22 @@ public final class RepulsiveGradientKernel extends RepulsiveGradientKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] x = a.center();
-        int n = a.n();
-        float alpha = a.alpha();
-        float beta = a.beta();
-        float eps = a.eps();
-        float[] obs = a.obs();
-        float[] obsW = a.obsW();
-        int m = a.M();
-        float pExp = a.pExp();
-        int nWall = a.nWall();
-        boolean deactivate = a.deactivate() != 0;
-        float[] lTarget = a.lTarget();
-        float[] lInit = a.lInit();
-        float wLen = a.wLen();
-        int[] reached = a.reached();
-        int[] frozen = a.frozen();
-        float[] tang = a.tang();
-        float[] wd = a.wd();
-        float[] wcoef = a.wcoef();
-        float[] acc = a.acc();
-        float[] peri = a.peri();
-        float[] grad = a.grad();
+    protected void run(int begin, int end, float[] x, int n, float alpha, float beta, float eps, float[] obs,
+                       float[] obsW, int m, float pExp, int nWall, int deactivateArg, float[] lTargetArg,
+                       float[] lInitArg, float wLenArg, int[] reachedArg, int[] frozenArg, float[] tangArg,
+                       float[] wdArg, float[] wcoefArg, float[] accArg, float[] periArg, float[] gradArg) {
+        boolean deactivate = deactivateArg != 0;
+        float[] lTarget = lTargetArg;
+        float[] lInit = lInitArg;
+        float wLen = wLenArg;
+        int[] reached = reachedArg;
+        int[] frozen = frozenArg;
+        float[] tang = tangArg;
+        float[] wd = wdArg;
+        float[] wcoef = wcoefArg;
+        float[] acc = accArg;
+        float[] peri = periArg;
+        float[] grad = gradArg;
         float hb = 0.5f * beta;
         float eps2 = eps * eps;
         float am1 = alpha - 1f;

@@ -27,10 +27,7 @@ public final class RepulsiveLengthDirKernel extends RepulsiveLengthDirKernelBase
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] x = a.center();
-        int n = a.n();
-        float[] lg = a.lg();
+    protected void run(int begin, int end, float[] x, int n, float[] lg) {
         for (int t = begin; t < end; t++) {
             int e = t / n;
             int i = t - e * n;

@@ -65,17 +65,8 @@ public final class RepulsiveObstaclesKernel extends RepulsiveObstaclesKernelBase
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        float rDom = a.rDom();
-        float rInit = a.rInit();
-        float rLo = a.radiusLo();
-        float rHi = a.radiusHi();
-        int kMin = a.kMin();
-        int kMax = a.kMax();
-        int m = a.M();
-        float[] pts = a.points();
-        float[] w = a.weights();
+    protected void run(int begin, int end, int[] seeds, float rDom, float rInit, float rLo, float rHi, int kMin,
+                       int kMax, int m, float[] pts, float[] w) {
         final int st = GeneratorKernels.STREAM_REPULSIVE_OBSTACLES;
         double twoPi = 2.0 * Math.PI;
         for (int e = begin; e < end; e++) {

@@ -30,11 +30,7 @@ public final class RepulsiveRatchetKernel extends RepulsiveRatchetKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] lt = a.lTarget();
-        float[] lf = a.lFinal();
-        float growth = a.growth();
-        int[] reached = a.reached();
+    protected void run(int begin, int end, float[] lt, float[] lf, float growth, int[] reached) {
         for (int e = begin; e < end; e++) {
             float v = Math.min(lt[e] * (1f + growth), lf[e]);
             lt[e] = v;

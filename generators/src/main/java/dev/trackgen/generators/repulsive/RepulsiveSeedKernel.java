@@ -34,18 +34,8 @@ public final class RepulsiveSeedKernel extends RepulsiveSeedKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        float rInit = a.rInit();
-        float lo = a.growLo();
-        float hi = a.growHi();
-        float[] lFinal = a.lFinal();
-        float[] lInit = a.lInit();
-        float[] lTarget = a.lTarget();
-        int[] reached = a.reached();
-        int[] frozen = a.frozen();
-        int[] live = a.live();
-        float[] areaPrev = a.areaPrev();
+    protected void run(int begin, int end, int[] seeds, float rInit, float lo, float hi, float[] lFinal,
+                       float[] lInit, float[] lTarget, int[] reached, int[] frozen, int[] live, float[] areaPrev) {
         float l0 = (float) (2.0 * Math.PI) * rInit;
         for (int e = begin; e < end; e++) {
             float g = CounterRng.uniform(seeds[e], GeneratorKernels.STREAM_REPULSIVE_GROWTH, 0, lo, hi);

@@ -40,16 +40,8 @@ public final class RepulsiveStepKernel extends RepulsiveStepKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] x = a.center();
-        float[] g = a.g();
-        float[] lg = a.lg();
-        float[] ai = a.ainvLg();
-        int n = a.n();
-        float[] peri = a.peri();
-        float[] lTarget = a.lTarget();
-        float tau = a.tau();
-        int[] frozen = a.frozen();
+    protected void run(int begin, int end, float[] x, float[] g, float[] lg, float[] ai, int n, float[] peri,
+                       float[] lTarget, float tau, int[] frozen) {
         for (int e = begin; e < end; e++) {
             if (frozen[e] == 1) {
                 continue;

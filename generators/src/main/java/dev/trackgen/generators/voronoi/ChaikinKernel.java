@@ -29,10 +29,7 @@ public final class ChaikinKernel extends ChaikinKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] p = a.poly();
-        int k = a.K();
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] p, int k, float[] out) {
         int per = 2 * k;
         for (int t = begin; t < end; t++) {
             int e = t / per;

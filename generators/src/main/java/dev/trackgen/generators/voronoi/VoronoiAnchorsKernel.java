@@ -77,18 +77,8 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        float[] sites = a.sites();
-        float[] polar = a.polar();
-        int sCount = a.S();
-        int k = a.K();
-        float boost = a.boost();
-        float box = a.box();
-        float variation = a.radialVariation();
-        float jitter = a.angularJitter();
-        int[] used = a.used();
-        float[] anchors = a.anchors();
+    protected void run(int begin, int end, int[] seeds, float[] sites, float[] polar, int sCount, int k, float boost,
+                       float box, float variation, float jitter, int[] used, float[] anchors) {
         final int st = GeneratorKernels.STREAM_VORONOI_ANCHORS;
         float twoPi = (float) (2.0 * Math.PI);
         float sector = twoPi / k;

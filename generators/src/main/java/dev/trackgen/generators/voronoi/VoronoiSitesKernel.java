@@ -75,13 +75,8 @@ public final class VoronoiSitesKernel extends VoronoiSitesKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        int sCount = a.S();
-        int layout = a.layout();
-        float box = a.box();
-        float[] sites = a.sites();
-        float[] polar = a.polar();
+    protected void run(int begin, int end, int[] seeds, int sCount, int layout, float box, float[] sites,
+                       float[] polar) {
         float half = 0.5f * box;
         float twoPi = (float) (2.0 * Math.PI);
         final int st = GeneratorKernels.STREAM_VORONOI_SITES;

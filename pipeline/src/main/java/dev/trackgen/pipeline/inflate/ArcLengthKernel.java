@@ -35,13 +35,8 @@ public final class ArcLengthKernel extends ArcLengthKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        int nMax = a.nMax();
-        int[] count = a.count();
-        float[] arclen = a.arclen();
-        float[] length = a.length();
-        float[] winding = a.winding();
+    protected void run(int begin, int end, float[] c, int nMax, int[] count, float[] arclen, float[] length,
+                       float[] winding) {
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;

@@ -34,13 +34,8 @@ public final class FrameKernel extends FrameKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        int nMax = a.nMax();
-        int[] count = a.count();
-        float[] tan = a.tangent();
-        float[] nrm = a.normal();
-        float[] kappa = a.kappa();
+    protected void run(int begin, int end, float[] c, int nMax, int[] count, float[] tan, float[] nrm,
+                       float[] kappa) {
         int t = begin;
         while (t < end) {
             int e = t / nMax;

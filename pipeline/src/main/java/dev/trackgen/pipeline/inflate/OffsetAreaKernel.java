@@ -32,14 +32,8 @@ public final class OffsetAreaKernel extends OffsetAreaKernelBase {
     }
 
     @Override
-    protected void run(Args args, int begin, int end) {
-        float[] c = args.center();
-        float[] n = args.normal();
-        float hw = args.halfWidth();
-        int nMax = args.nMax();
-        int[] count = args.count();
-        float[] areaA = args.areaA();
-        float[] areaB = args.areaB();
+    protected void run(int begin, int end, float[] c, float[] n, float hw, int nMax, int[] count, float[] areaA,
+                       float[] areaB) {
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;

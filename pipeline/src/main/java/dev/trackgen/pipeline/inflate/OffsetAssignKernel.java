@@ -33,16 +33,8 @@ public final class OffsetAssignKernel extends OffsetAssignKernelBase {
     }
 
     @Override
-    protected void run(Args args, int begin, int end) {
-        float[] c = args.center();
-        float[] n = args.normal();
-        float hw = args.halfWidth();
-        int nMax = args.nMax();
-        int[] count = args.count();
-        float[] areaA = args.areaA();
-        float[] areaB = args.areaB();
-        float[] outer = args.outer();
-        float[] inner = args.inner();
+    protected void run(int begin, int end, float[] c, float[] n, float hw, int nMax, int[] count, float[] areaA,
+                       float[] areaB, float[] outer, float[] inner) {
         int t = begin;
         while (t < end) {
             int e = t / nMax;

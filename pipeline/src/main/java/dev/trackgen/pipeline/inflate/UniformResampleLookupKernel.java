@@ -33,13 +33,7 @@ public final class UniformResampleLookupKernel extends UniformResampleLookupKern
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        float[] seg = a.seg();
-        float[] s = a.s();
-        int nMax = a.nMax();
-        int[] count = a.count();
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] c, float[] seg, float[] s, int nMax, int[] count, float[] out) {
         int t = begin;
         while (t < end) {
             int e = t / nMax;

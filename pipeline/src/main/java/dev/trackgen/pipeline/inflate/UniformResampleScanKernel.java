@@ -32,12 +32,7 @@ public final class UniformResampleScanKernel extends UniformResampleScanKernelBa
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        int nMax = a.nMax();
-        int[] count = a.count();
-        float[] seg = a.seg();
-        float[] s = a.s();
+    protected void run(int begin, int end, float[] c, int nMax, int[] count, float[] seg, float[] s) {
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;

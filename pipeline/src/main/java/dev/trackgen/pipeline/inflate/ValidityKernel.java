@@ -90,20 +90,9 @@ public final class ValidityKernel extends ValidityKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        int[] count = a.count();
-        int[] genValid = a.genValid();
-        float[] normal = a.normal();
-        float[] outer = a.outer();
-        float[] inner = a.inner();
-        int nMax = a.nMax();
-        float hw = a.halfWidth();
-        float turningTol = a.turningTol();
-        float wFloor = a.wFloor();
-        float relaxTol = a.relaxTol();
-        float[] boxes = a.boxes();
-        int[] valid = a.valid();
+    protected void run(int begin, int end, float[] c, int[] count, int[] genValid, float[] normal, float[] outer,
+                       float[] inner, int nMax, float hw, float turningTol, float wFloor, float relaxTol,
+                       float[] boxes, int[] valid) {
         int perEnv = boxFloatsPerEnv(nMax);
         float minThickness = (1f - relaxTol) * hw;
         for (int e = begin; e < end; e++) {

@@ -33,15 +33,8 @@ public final class ConstantSpacingLookupKernel extends ConstantSpacingLookupKern
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        float[] seg = a.seg();
-        float[] s = a.s();
-        int n = a.N();
-        float spacing = a.spacing();
-        int nMax = a.nMax();
-        int[] count = a.count();
-        float[] out = a.out();
+    protected void run(int begin, int end, float[] c, float[] seg, float[] s, int n, float spacing, int nMax,
+                       int[] count, float[] out) {
         int t = begin;
         while (t < end) {
             int e = t / nMax;

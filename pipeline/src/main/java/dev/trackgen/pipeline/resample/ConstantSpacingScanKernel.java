@@ -40,15 +40,8 @@ public final class ConstantSpacingScanKernel extends ConstantSpacingScanKernelBa
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        float[] c = a.center();
-        int n = a.N();
-        float spacing = a.spacing();
-        int nMax = a.nMax();
-        float[] seg = a.seg();
-        float[] s = a.s();
-        int[] count = a.count();
-        int[] valid = a.valid();
+    protected void run(int begin, int end, float[] c, int n, float spacing, int nMax, float[] seg, float[] s,
+                       int[] count, int[] valid) {
         for (int e = begin; e < end; e++) {
             int b = e * n;
             int es = e * (n + 1);

@@ -35,14 +35,8 @@ final class ToolkitTestKernels {
         }
 
         @Override
-        protected void run(Args a, int begin, int end) {
-            int[] seeds = a.seeds();
-            int[] streams = a.streams();
-            int[] indices = a.indices();
-            int[] bits = a.bits();
-            float[] uniform = a.uniform();
-            float[] ranged = a.ranged();
-            int[] ints = a.ints();
+        protected void run(int begin, int end, int[] seeds, int[] streams, int[] indices, int[] bits, float[] uniform,
+                           float[] ranged, int[] ints) {
             for (int t = begin; t < end; t++) {
                 bits[t] = CounterRng.bits(seeds[t], streams[t], indices[t]);
                 uniform[t] = CounterRng.uniform(seeds[t], streams[t], indices[t]);
@@ -65,10 +59,7 @@ final class ToolkitTestKernels {
         }
 
         @Override
-        protected void run(Args a, int begin, int end) {
-            float[] p = a.p();
-            float[] out = a.out();
-            int[] crossing = a.crossing();
+        protected void run(int begin, int end, float[] p, float[] out, int[] crossing) {
             for (int t = begin; t < end; t++) {
                 float ax = p[8 * t];
                 float ay = p[8 * t + 1];
@@ -105,13 +96,8 @@ final class ToolkitTestKernels {
         }
 
         @Override
-        protected void run(Args a, int begin, int end) {
-            float[] poly = a.poly();
-            int stride = a.stride();
-            int[] count = a.count();
-            float[] boxes = a.boxes();
-            int maxCount = a.maxCount();
-            int[] out = a.out();
+        protected void run(int begin, int end, float[] poly, int stride, int[] count, float[] boxes, int maxCount,
+                           int[] out) {
             for (int e = begin; e < end; e++) {
                 out[e] = Crossings.count(poly, e * stride, count[e], boxes, e * Crossings.boxFloats(stride), maxCount);
             }

@@ -45,11 +45,10 @@ public final class NoisyEllipseKernel extends NoisyEllipseKernelBase {
     }
 
     @Override
-    protected void run(Args a, int begin, int end) {
-        int[] seeds = a.seeds();
-        float noise = a.noise() / F_BOUND;
-        int n = a.n();
-        float[] out = a.out();
+    protected void run(int begin, int end, int[] seeds, float noiseArg, int nArg, float[] outArg) {
+        float noise = noiseArg / F_BOUND;
+        int n = nArg;
+        float[] out = outArg;
         // Walk the range env by env: the per-env draws are made once per env, not per point,
         // and held in locals so a launch allocates nothing.
         int t = begin;
