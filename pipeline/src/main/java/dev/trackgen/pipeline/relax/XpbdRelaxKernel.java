@@ -125,12 +125,15 @@ public final class XpbdRelaxKernel extends AbstractKernel {
 
     @Override
     public void run(KernelArgs a, int begin, int end) {
+        int nMax = a.intValue(2);
+        int slots = a.intValue(12);
+        RelaxScratch w = RelaxScratch.forCurrentThread(nMax, slots);
         for (int e = begin; e < end; e++) {
-            relaxEnv(e, a);
+            relaxEnv(e, a, w);
         }
     }
 
-    private static void relaxEnv(int e, KernelArgs a) {
+    private static void relaxEnv(int e, KernelArgs a, RelaxScratch w) {
         float[] in = a.vec2(0);
         int n = a.i32(1)[e];
         int nMax = a.intValue(2);
@@ -151,12 +154,9 @@ public final class XpbdRelaxKernel extends AbstractKernel {
         int smoothPasses = a.intValue(17);
         int polishIters = a.intValue(18);
         float[] bufA = a.vec2(19);
-        float[] edgeLen = a.f32(22);
-        float[] edgeFactor = a.f32(23);
-        int[] cacheCount = a.i32(24);
-        int[] cacheIdx = a.i32(25);
         int[] overflow = a.i32(26);
         int b = e * nMax;
+        // the output row starts as the input row, NaN padding included
         System.arraycopy(in, 2 * b, bufA, 2 * b, 2 * nMax);
         overflow[e] = 0;
         float peri = 0f;
@@ -174,98 +174,127 @@ public final class XpbdRelaxKernel extends AbstractKernel {
         if (n < 3) {
             return;
         }
+        // the track's working state lives in this worker's buffers, the beads from index 0
+        float[][] xs = w.xs;
+        float[][] ys = w.ys;
+        float[] x0 = xs[0];
+        float[] y0 = ys[0];
+        for (int i = 0; i < n; i++) {
+            x0[i] = in[2 * (b + i)];
+            y0[i] = in[2 * (b + i) + 1];
+        }
         boolean useCache = slots > 0 && sepEvery > 1;
-        float[] read = bufA;
-        float[] write = a.vec2(20);
-        float[] prev = a.vec2(21);
+        int r = 0;
+        int wr = 1;
+        int p = 2;
         for (int k = 0; k < iters; k++) {
             int mode;
             if (useCache) {
                 if (k % sepEvery == 0) {
-                    overflow[e] = buildCache(read, b, n, bandE, cacheRadius, slots, cacheCount, cacheIdx, a.f32(27),
-                            e * boxFloats(nMax));
+                    overflow[e] = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
                 }
                 mode = MODE_CACHED;
             } else {
                 mode = k % sepEvery == 0 ? MODE_DENSE : MODE_NONE;
             }
             boolean accelerate = k >= chebyStart;
-            float[] xPrev = k == chebyStart ? read : prev;
-            sweep(read, write, accelerate ? xPrev : null, omegas[k], gamma, b, n, bandE, l0e, target, rMin,
-                    sr, pr, br, mode, slots, cacheCount, cacheIdx, edgeLen, edgeFactor);
+            int prevIdx = k == chebyStart ? r : p;
+            sweep(xs[r], ys[r], xs[wr], ys[wr], accelerate ? xs[prevIdx] : null, accelerate ? ys[prevIdx] : null,
+                    omegas[k], gamma, n, bandE, l0e, target, rMin, sr, pr, br, mode, slots, w);
             if (accelerate) {
-                float[] freed = prev;
-                prev = read;
-                read = write;
-                write = freed;
+                int freed = p;
+                p = r;
+                r = wr;
+                wr = freed;
             } else {
-                float[] t = read;
-                read = write;
-                write = t;
+                int t = r;
+                r = wr;
+                wr = t;
             }
         }
         for (int pass = 0; pass < smoothPasses; pass++) {
-            taubin(read, write, b, n, TAUBIN_LAMBDA);
-            taubin(write, read, b, n, TAUBIN_MU);
+            taubin(xs[r], ys[r], xs[wr], ys[wr], n, TAUBIN_LAMBDA);
+            taubin(xs[wr], ys[wr], xs[r], ys[r], n, TAUBIN_MU);
         }
         for (int k = 0; k < polishIters; k++) {
-            sweep(read, write, null, 1f, 1f, b, n, bandE, l0e, target, rMin, 0f, pr, 0f, MODE_NONE, slots,
-                    cacheCount, cacheIdx, edgeLen, edgeFactor);
-            float[] t = read;
-            read = write;
-            write = t;
+            sweep(xs[r], ys[r], xs[wr], ys[wr], null, null, 1f, 1f, n, bandE, l0e, target, rMin, 0f, pr, 0f,
+                    MODE_NONE, slots, w);
+            int t = r;
+            r = wr;
+            wr = t;
         }
-        if (read != bufA) {
-            System.arraycopy(read, 2 * b, bufA, 2 * b, 2 * n);
+        float[] fx = xs[r];
+        float[] fy = ys[r];
+        for (int i = 0; i < n; i++) {
+            bufA[2 * (b + i)] = fx[i];
+            bufA[2 * (b + i) + 1] = fy[i];
         }
     }
 
     /**
-     * Refreshes the candidate lists of env beads {@code [b, b+n)}. Candidacy is symmetric, so each
-     * pair {@code i < j} is tested once and appended to both lists; visiting {@code i} in ascending
-     * order and {@code j > i} in ascending order leaves every list in ascending index order, exactly
-     * as a per-bead scan would, and an overflowing list keeps its {@code slots} lowest indices.
-     * Chunk pairs whose bounding boxes are {@code radius} or more apart are skipped.
+     * Refreshes the candidate lists of the {@code n} beads {@code (x, y)}. Candidacy is symmetric,
+     * so each pair {@code i < j} is tested once and appended to both lists; visiting {@code i} in
+     * ascending order and {@code j > i} in ascending order leaves every list in ascending index
+     * order, exactly as a per-bead scan would, and an overflowing list keeps its {@code slots}
+     * lowest indices. Chunk pairs whose bounding boxes are {@code radius} or more apart are skipped.
      *
      * @return the number of beads whose list overflowed
      */
-    private static int buildCache(float[] x, int b, int n, int band, float radius, int slots, int[] cacheCount,
-                                  int[] cacheIdx, float[] boxes, int bb) {
-        int chunks = ChunkBounds.compute(x, b, n, CHUNK, false, false, boxes, bb);
+    private static int buildCache(float[] x, float[] y, int n, int band, float radius, int slots, RelaxScratch w) {
+        float[] boxes = w.boxes;
+        int[] cacheCount = w.cacheCount;
+        int[] cacheIdx = w.cacheIdx;
+        int chunks = (n + CHUNK - 1) / CHUNK;
+        for (int c = 0; c < chunks; c++) {
+            float minx = Float.POSITIVE_INFINITY;
+            float miny = Float.POSITIVE_INFINITY;
+            float maxx = Float.NEGATIVE_INFINITY;
+            float maxy = Float.NEGATIVE_INFINITY;
+            int last = Math.min(n, (c + 1) * CHUNK);
+            for (int i = c * CHUNK; i < last; i++) {
+                minx = Math.min(minx, x[i]);
+                maxx = Math.max(maxx, x[i]);
+                miny = Math.min(miny, y[i]);
+                maxy = Math.max(maxy, y[i]);
+            }
+            boxes[4 * c] = minx;
+            boxes[4 * c + 1] = miny;
+            boxes[4 * c + 2] = maxx;
+            boxes[4 * c + 3] = maxy;
+        }
         for (int i = 0; i < n; i++) {
-            cacheCount[b + i] = 0;
+            cacheCount[i] = 0;
         }
         float r2 = radius * radius;
         int overflowing = 0;
         for (int ci = 0; ci < chunks; ci++) {
             int iEnd = Math.min(n, (ci + 1) * CHUNK);
             for (int i = ci * CHUNK; i < iEnd; i++) {
-                int ti = b + i;
-                float xi = x[2 * ti];
-                float yi = x[2 * ti + 1];
+                float xi = x[i];
+                float yi = y[i];
                 for (int cj = ci; cj < chunks; cj++) {
                     // Non-short-circuit tests keep these loops to one hard-to-predict branch each.
-                    if ((boxes[bb + 4 * cj] - boxes[bb + 4 * ci + 2] >= radius)
-                            | (boxes[bb + 4 * ci] - boxes[bb + 4 * cj + 2] >= radius)
-                            | (boxes[bb + 4 * cj + 1] - boxes[bb + 4 * ci + 3] >= radius)
-                            | (boxes[bb + 4 * ci + 1] - boxes[bb + 4 * cj + 3] >= radius)) {
+                    if ((boxes[4 * cj] - boxes[4 * ci + 2] >= radius)
+                            | (boxes[4 * ci] - boxes[4 * cj + 2] >= radius)
+                            | (boxes[4 * cj + 1] - boxes[4 * ci + 3] >= radius)
+                            | (boxes[4 * ci + 1] - boxes[4 * cj + 3] >= radius)) {
                         continue;
                     }
                     int jEnd = Math.min(n, (cj + 1) * CHUNK);
                     for (int j = Math.max(i + 1, cj * CHUNK); j < jEnd; j++) {
                         int dd = j - i;
-                        float dx = xi - x[2 * (b + j)];
-                        float dy = yi - x[2 * (b + j) + 1];
+                        float dx = xi - x[j];
+                        float dy = yi - y[j];
                         if ((dx * dx + dy * dy < r2) & (Math.min(dd, n - dd) > band)) {
-                            overflowing += append(ti, j, slots, cacheCount, cacheIdx);
-                            overflowing += append(b + j, i, slots, cacheCount, cacheIdx);
+                            overflowing += append(i, j, slots, cacheCount, cacheIdx);
+                            overflowing += append(j, i, slots, cacheCount, cacheIdx);
                         }
                     }
                 }
             }
         }
         for (int i = 0; i < n; i++) {
-            cacheCount[b + i] = Math.min(cacheCount[b + i], slots);
+            cacheCount[i] = Math.min(cacheCount[i], slots);
         }
         return overflowing;
     }
@@ -286,62 +315,63 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     }
 
     /**
-     * One Jacobi sweep of env beads {@code [b, b+n)} from {@code x} into {@code out}; with
-     * {@code xPrev != null} the Chebyshev blend is applied to each bead's result.
+     * One Jacobi sweep of the {@code n} beads {@code (x, y)} into {@code (ox, oy)}; with
+     * {@code px != null} the Chebyshev blend against {@code (px, py)} is applied to each bead's result.
      */
-    private static void sweep(float[] x, float[] out, float[] xPrev, float omega, float gamma, int b, int n, int band,
-                              float l0, float target, float rMin, float sr, float pr, float br, int mode, int slots,
-                              int[] cacheCount, int[] cacheIdx, float[] edgeLen, float[] edgeFactor) {
+    private static void sweep(float[] x, float[] y, float[] ox, float[] oy, float[] px, float[] py, float omega,
+                              float gamma, int n, int band, float l0, float target, float rMin, float sr, float pr,
+                              float br, int mode, int slots, RelaxScratch w) {
+        float[] edgeLen = w.edgeLen;
+        float[] edgeFactor = w.edgeFactor;
         for (int i = 0; i < n; i++) {
-            int t = b + i;
-            int u = b + (i + 1 == n ? 0 : i + 1);
-            float dx = x[2 * u] - x[2 * t];
-            float dy = x[2 * u + 1] - x[2 * t + 1];
+            int u = i + 1 == n ? 0 : i + 1;
+            float dx = x[u] - x[i];
+            float dy = y[u] - y[i];
             float len = (float) Math.sqrt(dx * dx + dy * dy);
             float l = Math.max(len, 1.0e-9f);
-            edgeLen[t] = len;
-            edgeFactor[t] = (l - l0) / l;
+            edgeLen[i] = len;
+            edgeFactor[i] = (l - l0) / l;
         }
+        int[] cacheCount = w.cacheCount;
+        int[] cacheIdx = w.cacheIdx;
         float target2 = target * target;
         for (int i = 0; i < n; i++) {
-            int t = b + i;
-            float xi = x[2 * t];
-            float yi = x[2 * t + 1];
+            float xi = x[i];
+            float yi = y[i];
             float sx = 0f;
             float sy = 0f;
             int hits = 0;
             if (mode == MODE_CACHED) {
-                int nc = cacheCount[t];
-                int cb = t * slots;
+                int nc = cacheCount[i];
+                int cb = i * slots;
                 for (int s = 0; s < nc; s++) {
-                    int j = b + cacheIdx[cb + s];
-                    float ddx = xi - x[2 * j];
-                    float ddy = yi - x[2 * j + 1];
+                    int j = cacheIdx[cb + s];
+                    float ddx = xi - x[j];
+                    float ddy = yi - y[j];
                     float d2 = ddx * ddx + ddy * ddy;
                     if (d2 < target2) {
                         float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
-                        float w = 0.5f * (target - dist) / dist;
-                        sx += w * ddx;
-                        sy += w * ddy;
+                        float wt = 0.5f * (target - dist) / dist;
+                        sx += wt * ddx;
+                        sy += wt * ddy;
                         hits++;
                     }
                 }
             } else if (mode == MODE_DENSE) {
-                for (int jj = 0; jj < n; jj++) {
-                    int dd = Math.abs(i - jj);
+                for (int j = 0; j < n; j++) {
+                    int dd = Math.abs(i - j);
                     if (Math.min(dd, n - dd) <= band) {
                         continue;
                     }
-                    int j = b + jj;
-                    float ddx = xi - x[2 * j];
-                    float ddy = yi - x[2 * j + 1];
+                    float ddx = xi - x[j];
+                    float ddy = yi - y[j];
                     if (Math.abs(ddx) < target && Math.abs(ddy) < target) {
                         float d2 = ddx * ddx + ddy * ddy;
                         if (d2 < target2) {
                             float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
-                            float w = 0.5f * (target - dist) / dist;
-                            sx += w * ddx;
-                            sy += w * ddy;
+                            float wt = 0.5f * (target - dist) / dist;
+                            sx += wt * ddx;
+                            sy += wt * ddy;
                             hits++;
                         }
                     }
@@ -352,18 +382,17 @@ public final class XpbdRelaxKernel extends AbstractKernel {
                 sy /= hits;
             }
             int ip = i == 0 ? n - 1 : i - 1;
-            int tp = b + ip;
-            int tn = b + (i + 1 == n ? 0 : i + 1);
-            float xn = x[2 * tn];
-            float yn = x[2 * tn + 1];
-            float xp = x[2 * tp];
-            float yp = x[2 * tp + 1];
+            int in = i + 1 == n ? 0 : i + 1;
+            float xn = x[in];
+            float yn = y[in];
+            float xp = x[ip];
+            float yp = y[ip];
             float dnx = xn - xi;
             float dny = yn - yi;
             float dpx = xi - xp;
             float dpy = yi - yp;
-            float fn = edgeFactor[t];
-            float fp = edgeFactor[tp];
+            float fn = edgeFactor[i];
+            float fp = edgeFactor[ip];
             float spx = 0.25f * (fn * dnx - fp * dpx);
             float spy = 0.25f * (fn * dny - fp * dpy);
             // Bending guard. The Menger radius r = lp * ln * lc / (2 |cross|) is below rMin exactly when
@@ -373,7 +402,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             float cx = xn - xp;
             float cy = yn - yp;
             float lc2 = cx * cx + cy * cy;
-            float lpln = edgeLen[tp] * edgeLen[t];
+            float lpln = edgeLen[ip] * edgeLen[i];
             float q = twoCross * rMin;
             if (q * q > lpln * lpln * lc2) {
                 float radius = Math.max(lpln * (float) Math.sqrt(lc2), 1.0e-12f) / twoCross;
@@ -381,27 +410,26 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             }
             float hx = xi + sr * sx + pr * spx + bscale * (0.5f * (xp + xn) - xi);
             float hy = yi + sr * sy + pr * spy + bscale * (0.5f * (yp + yn) - yi);
-            if (xPrev != null) {
-                float px = xPrev[2 * t];
-                float py = xPrev[2 * t + 1];
-                hx = omega * (gamma * (hx - xi) + (xi - px)) + px;
-                hy = omega * (gamma * (hy - yi) + (yi - py)) + py;
+            if (px != null) {
+                float qx = px[i];
+                float qy = py[i];
+                hx = omega * (gamma * (hx - xi) + (xi - qx)) + qx;
+                hy = omega * (gamma * (hy - yi) + (yi - qy)) + qy;
             }
-            out[2 * t] = hx;
-            out[2 * t + 1] = hy;
+            ox[i] = hx;
+            oy[i] = hy;
         }
     }
 
-    /** One Taubin half-step of env beads {@code [b, b+n)} from {@code x} into {@code out}. */
-    private static void taubin(float[] x, float[] out, int b, int n, float factor) {
+    /** One Taubin half-step of the {@code n} beads {@code (x, y)} into {@code (ox, oy)}. */
+    private static void taubin(float[] x, float[] y, float[] ox, float[] oy, int n, float factor) {
         for (int i = 0; i < n; i++) {
-            int t = b + i;
-            int tn = b + (i + 1 == n ? 0 : i + 1);
-            int tp = b + (i == 0 ? n - 1 : i - 1);
-            float xi = x[2 * t];
-            float yi = x[2 * t + 1];
-            out[2 * t] = xi + factor * (0.5f * (x[2 * tp] + x[2 * tn]) - xi);
-            out[2 * t + 1] = yi + factor * (0.5f * (x[2 * tp + 1] + x[2 * tn + 1]) - yi);
+            int in = i + 1 == n ? 0 : i + 1;
+            int ip = i == 0 ? n - 1 : i - 1;
+            float xi = x[i];
+            float yi = y[i];
+            ox[i] = xi + factor * (0.5f * (x[ip] + x[in]) - xi);
+            oy[i] = yi + factor * (0.5f * (y[ip] + y[in]) - yi);
         }
     }
 }
