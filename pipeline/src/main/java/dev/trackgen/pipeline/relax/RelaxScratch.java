@@ -17,14 +17,21 @@ final class RelaxScratch {
     final float[][] xs = new float[3][];
     /** Bead buffers {@code [3][nMax]}, y. */
     final float[][] ys = new float[3][];
-    /** {@code [nMax]} edge lengths and edge factors. */
-    float[] edgeLen;
-    float[] edgeFactor;
     /** {@code [4 * ceil(nMax / CHUNK)]} broadphase boxes. */
     float[] boxes;
+    /** {@code [ceil(nMax / CHUNK)]} the chunks near one chunk, during a cache refresh. */
+    int[] nearChunks;
     /** {@code [nMax]} candidates per bead and {@code [nMax * slots]} their indices, bead-major. */
     int[] cacheCount;
     int[] cacheIdx;
+    /**
+     * The active sub-lists: of each bead's cached candidates, those that were closer than the
+     * keep radius at the anchor positions {@code (ax, ay)}, in the cache list's order.
+     */
+    int[] activeCount;
+    int[] activeIdx;
+    float[] ax;
+    float[] ay;
     private int capacity = -1;
     private int slotCapacity = -1;
 
@@ -48,16 +55,75 @@ final class RelaxScratch {
                 xs[k] = new float[nMax];
                 ys[k] = new float[nMax];
             }
-            edgeLen = new float[nMax];
-            edgeFactor = new float[nMax];
             boxes = new float[XpbdRelaxKernel.boxFloats(nMax)];
+            nearChunks = new int[XpbdRelaxKernel.boxFloats(nMax) / 4];
             cacheCount = new int[nMax];
+            activeCount = new int[nMax];
+            ax = new float[nMax];
+            ay = new float[nMax];
             capacity = nMax;
             slotCapacity = -1;
         }
         if (slots > slotCapacity) {
             cacheIdx = new int[capacity * slots];
+            activeIdx = new int[capacity * slots];
             slotCapacity = slots;
         }
+    }
+
+    /**
+     * The squared keep radius of the active lists: a candidate at least this far (squared, as the
+     * sweep computes it in float) from its bead at the anchor positions cannot come closer than
+     * {@code target} while neither bead has moved more than {@code skin} (L1) from its anchor. The
+     * relative margins of 1e-4 cover every float rounding of the distances and displacements
+     * (each a few units of 2^-24 relative), so pruning never drops a candidate the sweep would
+     * have counted: the results are bit for bit those of the full lists.
+     *
+     * @param target separation target
+     * @param skin   the most a bead moves, L1, before the lists are rebuilt
+     * @return the squared keep radius
+     */
+    static float keepRadius2(float target, float skin) {
+        double m = 1.0e-4;
+        double keep = (target * (1 + m) + 2.0 * skin * (1 + m)) / (1 - m);
+        return (float) (keep * keep * (1 + m));
+    }
+
+    /**
+     * Rebuilds the active lists from the candidate cache at the current positions and makes them
+     * the anchors.
+     */
+    void buildActive(float[] x, float[] y, int n, int slots, float keep2) {
+        for (int i = 0; i < n; i++) {
+            float xi = x[i];
+            float yi = y[i];
+            int cb = i * slots;
+            int nc = cacheCount[i];
+            int a = 0;
+            for (int s = 0; s < nc; s++) {
+                int j = cacheIdx[cb + s];
+                float ddx = xi - x[j];
+                float ddy = yi - y[j];
+                float d2 = ddx * ddx + ddy * ddy;
+                activeIdx[cb + a] = j;
+                a += d2 >= keep2 ? 0 : 1; // NaN keeps the candidate
+            }
+            activeCount[i] = a;
+            ax[i] = xi;
+            ay[i] = yi;
+        }
+    }
+
+    /**
+     * @return whether every bead is still within {@code skin} (L1) of its anchor, so the active
+     *         lists still hold every candidate that can be closer than the target; false for
+     *         non-finite positions
+     */
+    boolean activeHolds(float[] x, float[] y, int n, float skin) {
+        float most = 0f;
+        for (int i = 0; i < n; i++) {
+            most = Math.max(most, Math.abs(x[i] - ax[i]) + Math.abs(y[i] - ay[i]));
+        }
+        return most <= skin;
     }
 }

@@ -62,6 +62,12 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     /** Beads per broadphase chunk of the candidate cache refresh. */
     public static final int CHUNK = 8;
 
+    /**
+     * How far, as a fraction of the target, a bead may move before the active candidate lists
+     * are rebuilt ({@link RelaxScratch#buildActive}); changes the speed only, never a result.
+     */
+    static final float ACTIVE_SKIN = 0.1f;
+
     private static final int MODE_NONE = 0;
     private static final int MODE_CACHED = 1;
     private static final int MODE_DENSE = 2;
@@ -184,14 +190,20 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             y0[i] = in[2 * (b + i) + 1];
         }
         boolean useCache = slots > 0 && sepEvery > 1;
+        float skin = ACTIVE_SKIN * target;
+        float keep2 = RelaxScratch.keepRadius2(target, skin);
         int r = 0;
         int wr = 1;
         int p = 2;
         for (int k = 0; k < iters; k++) {
             int mode;
             if (useCache) {
-                if (k % sepEvery == 0) {
+                boolean refreshed = k % sepEvery == 0;
+                if (refreshed) {
                     overflow[e] = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
+                }
+                if (refreshed || !w.activeHolds(xs[r], ys[r], n, skin)) {
+                    w.buildActive(xs[r], ys[r], n, slots, keep2);
                 }
                 mode = MODE_CACHED;
             } else {
@@ -267,19 +279,25 @@ public final class XpbdRelaxKernel extends AbstractKernel {
         }
         float r2 = radius * radius;
         int overflowing = 0;
+        int[] near = w.nearChunks;
         for (int ci = 0; ci < chunks; ci++) {
+            // the chunks cj >= ci whose boxes come within the radius of chunk ci's box, once per chunk
+            int nearCount = 0;
+            for (int cj = ci; cj < chunks; cj++) {
+                // Non-short-circuit tests keep this loop to one hard-to-predict branch.
+                boolean far = (boxes[4 * cj] - boxes[4 * ci + 2] >= radius)
+                        | (boxes[4 * ci] - boxes[4 * cj + 2] >= radius)
+                        | (boxes[4 * cj + 1] - boxes[4 * ci + 3] >= radius)
+                        | (boxes[4 * ci + 1] - boxes[4 * cj + 3] >= radius);
+                near[nearCount] = cj;
+                nearCount += far ? 0 : 1;
+            }
             int iEnd = Math.min(n, (ci + 1) * CHUNK);
             for (int i = ci * CHUNK; i < iEnd; i++) {
                 float xi = x[i];
                 float yi = y[i];
-                for (int cj = ci; cj < chunks; cj++) {
-                    // Non-short-circuit tests keep these loops to one hard-to-predict branch each.
-                    if ((boxes[4 * cj] - boxes[4 * ci + 2] >= radius)
-                            | (boxes[4 * ci] - boxes[4 * cj + 2] >= radius)
-                            | (boxes[4 * cj + 1] - boxes[4 * ci + 3] >= radius)
-                            | (boxes[4 * ci + 1] - boxes[4 * cj + 3] >= radius)) {
-                        continue;
-                    }
+                for (int q = 0; q < nearCount; q++) {
+                    int cj = near[q];
                     int jEnd = Math.min(n, (cj + 1) * CHUNK);
                     for (int j = Math.max(i + 1, cj * CHUNK); j < jEnd; j++) {
                         int dd = j - i;
@@ -321,31 +339,37 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     private static void sweep(float[] x, float[] y, float[] ox, float[] oy, float[] px, float[] py, float omega,
                               float gamma, int n, int band, float l0, float target, float rMin, float sr, float pr,
                               float br, int mode, int slots, RelaxScratch w) {
-        float[] edgeLen = w.edgeLen;
-        float[] edgeFactor = w.edgeFactor;
-        for (int i = 0; i < n; i++) {
-            int u = i + 1 == n ? 0 : i + 1;
-            float dx = x[u] - x[i];
-            float dy = y[u] - y[i];
-            float len = (float) Math.sqrt(dx * dx + dy * dy);
-            float l = Math.max(len, 1.0e-9f);
-            edgeLen[i] = len;
-            edgeFactor[i] = (l - l0) / l;
-        }
-        int[] cacheCount = w.cacheCount;
-        int[] cacheIdx = w.cacheIdx;
+        int[] activeCount = w.activeCount;
+        int[] activeIdx = w.activeIdx;
         float target2 = target * target;
+        // The edge terms roll along the chain: edge i (from bead i to i+1) is computed once, at bead
+        // i, and reused as bead i+1's previous edge; the same operations as a separate edge pass.
+        float xp = x[n - 1];
+        float yp = y[n - 1];
+        float xi = x[0];
+        float yi = y[0];
+        float dpx = xi - xp;
+        float dpy = yi - yp;
+        float lenP = (float) Math.sqrt(dpx * dpx + dpy * dpy);
+        float lP = Math.max(lenP, 1.0e-9f);
+        float fp = (lP - l0) / lP;
         for (int i = 0; i < n; i++) {
-            float xi = x[i];
-            float yi = y[i];
+            int in = i + 1 == n ? 0 : i + 1;
+            float xn = x[in];
+            float yn = y[in];
+            float dnx = xn - xi;
+            float dny = yn - yi;
+            float lenN = (float) Math.sqrt(dnx * dnx + dny * dny);
+            float lN = Math.max(lenN, 1.0e-9f);
+            float fn = (lN - l0) / lN;
             float sx = 0f;
             float sy = 0f;
             int hits = 0;
             if (mode == MODE_CACHED) {
-                int nc = cacheCount[i];
+                int nc = activeCount[i];
                 int cb = i * slots;
                 for (int s = 0; s < nc; s++) {
-                    int j = cacheIdx[cb + s];
+                    int j = activeIdx[cb + s];
                     float ddx = xi - x[j];
                     float ddy = yi - y[j];
                     float d2 = ddx * ddx + ddy * ddy;
@@ -381,18 +405,6 @@ public final class XpbdRelaxKernel extends AbstractKernel {
                 sx /= hits;
                 sy /= hits;
             }
-            int ip = i == 0 ? n - 1 : i - 1;
-            int in = i + 1 == n ? 0 : i + 1;
-            float xn = x[in];
-            float yn = y[in];
-            float xp = x[ip];
-            float yp = y[ip];
-            float dnx = xn - xi;
-            float dny = yn - yi;
-            float dpx = xi - xp;
-            float dpy = yi - yp;
-            float fn = edgeFactor[i];
-            float fp = edgeFactor[ip];
             float spx = 0.25f * (fn * dnx - fp * dpx);
             float spy = 0.25f * (fn * dny - fp * dpy);
             // Bending guard. The Menger radius r = lp * ln * lc / (2 |cross|) is below rMin exactly when
@@ -402,7 +414,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             float cx = xn - xp;
             float cy = yn - yp;
             float lc2 = cx * cx + cy * cy;
-            float lpln = edgeLen[ip] * edgeLen[i];
+            float lpln = lenP * lenN;
             float q = twoCross * rMin;
             if (q * q > lpln * lpln * lc2) {
                 float radius = Math.max(lpln * (float) Math.sqrt(lc2), 1.0e-12f) / twoCross;
@@ -418,6 +430,14 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             }
             ox[i] = hx;
             oy[i] = hy;
+            xp = xi;
+            yp = yi;
+            xi = xn;
+            yi = yn;
+            dpx = dnx;
+            dpy = dny;
+            lenP = lenN;
+            fp = fn;
         }
     }
 
