@@ -32,6 +32,13 @@ final class RelaxScratch {
     int[] activeIdx;
     float[] ax;
     float[] ay;
+    /**
+     * {@code [nMax]} separation sums and hit counts that lower beads passed on to higher ones
+     * during a pair sweep; all zero between sweeps.
+     */
+    float[] accX;
+    float[] accY;
+    int[] accHits;
     private int capacity = -1;
     private int slotCapacity = -1;
 
@@ -61,6 +68,9 @@ final class RelaxScratch {
             activeCount = new int[nMax];
             ax = new float[nMax];
             ay = new float[nMax];
+            accX = new float[nMax];
+            accY = new float[nMax];
+            accHits = new int[nMax];
             capacity = nMax;
             slotCapacity = -1;
         }
@@ -91,16 +101,23 @@ final class RelaxScratch {
 
     /**
      * Rebuilds the active lists from the candidate cache at the current positions and makes them
-     * the anchors.
+     * the anchors. With {@code pairs} (no list overflowed, so candidacy is symmetric) each bead's
+     * active list keeps only its higher candidates and each pair is tested once.
      */
-    void buildActive(float[] x, float[] y, int n, int slots, float keep2) {
+    void buildActive(float[] x, float[] y, int n, int slots, float keep2, boolean pairs) {
         for (int i = 0; i < n; i++) {
             float xi = x[i];
             float yi = y[i];
             int cb = i * slots;
             int nc = cacheCount[i];
+            int s = 0;
+            if (pairs) {
+                while (s < nc && cacheIdx[cb + s] < i) {
+                    s++;
+                }
+            }
             int a = 0;
-            for (int s = 0; s < nc; s++) {
+            for (; s < nc; s++) {
                 int j = cacheIdx[cb + s];
                 float ddx = xi - x[j];
                 float ddy = yi - y[j];

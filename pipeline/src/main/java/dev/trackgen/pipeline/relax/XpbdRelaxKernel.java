@@ -2,6 +2,7 @@ package dev.trackgen.pipeline.relax;
 
 import dev.trackgen.api.kernel.ChunkBounds;
 import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
 import dev.trackgen.api.runtime.LaunchShape;
@@ -41,8 +42,18 @@ import dev.trackgen.pipeline.PipelineKernels;
  *       ({@code x += 0.5 L(x)} then {@code x += -0.53 L(x)}, {@code L(x_i) = (x_{i-1} + x_{i+1})/2 - x_i}),
  *       then {@code polishIters} sweeps with spacing only.</li>
  * </ol>
- * The result lands in {@code bufA} (NaN past the count); {@code bufB}, {@code bufC},
- * {@code edgeLen}, {@code edgeFactor}, the cache arrays and {@code boxes} are per-env scratch.
+ * The result lands in {@code bufA} (NaN past the count). {@code bufB}, {@code bufC},
+ * {@code edgeLen}, {@code edgeFactor}, the cache arrays and {@code boxes} are the CUDA body's
+ * per-env global scratch (used when shared memory cannot hold a track); the Java body keeps the
+ * same state in the calling worker's buffers ({@code RelaxScratch}, a few KB reused for every env)
+ * and never reads them, so host runtimes bind one row ({@link #globalScratchEnvs}).
+ *
+ * <p>The Java body also skips candidates that provably cannot be within the target: between
+ * cache refreshes it keeps, per bead, the cached candidates that were within
+ * {@code target + 2 * skin} at anchor positions, and rebuilds those sub-lists as soon as some bead
+ * has moved {@code skin} (L1, {@code skin = 0.1 * target}) from its anchor. A skipped candidate
+ * would have failed the {@code d < target} test, so the sums, and the results, are bit for bit
+ * those of the full lists the CUDA body scans.
  * Fusing the sweeps keeps each track's beads in cache (shared memory on CUDA) for the whole
  * solve; it computes exactly what the per-sweep launch sequence of the original implementation
  * would. Sources: M. Müller et al., "Position Based Dynamics" (2007); M. Macklin et al., "XPBD"
@@ -50,9 +61,10 @@ import dev.trackgen.pipeline.PipelineKernels;
  * G. Taubin, "A Signal Processing Approach to Fair Surface Design" (1995); constants and schedule
  * from the original implementation's docs/relaxation/.
  *
- * <p>Shapes: {@code in, bufA, bufB, bufC: [E*nMax]} pairs; {@code count, band, l0, overflow: [E]};
- * {@code omegas: [max(iters, 1)]}; {@code edgeLen, edgeFactor, cacheCount: [E*nMax]};
- * {@code cacheIdx: [E*nMax*max(slots, 1)]}; {@code boxes: [E * 4 * ceil(nMax / 8)]}.
+ * <p>Shapes: {@code in, bufA: [E*nMax]} pairs; {@code count, band, l0, overflow: [E]};
+ * {@code omegas: [max(iters, 1)]}; with {@code R} scratch rows ({@code E} on CUDA, 1 on the CPU):
+ * {@code bufB, bufC: [R*nMax]} pairs, {@code edgeLen, edgeFactor, cacheCount: [R*nMax]},
+ * {@code cacheIdx: [R*nMax*max(slots, 1)]}, {@code boxes: [R * 4 * ceil(nMax / 8)]}.
  */
 public final class XpbdRelaxKernel extends AbstractKernel {
     /** Taubin shrinking half-step factor. */
@@ -71,6 +83,8 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     private static final int MODE_NONE = 0;
     private static final int MODE_CACHED = 1;
     private static final int MODE_DENSE = 2;
+    /** Cached candidates, each pair evaluated once (the active lists hold each bead's higher candidates). */
+    private static final int MODE_PAIRS = 3;
 
     /** The kernel instance. */
     public static final XpbdRelaxKernel INSTANCE = new XpbdRelaxKernel();
@@ -119,6 +133,21 @@ public final class XpbdRelaxKernel extends AbstractKernel {
         int slots = args.intValue(12);
         return LaunchShape.blockPerIndex(dim, Math.min(LaunchShape.roundUpToWarp(nMax), CUDA_MAX_THREADS),
                 sharedBytes(nMax, slots));
+    }
+
+    /**
+     * How many env rows of global scratch ({@code bufB}, {@code bufC}, {@code edgeLen},
+     * {@code edgeFactor}, {@code cacheCount}, {@code cacheIdx}, {@code boxes}) a launch on
+     * {@code runtime} binds. The Java body never reads them (it works in the calling worker's
+     * buffers), so a host-resident runtime gets one row; a device runtime gets a row per env for
+     * the CUDA body's fallback when a track does not fit in shared memory.
+     *
+     * @param runtime where the kernel runs
+     * @param envs    envs of the launch
+     * @return {@code 1} on a host-resident runtime, else {@code envs}
+     */
+    public static int globalScratchEnvs(ComputeRuntime runtime, int envs) {
+        return runtime.hostResident() ? 1 : envs;
     }
 
     /**
@@ -192,6 +221,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
         boolean useCache = slots > 0 && sepEvery > 1;
         float skin = ACTIVE_SKIN * target;
         float keep2 = RelaxScratch.keepRadius2(target, skin);
+        boolean pairs = false;
         int r = 0;
         int wr = 1;
         int p = 2;
@@ -200,12 +230,15 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             if (useCache) {
                 boolean refreshed = k % sepEvery == 0;
                 if (refreshed) {
-                    overflow[e] = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
+                    int over = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
+                    overflow[e] = over;
+                    // without an overflowing list candidacy is symmetric: each pair once
+                    pairs = over == 0;
                 }
                 if (refreshed || !w.activeHolds(xs[r], ys[r], n, skin)) {
-                    w.buildActive(xs[r], ys[r], n, slots, keep2);
+                    w.buildActive(xs[r], ys[r], n, slots, keep2, pairs);
                 }
-                mode = MODE_CACHED;
+                mode = pairs ? MODE_PAIRS : MODE_CACHED;
             } else {
                 mode = k % sepEvery == 0 ? MODE_DENSE : MODE_NONE;
             }
@@ -341,6 +374,9 @@ public final class XpbdRelaxKernel extends AbstractKernel {
                               float br, int mode, int slots, RelaxScratch w) {
         int[] activeCount = w.activeCount;
         int[] activeIdx = w.activeIdx;
+        float[] accX = w.accX;
+        float[] accY = w.accY;
+        int[] accHits = w.accHits;
         float target2 = target * target;
         // The edge terms roll along the chain: edge i (from bead i to i+1) is computed once, at bead
         // i, and reused as bead i+1's previous edge; the same operations as a separate edge pass.
@@ -365,7 +401,37 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             float sx = 0f;
             float sy = 0f;
             int hits = 0;
-            if (mode == MODE_CACHED) {
+            if (mode == MODE_PAIRS) {
+                // Lower candidates' contributions arrived in ascending order while those beads ran;
+                // the higher ones follow in ascending order: the sum of the per-bead scan, term by
+                // term (bead j's term is exactly minus bead i's: the same d2 and weight, -ddx).
+                sx = accX[i];
+                sy = accY[i];
+                hits = accHits[i];
+                accX[i] = 0f;
+                accY[i] = 0f;
+                accHits[i] = 0;
+                int nc = activeCount[i];
+                int cb = i * slots;
+                for (int s = 0; s < nc; s++) {
+                    int j = activeIdx[cb + s];
+                    float ddx = xi - x[j];
+                    float ddy = yi - y[j];
+                    float d2 = ddx * ddx + ddy * ddy;
+                    if (d2 < target2) {
+                        float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
+                        float wt = 0.5f * (target - dist) / dist;
+                        float tx = wt * ddx;
+                        float ty = wt * ddy;
+                        sx += tx;
+                        sy += ty;
+                        hits++;
+                        accX[j] -= tx;
+                        accY[j] -= ty;
+                        accHits[j]++;
+                    }
+                }
+            } else if (mode == MODE_CACHED) {
                 int nc = activeCount[i];
                 int cb = i * slots;
                 for (int s = 0; s < nc; s++) {
