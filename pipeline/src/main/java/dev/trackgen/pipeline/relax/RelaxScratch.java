@@ -11,6 +11,12 @@ package dev.trackgen.pipeline.relax;
  * steady-state launches allocate nothing.
  */
 final class RelaxScratch {
+    /** Pair flag: the higher bead is in the lower bead's candidate list. */
+    static final int SELF = 1 << 30;
+    /** Pair flag: the lower bead is in the higher bead's candidate list. */
+    static final int SEND = 1 << 29;
+    /** Mask of the bead index in a pair entry. */
+    static final int INDEX = SEND - 1;
     private static final ThreadLocal<RelaxScratch> PER_THREAD = ThreadLocal.withInitial(RelaxScratch::new);
 
     /** Bead buffers {@code [3][nMax]}, x and y. */
@@ -21,14 +27,22 @@ final class RelaxScratch {
     float[] boxes;
     /** {@code [ceil(nMax / CHUNK)]} the chunks near one chunk, during a cache refresh. */
     int[] nearChunks;
-    /** {@code [nMax]} candidates per bead and {@code [nMax * slots]} their indices, bead-major. */
+    /** {@code [nMax]} candidates found per bead at the last cache refresh (more than the slots: overflowed). */
     int[] cacheCount;
-    int[] cacheIdx;
     /**
-     * The active sub-lists: of each bead's cached candidates, those that were closer than the
-     * keep radius at the anchor positions {@code (ax, ay)}, in the cache list's order.
+     * The candidate lists as pairs, bead-major: bead {@code i}'s entries are
+     * {@code pairIdx[pairStart[i] .. pairStart[i+1])}, each a higher bead {@code j} in ascending
+     * order ({@code entry & INDEX}) with {@link #SELF} when {@code j} is in bead {@code i}'s list
+     * and {@link #SEND} when {@code i} is in bead {@code j}'s (a full list drops one of them).
+     * At most {@code 2 * nMax * slots} entries.
      */
-    int[] activeCount;
+    int[] pairStart;
+    int[] pairIdx;
+    /**
+     * The active pairs: of the pairs, those closer than the keep radius at the anchor positions
+     * {@code (ax, ay)}, in the same order and format.
+     */
+    int[] activeStart;
     int[] activeIdx;
     float[] ax;
     float[] ay;
@@ -65,7 +79,8 @@ final class RelaxScratch {
             boxes = new float[XpbdRelaxKernel.boxFloats(nMax)];
             nearChunks = new int[XpbdRelaxKernel.boxFloats(nMax) / 4];
             cacheCount = new int[nMax];
-            activeCount = new int[nMax];
+            pairStart = new int[nMax + 1];
+            activeStart = new int[nMax + 1];
             ax = new float[nMax];
             ay = new float[nMax];
             accX = new float[nMax];
@@ -75,8 +90,8 @@ final class RelaxScratch {
             slotCapacity = -1;
         }
         if (slots > slotCapacity) {
-            cacheIdx = new int[capacity * slots];
-            activeIdx = new int[capacity * slots];
+            pairIdx = new int[2 * capacity * slots];
+            activeIdx = new int[2 * capacity * slots];
             slotCapacity = slots;
         }
     }
@@ -100,35 +115,29 @@ final class RelaxScratch {
     }
 
     /**
-     * Rebuilds the active lists from the candidate cache at the current positions and makes them
-     * the anchors. With {@code pairs} (no list overflowed, so candidacy is symmetric) each bead's
-     * active list keeps only its higher candidates and each pair is tested once.
+     * Rebuilds the active pairs from the cached pairs at the current positions and makes these
+     * positions the anchors.
      */
-    void buildActive(float[] x, float[] y, int n, int slots, float keep2, boolean pairs) {
+    void buildActive(float[] x, float[] y, int n, float keep2) {
+        int a = 0;
         for (int i = 0; i < n; i++) {
             float xi = x[i];
             float yi = y[i];
-            int cb = i * slots;
-            int nc = cacheCount[i];
-            int s = 0;
-            if (pairs) {
-                while (s < nc && cacheIdx[cb + s] < i) {
-                    s++;
-                }
-            }
-            int a = 0;
-            for (; s < nc; s++) {
-                int j = cacheIdx[cb + s];
+            activeStart[i] = a;
+            int sEnd = pairStart[i + 1];
+            for (int s = pairStart[i]; s < sEnd; s++) {
+                int entry = pairIdx[s];
+                int j = entry & INDEX;
                 float ddx = xi - x[j];
                 float ddy = yi - y[j];
                 float d2 = ddx * ddx + ddy * ddy;
-                activeIdx[cb + a] = j;
-                a += d2 >= keep2 ? 0 : 1; // NaN keeps the candidate
+                activeIdx[a] = entry;
+                a += d2 >= keep2 ? 0 : 1; // NaN keeps the pair
             }
-            activeCount[i] = a;
             ax[i] = xi;
             ay[i] = yi;
         }
+        activeStart[n] = a;
     }
 
     /**

@@ -81,9 +81,8 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     static final float ACTIVE_SKIN = 0.1f;
 
     private static final int MODE_NONE = 0;
-    private static final int MODE_CACHED = 1;
     private static final int MODE_DENSE = 2;
-    /** Cached candidates, each pair evaluated once (the active lists hold each bead's higher candidates). */
+    /** Cached candidates, each pair evaluated once (see {@link RelaxScratch}). */
     private static final int MODE_PAIRS = 3;
 
     /** The kernel instance. */
@@ -221,7 +220,6 @@ public final class XpbdRelaxKernel extends AbstractKernel {
         boolean useCache = slots > 0 && sepEvery > 1;
         float skin = ACTIVE_SKIN * target;
         float keep2 = RelaxScratch.keepRadius2(target, skin);
-        boolean pairs = false;
         int r = 0;
         int wr = 1;
         int p = 2;
@@ -230,15 +228,12 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             if (useCache) {
                 boolean refreshed = k % sepEvery == 0;
                 if (refreshed) {
-                    int over = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
-                    overflow[e] = over;
-                    // without an overflowing list candidacy is symmetric: each pair once
-                    pairs = over == 0;
+                    overflow[e] = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
                 }
                 if (refreshed || !w.activeHolds(xs[r], ys[r], n, skin)) {
-                    w.buildActive(xs[r], ys[r], n, slots, keep2, pairs);
+                    w.buildActive(xs[r], ys[r], n, keep2);
                 }
-                mode = pairs ? MODE_PAIRS : MODE_CACHED;
+                mode = MODE_PAIRS;
             } else {
                 mode = k % sepEvery == 0 ? MODE_DENSE : MODE_NONE;
             }
@@ -277,18 +272,24 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     }
 
     /**
-     * Refreshes the candidate lists of the {@code n} beads {@code (x, y)}. Candidacy is symmetric,
-     * so each pair {@code i < j} is tested once and appended to both lists; visiting {@code i} in
-     * ascending order and {@code j > i} in ascending order leaves every list in ascending index
-     * order, exactly as a per-bead scan would, and an overflowing list keeps its {@code slots}
-     * lowest indices. Chunk pairs whose bounding boxes are {@code radius} or more apart are skipped.
+     * Refreshes the candidate lists of the {@code n} beads {@code (x, y)}: bead {@code i}'s list
+     * holds, in ascending index order, its first {@code slots} candidates (beads outside the band
+     * closer than {@code radius}; chunk pairs whose bounding boxes are {@code radius} or more apart
+     * are skipped). Candidacy is symmetric, so each pair {@code i < j} is tested once, in ascending
+     * {@code i} then ascending {@code j}: the order in which a per-bead scan fills every list, so an
+     * overflowing list keeps its {@code slots} lowest indices. The lists are stored as pairs
+     * ({@link RelaxScratch#pairStart}): bead {@code i}'s entries are its higher candidates {@code j},
+     * flagged {@code SELF} when {@code j} is in {@code i}'s list and {@code SEND} when {@code i} is in
+     * {@code j}'s.
      *
      * @return the number of beads whose list overflowed
      */
     private static int buildCache(float[] x, float[] y, int n, int band, float radius, int slots, RelaxScratch w) {
         float[] boxes = w.boxes;
         int[] cacheCount = w.cacheCount;
-        int[] cacheIdx = w.cacheIdx;
+        int[] pairStart = w.pairStart;
+        int[] pairIdx = w.pairIdx;
+        int np = 0;
         int chunks = (n + CHUNK - 1) / CHUNK;
         for (int c = 0; c < chunks; c++) {
             float minx = Float.POSITIVE_INFINITY;
@@ -329,6 +330,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             for (int i = ci * CHUNK; i < iEnd; i++) {
                 float xi = x[i];
                 float yi = y[i];
+                pairStart[i] = np;
                 for (int q = 0; q < nearCount; q++) {
                     int cj = near[q];
                     int jEnd = Math.min(n, (cj + 1) * CHUNK);
@@ -337,32 +339,22 @@ public final class XpbdRelaxKernel extends AbstractKernel {
                         float dx = xi - x[j];
                         float dy = yi - y[j];
                         if ((dx * dx + dy * dy < r2) & (Math.min(dd, n - dd) > band)) {
-                            overflowing += append(i, j, slots, cacheCount, cacheIdx);
-                            overflowing += append(j, i, slots, cacheCount, cacheIdx);
+                            // j joins bead i's list (SELF) and i joins j's (SEND) unless the list is full
+                            int ci2 = cacheCount[i];
+                            int cj2 = cacheCount[j];
+                            int flags = (ci2 < slots ? RelaxScratch.SELF : 0) | (cj2 < slots ? RelaxScratch.SEND : 0);
+                            pairIdx[np] = j | flags;
+                            np += flags != 0 ? 1 : 0;
+                            overflowing += (ci2 == slots ? 1 : 0) + (cj2 == slots ? 1 : 0);
+                            cacheCount[i] = ci2 + 1;
+                            cacheCount[j] = cj2 + 1;
                         }
                     }
                 }
             }
         }
-        for (int i = 0; i < n; i++) {
-            cacheCount[i] = Math.min(cacheCount[i], slots);
-        }
+        pairStart[n] = np;
         return overflowing;
-    }
-
-    /** Appends {@code j} to bead {@code t}'s list; @return 1 when the list just overflowed, else 0. */
-    private static int append(int t, int j, int slots, int[] cacheCount, int[] cacheIdx) {
-        int c = cacheCount[t];
-        if (c < slots) {
-            cacheIdx[t * slots + c] = j;
-            cacheCount[t] = c + 1;
-            return 0;
-        }
-        if (c == slots) {
-            cacheCount[t] = c + 1; // marks the overflow once; clamped to slots after the build
-            return 1;
-        }
-        return 0;
     }
 
     /**
@@ -372,7 +364,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     private static void sweep(float[] x, float[] y, float[] ox, float[] oy, float[] px, float[] py, float omega,
                               float gamma, int n, int band, float l0, float target, float rMin, float sr, float pr,
                               float br, int mode, int slots, RelaxScratch w) {
-        int[] activeCount = w.activeCount;
+        int[] activeStart = w.activeStart;
         int[] activeIdx = w.activeIdx;
         float[] accX = w.accX;
         float[] accY = w.accY;
@@ -403,18 +395,19 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             int hits = 0;
             if (mode == MODE_PAIRS) {
                 // Lower candidates' contributions arrived in ascending order while those beads ran;
-                // the higher ones follow in ascending order: the sum of the per-bead scan, term by
-                // term (bead j's term is exactly minus bead i's: the same d2 and weight, -ddx).
+                // the higher ones follow in ascending order: the sum of the per-bead scan of each
+                // bead's list, term by term (bead j's term is exactly minus bead i's: the same d2 and
+                // weight, -ddx).
                 sx = accX[i];
                 sy = accY[i];
                 hits = accHits[i];
                 accX[i] = 0f;
                 accY[i] = 0f;
                 accHits[i] = 0;
-                int nc = activeCount[i];
-                int cb = i * slots;
-                for (int s = 0; s < nc; s++) {
-                    int j = activeIdx[cb + s];
+                int sEnd = activeStart[i + 1];
+                for (int s = activeStart[i]; s < sEnd; s++) {
+                    int entry = activeIdx[s];
+                    int j = entry & RelaxScratch.INDEX;
                     float ddx = xi - x[j];
                     float ddy = yi - y[j];
                     float d2 = ddx * ddx + ddy * ddy;
@@ -423,28 +416,16 @@ public final class XpbdRelaxKernel extends AbstractKernel {
                         float wt = 0.5f * (target - dist) / dist;
                         float tx = wt * ddx;
                         float ty = wt * ddy;
-                        sx += tx;
-                        sy += ty;
-                        hits++;
-                        accX[j] -= tx;
-                        accY[j] -= ty;
-                        accHits[j]++;
-                    }
-                }
-            } else if (mode == MODE_CACHED) {
-                int nc = activeCount[i];
-                int cb = i * slots;
-                for (int s = 0; s < nc; s++) {
-                    int j = activeIdx[cb + s];
-                    float ddx = xi - x[j];
-                    float ddy = yi - y[j];
-                    float d2 = ddx * ddx + ddy * ddy;
-                    if (d2 < target2) {
-                        float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
-                        float wt = 0.5f * (target - dist) / dist;
-                        sx += wt * ddx;
-                        sy += wt * ddy;
-                        hits++;
+                        if ((entry & RelaxScratch.SELF) != 0) {
+                            sx += tx;
+                            sy += ty;
+                            hits++;
+                        }
+                        if ((entry & RelaxScratch.SEND) != 0) {
+                            accX[j] -= tx;
+                            accY[j] -= ty;
+                            accHits[j]++;
+                        }
                     }
                 }
             } else if (mode == MODE_DENSE) {
