@@ -448,10 +448,10 @@ public final class XpbdRelaxKernel extends AbstractKernel {
                     }
                 }
             }
-            if (hits > 0) {
-                sx /= hits;
-                sy /= hits;
-            }
+            // without hits both sums are +0 and stay so: dividing by 1 then needs no branch
+            float h = Math.max(hits, 1);
+            sx /= h;
+            sy /= h;
             float spx = 0.25f * (fn * dnx - fp * dpx);
             float spy = 0.25f * (fn * dny - fp * dpy);
             // Bending guard. The Menger radius r = lp * ln * lc / (2 |cross|) is below rMin exactly when
