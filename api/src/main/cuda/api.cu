@@ -4,6 +4,7 @@
  * class for the semantics and shapes. Launch convention: trackgen_kernel.cuh.
  */
 #include "trackgen_kernel.cuh"
+#include "trackgen_api_kernels.h"
 
 /* ArcResampleScanKernel: one thread per env (dim = E). */
 extern "C" __global__ void tg_arc_scan(int dim, const float2* dense, int M, int num, const int* active,

@@ -40,6 +40,12 @@
     type* name = reinterpret_cast<type*>(tg_dynamic_smem_)
 #endif
 
+/* The api module's generated header (trackgen_api_kernels.h, beside this file in the api jar; in
+   the build, api/target/classes/trackgen-cuda): the constants this file shares with Java
+   (@CudaConstant fields: TG_CROSSING_REL_TOL, TG_CROSSING_CHUNK, TG_PI_D, ...) and the prototypes
+   of api's kernels. */
+#include "trackgen_api_kernels.h"
+
 /* ------------------------------------------------------------------------------------------ */
 /* Launch helpers                                                                             */
 /* ------------------------------------------------------------------------------------------ */
@@ -205,9 +211,6 @@ TG_INLINE int tg_rng_uniform_int(int seed, int stream, int index, int lo, int hi
 /* Geometry (twins of dev.trackgen.api.kernel.Geometry)                                       */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Geometry.CROSSING_REL_TOL. */
-#define TG_CROSSING_REL_TOL 1.0e-3f
-
 /** Geometry.length: sqrt(x * x + y * y), correctly rounded. */
 TG_INLINE float tg_length(float x, float y) {
     return sqrtf(x * x + y * y);
@@ -260,9 +263,6 @@ TG_INLINE float tg_wrap_angle(float a) {
 /* ------------------------------------------------------------------------------------------ */
 /* Crossings (twin of dev.trackgen.api.kernel.Crossings)                                      */
 /* ------------------------------------------------------------------------------------------ */
-
-/** Crossings.CHUNK: edges per broadphase chunk. */
-#define TG_CROSSING_CHUNK 8
 
 /** Crossings.boxFloats: floats of box scratch for a polygon of at most n points. */
 TG_INLINE int tg_crossing_box_floats(int n) {

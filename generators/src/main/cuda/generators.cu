@@ -6,11 +6,10 @@
  * Launch convention and helpers: trackgen_kernel.cuh.
  */
 #include "trackgen_kernel.cuh"
-
-/* RNG streams: GeneratorKernels.STREAM_* */
-#define TG_STREAM_STYLE 2741
-/* CornerSampleKernel.DEDUP_RETRIES */
-#define TG_DEDUP_RETRIES 8
+/* generated from the Java declarations: the kernel prototypes and the constants shared with Java
+ * (@CudaConstant fields: stream ids, per-generator constants; TG_PI_D from api) */
+#include "trackgen_api_kernels.h"
+#include "trackgen_generators_kernels.h"
 
 /* StyleSampleKernel: one thread per env (dim = E). */
 extern "C" __global__ void tg_bezier_style(int dim, const int* seeds, float radLo, float radHi, float scaleLo,

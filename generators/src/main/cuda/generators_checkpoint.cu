@@ -11,14 +11,10 @@
  * Java, and may differ by an ulp before the rounding to float).
  */
 #include "trackgen_kernel.cuh"
-
-/* GeneratorKernels.STREAM_CHECKPOINTS */
-#define TG_STREAM_CHECKPOINTS 4099
-/* CheckpointClearanceKernel.GAP_FRACTION, CHUNK */
-#define TG_CLEARANCE_GAP_FRACTION 0.25f
-#define TG_CLEARANCE_CHUNK 8
-/* Math.PI */
-#define TG_PI_D 3.141592653589793
+/* generated from the Java declarations: the kernel prototypes and the constants shared with Java
+ * (@CudaConstant fields: stream ids, per-generator constants; TG_PI_D from api) */
+#include "trackgen_api_kernels.h"
+#include "trackgen_generators_kernels.h"
 
 /* CheckpointSampleKernel: one thread per checkpoint of each candidate (dim = E * K * C). */
 extern "C" __global__ void tg_checkpoint_sample(int dim, const int* seeds, int K, int C, float radiusMinFrac,

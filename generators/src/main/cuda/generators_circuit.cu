@@ -9,34 +9,10 @@
  * cos and sin are in double, as in Java, and may differ by an ulp before the rounding to float.
  */
 #include "trackgen_kernel.cuh"
-
-
-/* GeneratorKernels.STREAM_CIRCUIT */
-#define TG_STREAM_CIRCUIT 6389
-/* CircuitLayoutKernel constants */
-#define TG_CIRCUIT_CLOTHOID_SHARE 0.3
-#define TG_CIRCUIT_RIGHT_SHARE 0.4f
-#define TG_CIRCUIT_COMPLEX_SHARE 0.25f
-#define TG_CIRCUIT_HEADING_DEV 0.5
-#define TG_CIRCUIT_SOLVER_ITERATIONS 6
-#define TG_CIRCUIT_GAP 3
-#define TG_CIRCUIT_CHUNK 8
-#define TG_CIRCUIT_TURN_PENALTY (1 << 18)
-#define TG_CIRCUIT_CONTACT (1 << 20)
-#define TG_CIRCUIT_FAIL (1 << 28)
-#define TG_CIRCUIT_SHAPE_MAX 999
-/* GeneratorKernels.STREAM_CIRCUIT_TARGET */
-#define TG_STREAM_CIRCUIT_TARGET 6397
-#define TG_CIRCUIT_HEADER_DRAWS 8
-#define TG_CIRCUIT_SLOT_DRAWS 16
-/* CircuitPieces Gauss-Legendre nodes and weights */
-#define TG_GL_X1 0.5384693101056831
-#define TG_GL_X2 0.9061798459386640
-#define TG_GL_W0 0.5688888888888889
-#define TG_GL_W1 0.4786286704993665
-#define TG_GL_W2 0.2369268850561891
-/* Math.PI */
-#define TG_PI_D 3.141592653589793
+/* generated from the Java declarations: the kernel prototypes and the constants shared with Java
+ * (@CudaConstant fields: stream ids, per-generator constants; TG_PI_D from api) */
+#include "trackgen_api_kernels.h"
+#include "trackgen_generators_kernels.h"
 
 /* Math.min / Math.max of doubles that are never NaN */
 TG_INLINE double tg_circuit_mind(double a, double b) {

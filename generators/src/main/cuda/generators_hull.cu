@@ -5,9 +5,10 @@
  * shapes. Launch convention and helpers: trackgen_kernel.cuh.
  */
 #include "trackgen_kernel.cuh"
-
-/* GeneratorKernels.STREAM_HULL_DISPLACEMENT */
-#define TG_STREAM_HULL_DISPLACEMENT 3083
+/* generated from the Java declarations: the kernel prototypes and the constants shared with Java
+ * (@CudaConstant fields: stream ids, per-generator constants; TG_PI_D from api) */
+#include "trackgen_api_kernels.h"
+#include "trackgen_generators_kernels.h"
 
 /* HullDisplaceKernel: one thread per env (dim = E); centroid sums in double, as Java. */
 extern "C" __global__ void tg_hull_displace(int dim, const float2* sorted, const int* count, const int* seeds, int P,

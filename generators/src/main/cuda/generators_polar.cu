@@ -6,11 +6,10 @@
  * differ from Java by an ulp before the rounding to float.
  */
 #include "trackgen_kernel.cuh"
-
-/* GeneratorKernels.STREAM_POLAR_KNOTS */
-#define TG_STREAM_POLAR_KNOTS 7919
-/* Math.PI */
-#define TG_PI_D 3.141592653589793
+/* generated from the Java declarations: the kernel prototypes and the constants shared with Java
+ * (@CudaConstant fields: stream ids, per-generator constants; TG_PI_D from api) */
+#include "trackgen_api_kernels.h"
+#include "trackgen_generators_kernels.h"
 
 /* PolarKnotsKernel: one thread per knot (dim = E * K). */
 extern "C" __global__ void tg_polar_knots(int dim, const int* seeds, int K, float radialJitter, float angularJitter,

@@ -14,18 +14,10 @@
  * before the rounding to float; pow with a non-default exponent likewise.
  */
 #include "trackgen_kernel.cuh"
-
-/* GeneratorKernels.STREAM_REPULSIVE_OBSTACLES, STREAM_REPULSIVE_GROWTH */
-#define TG_STREAM_REPULSIVE_OBSTACLES 6247
-#define TG_STREAM_REPULSIVE_GROWTH 5209
-/* RepulsiveObstaclesKernel.N_WALL, N_DISC, CENTER_FRAC, WALL_WEIGHT, DISC_WEIGHT */
-#define TG_REP_N_WALL 96
-#define TG_REP_N_DISC 12
-#define TG_REP_CENTER_FRAC 0.90f
-#define TG_REP_WALL_WEIGHT 1.0f
-#define TG_REP_DISC_WEIGHT 0.25f
-/* Math.PI */
-#define TG_PI_D 3.141592653589793
+/* generated from the Java declarations: the kernel prototypes and the constants shared with Java
+ * (@CudaConstant fields: stream ids, per-generator constants; TG_PI_D from api) */
+#include "trackgen_api_kernels.h"
+#include "trackgen_generators_kernels.h"
 
 /* RepulsiveMath.pow: x^a with the default energy's exponents by multiplication and square roots. */
 TG_INLINE float tg_rep_pow(float x, float a) {

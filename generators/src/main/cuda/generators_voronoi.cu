@@ -6,22 +6,10 @@
  * atan2 are in double, as in Java, and may differ from Java by an ulp before the rounding to float.
  */
 #include "trackgen_kernel.cuh"
-
-/* GeneratorKernels.STREAM_VORONOI_FIELD, STREAM_VORONOI_SITES, VORONOI_DRAWS_PER_SITE, STREAM_VORONOI_ANCHORS */
-#define TG_STREAM_VORONOI_FIELD 8167
-#define TG_STREAM_VORONOI_SITES 8171
-#define TG_VORONOI_DRAWS_PER_SITE 8
-#define TG_STREAM_VORONOI_ANCHORS 3911
-/* VoronoiSitesKernel layout codes */
-#define TG_VORONOI_VOID_RING 1
-#define TG_VORONOI_CLUSTERED 2
-#define TG_VORONOI_MIXED 3
-/* VoronoiAnchorsKernel.USED_PENALTY */
-#define TG_VORONOI_USED_PENALTY 1000.0f
-/* VoronoiAnchorsKernel.CUDA_THREADS */
-#define TG_VORONOI_ANCHOR_THREADS 128
-/* Math.PI */
-#define TG_PI_D 3.141592653589793
+/* generated from the Java declarations: the kernel prototypes and the constants shared with Java
+ * (@CudaConstant fields: stream ids, per-generator constants; TG_PI_D from api) */
+#include "trackgen_api_kernels.h"
+#include "trackgen_generators_kernels.h"
 
 /* VoronoiSitesKernel: one thread per site (dim = E * S). */
 extern "C" __global__ void tg_voronoi_sites(int dim, const int* seeds, int S, int layout, float box, float2* sites,

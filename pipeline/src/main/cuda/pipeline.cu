@@ -5,8 +5,14 @@
  * inflate}; see that class for semantics and shapes. Launch convention and helpers:
  * trackgen_kernel.cuh. Sums whose float rounding depends on order (perimeters, turning) are
  * accumulated by one thread in the Java order, so results match Java bit for bit.
+ *
+ * trackgen_pipeline_kernels.h (generated from the Java declarations) has the prototype of every
+ * declared kernel, so a body whose parameters differ from its declaration does not compile, and
+ * the constants shared with Java (TG_HALF_WIDTH_TOL, TG_CONTACT_REL_TOL2; api's through
+ * trackgen_kernel.cuh); none is defined here by hand.
  */
 #include "trackgen_kernel.cuh"
+#include "trackgen_pipeline_kernels.h"
 
 /* First idx in [0, last] with !(s[es + idx + 1] < target), or last: the forward walk of the
    Java lookups, as a binary search (s is non-decreasing). */
@@ -646,9 +652,6 @@ extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const
 /* Validity gate                                                                              */
 /* ------------------------------------------------------------------------------------------ */
 
-/** EdgeContacts.CONTACT_REL_TOL2: the square of the relative separation margin 1e-4. */
-#define TG_CONTACT_REL_TOL2 1.0e-8f
-
 /** EdgeContacts.edgesMeet: whether segments a and b cannot be proved apart (conservative). */
 TG_INLINE bool tg_edges_meet(float a0x, float a0y, float a1x, float a1y, float b0x, float b0y, float b1x,
                              float b1y) {
@@ -746,9 +749,6 @@ bool tg_block_any_meet(const float2* p, const float2* q, int same, int base, int
     return met;
 }
 
-/** ValidityKernel.HALF_WIDTH_TOL. */
-#define TG_HALF_WIDTH_TOL 1.0e-3f
-
 /** ValidityKernel.offsetHolds: border point at the half-width along the centerline normal. */
 TG_INLINE bool tg_offset_holds(float2 c, float2 n, float2 q, float hw, float widthTol) {
     float dx = q.x - c.x;
@@ -828,7 +828,7 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
             s_total = total;
         }
         __syncthreads();
-        ok = fabsf(fabsf(s_total) - 2.0f * 3.14159265358979323846f) <= turningTol;
+        ok = fabsf(fabsf(s_total) - 2.0f * static_cast<float>(TG_PI_D)) <= turningTol;
     }
     if (ok) {
         /* per vertex: Menger radius, turns under 90 degrees on all three polygons, border offsets */
@@ -874,7 +874,7 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
         }
         __syncthreads();
         int bandE = tg_separation_band(s_peri / static_cast<float>(cn), 2.0f * hw);
-        ok = s_wound != 0 && s_peri >= 2.0f * 3.14159265358979323846f * minThickness && cn >= 2 * bandE + 3;
+        ok = s_wound != 0 && s_peri >= 2.0f * static_cast<float>(TG_PI_D) * minThickness && cn >= 2 * bandE + 3;
         if (ok) {
             /* clearance: pairs beyond the band */
             float sep = 2.0f * minThickness;

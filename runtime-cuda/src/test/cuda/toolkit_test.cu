@@ -5,6 +5,8 @@
  * in CI and on a GPU in the gpu-tagged tests.
  */
 #include "trackgen_kernel.cuh"
+/* generated from the declarations in ToolkitTestKernels (the test compile runs the processor) */
+#include "trackgen_runtime_cuda_test_kernels.h"
 
 /* Draw t of (seeds[t], streams[t], indices[t]): bits, uniform, uniform in [-2, 3), uniformInt in [3, 17]. */
 extern "C" __global__ void tg_test_rng(int dim, const int* seeds, const int* streams, const int* indices,

@@ -1,8 +1,11 @@
 package dev.trackgen.api.kernel;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * Second half of the closed-loop arc-length resample, one thread per output point
@@ -17,26 +20,28 @@ import dev.trackgen.api.runtime.KernelParam;
  * <p>Shapes: {@code real: [E*M]} pairs; {@code seg: [E*M]}; {@code s: [E*(M+1)]};
  * {@code countReal: [E]}; {@code out: [E*num]} pairs.
  */
-public final class ArcResampleLookupKernel extends AbstractKernel {
+public final class ArcResampleLookupKernel extends ArcResampleLookupKernelBase {
     /** The kernel instance. */
     public static final ArcResampleLookupKernel INSTANCE = new ArcResampleLookupKernel();
 
     private ArcResampleLookupKernel() {
-        super("tg_arc_lookup", ApiKernels.PTX,
-                KernelParam.vec2("real"), KernelParam.f32("seg"), KernelParam.f32("s"),
-                KernelParam.i32("countReal"), KernelParam.intValue("M"), KernelParam.intValue("num"),
-                KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = ApiKernels.PTX)
+    interface Signature {
+        void tg_arc_lookup(@In Vec2Array real, @In F32Array seg, @In F32Array s, @In I32Array countReal, int M,
+                int num, @InOut Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] real = a.vec2(0);
-        float[] seg = a.f32(1);
-        float[] s = a.f32(2);
-        int[] countReal = a.i32(3);
-        int m = a.intValue(4);
-        int num = a.intValue(5);
-        float[] out = a.vec2(6);
+    protected void run(Args a, int begin, int end) {
+        float[] real = a.real();
+        float[] seg = a.seg();
+        float[] s = a.s();
+        int[] countReal = a.countReal();
+        int m = a.M();
+        int num = a.num();
+        float[] out = a.out();
         int t = begin;
         while (t < end) {
             int e = t / num;

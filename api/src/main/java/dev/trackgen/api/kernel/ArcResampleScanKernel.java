@@ -1,8 +1,11 @@
 package dev.trackgen.api.kernel;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * First half of the NaN-aware closed-loop arc-length resample, one thread per environment
@@ -20,30 +23,32 @@ import dev.trackgen.api.runtime.KernelParam;
  * <p>Shapes: {@code dense, real: [E*M]} pairs; {@code seg: [E*M]}; {@code s: [E*(M+1)]};
  * {@code active, countReal, countOut: [E]}.
  */
-public final class ArcResampleScanKernel extends AbstractKernel {
+public final class ArcResampleScanKernel extends ArcResampleScanKernelBase {
     /** The kernel instance. */
     public static final ArcResampleScanKernel INSTANCE = new ArcResampleScanKernel();
 
     private ArcResampleScanKernel() {
-        super("tg_arc_scan", ApiKernels.PTX,
-                KernelParam.vec2("dense"), KernelParam.intValue("M"), KernelParam.intValue("num"),
-                KernelParam.i32("active"), KernelParam.intValue("selectedOnly"),
-                KernelParam.vec2("real"), KernelParam.f32("seg"), KernelParam.f32("s"),
-                KernelParam.i32("countReal"), KernelParam.i32("countOut"));
+    }
+
+    @KernelSignature(ptx = ApiKernels.PTX)
+    interface Signature {
+        void tg_arc_scan(@In Vec2Array dense, int M, int num, @In I32Array active, int selectedOnly,
+                @Out Vec2Array real, @Out F32Array seg, @Out F32Array s, @Out I32Array countReal,
+                @Out I32Array countOut);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] dense = a.vec2(0);
-        int m = a.intValue(1);
-        int num = a.intValue(2);
-        int[] active = a.i32(3);
-        boolean selectedOnly = a.intValue(4) != 0;
-        float[] real = a.vec2(5);
-        float[] seg = a.f32(6);
-        float[] s = a.f32(7);
-        int[] countReal = a.i32(8);
-        int[] countOut = a.i32(9);
+    protected void run(Args a, int begin, int end) {
+        float[] dense = a.dense();
+        int m = a.M();
+        int num = a.num();
+        int[] active = a.active();
+        boolean selectedOnly = a.selectedOnly() != 0;
+        float[] real = a.real();
+        float[] seg = a.seg();
+        float[] s = a.s();
+        int[] countReal = a.countReal();
+        int[] countOut = a.countOut();
         for (int e = begin; e < end; e++) {
             if (selectedOnly && active[e] <= 0) {
                 countReal[e] = -1;

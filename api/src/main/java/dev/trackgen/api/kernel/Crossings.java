@@ -1,5 +1,7 @@
 package dev.trackgen.api.kernel;
 
+import dev.trackgen.api.runtime.CudaConstant;
+
 /**
  * Counting proper self-crossings of a closed polygon stored in an interleaved float array, for
  * kernel bodies (self-intersection flags of generators; the validity gate uses the conservative
@@ -9,6 +11,7 @@ package dev.trackgen.api.kernel;
  */
 public final class Crossings {
     /** Edges per broadphase chunk. */
+    @CudaConstant("TG_CROSSING_CHUNK")
     public static final int CHUNK = 8;
 
     private Crossings() {

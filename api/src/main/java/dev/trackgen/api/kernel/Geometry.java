@@ -1,12 +1,23 @@
 package dev.trackgen.api.kernel;
 
+import dev.trackgen.api.runtime.CudaConstant;
+
 /**
  * Scalar 2D geometry helpers for kernel bodies, on unpacked {@code (x, y)} floats so they never
  * allocate. The CUDA C header defines the same functions with the same float arithmetic.
  */
 public final class Geometry {
     /** Relative collinearity tolerance of {@link #properCrossing}: a straddle must clear the other segment's line by this fraction of its length. */
+    @CudaConstant("TG_CROSSING_REL_TOL")
     public static final float CROSSING_REL_TOL = 1.0e-3f;
+
+    /**
+     * {@link Math#PI}, shared with the CUDA C bodies of every module as {@code TG_PI_D} (a double;
+     * a body that computes in float writes {@code static_cast<float>(TG_PI_D)}, Java's
+     * {@code (float) Math.PI}).
+     */
+    @CudaConstant("TG_PI_D")
+    public static final double PI = Math.PI;
 
     private Geometry() {
     }

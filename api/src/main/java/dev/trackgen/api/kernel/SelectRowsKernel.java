@@ -1,8 +1,10 @@
 package dev.trackgen.api.kernel;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * Per-environment row select, one thread per point ({@code dim = E * n}).
@@ -12,23 +14,25 @@ import dev.trackgen.api.runtime.KernelParam;
  *
  * <p>Shapes: {@code a, b, out: [E*n]} pairs; {@code flag: [E]}.
  */
-public final class SelectRowsKernel extends AbstractKernel {
+public final class SelectRowsKernel extends SelectRowsKernelBase {
     /** The kernel instance. */
     public static final SelectRowsKernel INSTANCE = new SelectRowsKernel();
 
     private SelectRowsKernel() {
-        super("tg_select_rows", ApiKernels.PTX,
-                KernelParam.vec2("a"), KernelParam.vec2("b"), KernelParam.i32("flag"),
-                KernelParam.intValue("n"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = ApiKernels.PTX)
+    interface Signature {
+        void tg_select_rows(@In Vec2Array a, @In Vec2Array b, @In I32Array flag, int n, @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs args, int begin, int end) {
-        float[] a = args.vec2(0);
-        float[] b = args.vec2(1);
-        int[] flag = args.i32(2);
-        int n = args.intValue(3);
-        float[] out = args.vec2(4);
+    protected void run(Args args, int begin, int end) {
+        float[] a = args.a();
+        float[] b = args.b();
+        int[] flag = args.flag();
+        int n = args.n();
+        float[] out = args.out();
         for (int t = begin; t < end; t++) {
             float[] src = flag[t / n] > 0 ? b : a;
             out[2 * t] = src[2 * t];

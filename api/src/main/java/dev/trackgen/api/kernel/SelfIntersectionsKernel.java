@@ -1,9 +1,13 @@
 package dev.trackgen.api.kernel;
 
-import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * Counts proper crossings between non-adjacent edges of each closed polygon, one thread per
@@ -20,14 +24,17 @@ import dev.trackgen.api.runtime.LaunchShape;
  * <p>Shapes: {@code poly: [E*stride]} pairs; {@code count, out: [E]};
  * {@code boxes: [E * boxFloats(stride)]}.
  */
-public final class SelfIntersectionsKernel extends AbstractKernel {
+public final class SelfIntersectionsKernel extends SelfIntersectionsKernelBase {
     /** The kernel instance. */
     public static final SelfIntersectionsKernel INSTANCE = new SelfIntersectionsKernel();
 
     private SelfIntersectionsKernel() {
-        super("tg_self_intersections", ApiKernels.PTX,
-                KernelParam.vec2("poly"), KernelParam.intValue("stride"), KernelParam.i32("count"),
-                KernelParam.f32("boxes"), KernelParam.intValue("maxCount"), KernelParam.i32("out"));
+    }
+
+    @KernelSignature(ptx = ApiKernels.PTX)
+    interface Signature {
+        void tg_self_intersections(@In Vec2Array poly, int stride, @In I32Array count, @Out F32Array boxes,
+                int maxCount, @Out I32Array out);
     }
 
     /**
@@ -48,13 +55,13 @@ public final class SelfIntersectionsKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] p = a.vec2(0);
-        int stride = a.intValue(1);
-        int[] count = a.i32(2);
-        float[] boxes = a.f32(3);
-        int maxCount = a.intValue(4);
-        int[] out = a.i32(5);
+    protected void run(Args a, int begin, int end) {
+        float[] p = a.poly();
+        int stride = a.stride();
+        int[] count = a.count();
+        float[] boxes = a.boxes();
+        int maxCount = a.maxCount();
+        int[] out = a.out();
         int perEnv = boxFloats(stride);
         for (int e = begin; e < end; e++) {
             out[e] = Crossings.count(p, e * stride, count[e], boxes, e * perEnv, maxCount);

@@ -39,7 +39,7 @@ public abstract class AbstractKernel implements Kernel {
 
     /** @return a fresh argument binding for this kernel */
     public KernelArgs args() {
-        return KernelArgs.of(this);
+        return new KernelArgs(this);
     }
 
     @Override

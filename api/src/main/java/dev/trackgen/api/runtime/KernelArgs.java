@@ -15,7 +15,7 @@ import java.util.List;
  * <p>The typed getters ({@link #f32(int)}, {@link #vec2(int)}, ...) are for Java kernel bodies
  * and require host-resident arrays.
  */
-public final class KernelArgs {
+public class KernelArgs {
     private final Kernel kernel;
     private final KernelParam.Type[] types;
     private final DeviceArray[] arrays;
@@ -23,7 +23,12 @@ public final class KernelArgs {
     private final float[] floats;
     private final boolean[] bound;
 
-    private KernelArgs(Kernel kernel) {
+    /**
+     * An unbound binding of a kernel's parameters (generated {@code Args} classes extend this).
+     *
+     * @param kernel the kernel
+     */
+    protected KernelArgs(Kernel kernel) {
         this.kernel = kernel;
         List<KernelParam> params = kernel.params();
         int n = params.size();
@@ -37,7 +42,12 @@ public final class KernelArgs {
         this.bound = new boolean[n];
     }
 
-    private KernelArgs(KernelArgs other) {
+    /**
+     * A copy of another binding.
+     *
+     * @param other the binding to copy
+     */
+    protected KernelArgs(KernelArgs other) {
         this.kernel = other.kernel;
         this.types = other.types;
         this.arrays = other.arrays.clone();
@@ -48,10 +58,10 @@ public final class KernelArgs {
 
     /**
      * @param kernel the kernel to bind arguments for
-     * @return an empty binding
+     * @return an empty binding ({@link AbstractKernel#args()}: the generated typed binding of a declared kernel)
      */
     public static KernelArgs of(Kernel kernel) {
-        return new KernelArgs(kernel);
+        return kernel instanceof AbstractKernel k ? k.args() : new KernelArgs(kernel);
     }
 
     /**
@@ -137,7 +147,14 @@ public final class KernelArgs {
     }
 
     /** @return an independent copy of the current binding (record time of a capture) */
-    public KernelArgs copy() {
+    public final KernelArgs copy() {
+        return duplicate();
+    }
+
+    /**
+     * @return a copy of this binding of the same class (generated bindings return their own type)
+     */
+    protected KernelArgs duplicate() {
         return new KernelArgs(this);
     }
 

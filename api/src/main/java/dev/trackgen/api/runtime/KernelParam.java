@@ -1,13 +1,35 @@
 package dev.trackgen.api.runtime;
 
 /**
- * One parameter of a {@link Kernel}: its name (for messages and the CUDA C signature) and type.
- * The order of a kernel's parameters is the order of its CUDA C function's arguments.
+ * One parameter of a {@link Kernel}: its name (for messages and the CUDA C signature), type and,
+ * for arrays, direction. The order of a kernel's parameters is the order of its CUDA C function's
+ * arguments. Declared kernels ({@link KernelSignature}) get theirs generated.
  *
  * @param name the parameter name
  * @param type the parameter type
+ * @param direction how the kernel uses an array ({@link Direction#IN} for scalars)
  */
-public record KernelParam(String name, Type type) {
+public record KernelParam(String name, Type type, Direction direction) {
+
+    /**
+     * A parameter whose direction is not declared: {@link Direction#IN_OUT} for arrays.
+     *
+     * @param name the parameter name
+     * @param type the parameter type
+     */
+    public KernelParam(String name, Type type) {
+        this(name, type, type.isArray() ? Direction.IN_OUT : Direction.IN);
+    }
+
+    /** How a kernel uses an array parameter. */
+    public enum Direction {
+        /** Read only ({@code const T*} in CUDA). */
+        IN,
+        /** Written; its previous contents are not read. */
+        OUT,
+        /** Read and written. */
+        IN_OUT
+    }
 
     /** Types a kernel parameter can have. */
     public enum Type {

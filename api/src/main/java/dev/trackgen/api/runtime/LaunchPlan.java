@@ -98,13 +98,29 @@ public final class LaunchPlan {
         }
 
         /**
-         * Appends a launch with a fresh binding of {@code values} (see {@link KernelArgs#bind}).
+         * Appends a launch of the kernel a binding belongs to, bound by name:
+         * {@code launch(E * n, SelectRowsKernel.INSTANCE.args().a(x).b(y).flag(f).n(n).out(o))}.
+         *
+         * @param dim  launch dimension
+         * @param args its complete binding
+         * @return this builder
+         * @throws IllegalStateException if a parameter is not bound
+         */
+        public Builder launch(int dim, KernelArgs args) {
+            return launch(args.kernel(), dim, args);
+        }
+
+        /**
+         * Appends a launch with a fresh positional binding of {@code values} (see
+         * {@link KernelArgs#bind}).
          *
          * @param kernel the kernel
          * @param dim    launch dimension
          * @param values one value per parameter
          * @return this builder
+         * @deprecated bind by name: {@link #launch(int, KernelArgs)} with {@code kernel.args()}
          */
+        @Deprecated
         public Builder launch(Kernel kernel, int dim, Object... values) {
             return launch(kernel, dim, KernelArgs.of(kernel).bind(values));
         }

@@ -66,11 +66,11 @@ class ArcResampleKernelsTest {
         HostF32Array s = new HostF32Array(e * (m + 1));
         HostI32Array countReal = new HostI32Array(e);
         HostI32Array countOut = new HostI32Array(e);
-        KernelArgs scan = KernelArgs.of(ArcResampleScanKernel.INSTANCE)
-                .bind(dense, m, num, active, selectedOnly, real, seg, s, countReal, countOut);
+        KernelArgs scan = ArcResampleScanKernel.INSTANCE.args().dense(dense).M(m).num(num).active(active)
+                .selectedOnly(selectedOnly).real(real).seg(seg).s(s).countReal(countReal).countOut(countOut);
         ArcResampleScanKernel.INSTANCE.run(scan, 0, e);
-        KernelArgs lookup = KernelArgs.of(ArcResampleLookupKernel.INSTANCE)
-                .bind(real, seg, s, countReal, m, num, out);
+        KernelArgs lookup = ArcResampleLookupKernel.INSTANCE.args().real(real).seg(seg).s(s).countReal(countReal)
+                .M(m).num(num).out(out);
         // odd chunk boundaries exercise the per-env resumption of the Java body
         int dim = e * num;
         for (int begin = 0; begin < dim; begin += 7) {

@@ -55,8 +55,9 @@ class CrossingsTest {
             }
         }
         HostI32Array out = new HostI32Array(e);
-        KernelArgs args = KernelArgs.of(SelfIntersectionsKernel.INSTANCE).bind(poly, stride, HostArrays.i32(counts),
-                new HostF32Array(e * SelfIntersectionsKernel.boxFloats(stride)), 0, out);
+        KernelArgs args = SelfIntersectionsKernel.INSTANCE.args().poly(poly).stride(stride)
+                .count(HostArrays.i32(counts)).boxes(new HostF32Array(e * SelfIntersectionsKernel.boxFloats(stride)))
+                .maxCount(0).out(out);
         SelfIntersectionsKernel.INSTANCE.run(args, 0, e);
         int crossing = 0;
         for (int env = 0; env < e; env++) {

@@ -1,9 +1,12 @@
 package dev.trackgen.generators.bezier;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -22,31 +25,33 @@ import dev.trackgen.generators.GeneratorKernels;
  * <p>Shapes: {@code corners, tangents: [E*P]} pairs; {@code minEdge: [E*P]};
  * {@code count, rad, clamp, active: [E]}; {@code out: [E*P*npseg]} pairs.
  */
-public final class BezierAssembleKernel extends AbstractKernel {
+public final class BezierAssembleKernel extends BezierAssembleKernelBase {
     /** The kernel instance. */
     public static final BezierAssembleKernel INSTANCE = new BezierAssembleKernel();
 
     private BezierAssembleKernel() {
-        super("tg_bezier_assemble", GeneratorKernels.PTX,
-                KernelParam.vec2("corners"), KernelParam.i32("count"), KernelParam.vec2("tangents"),
-                KernelParam.f32("minEdge"), KernelParam.intValue("P"), KernelParam.intValue("npseg"),
-                KernelParam.f32("rad"), KernelParam.f32("clamp"), KernelParam.intValue("polygon"),
-                KernelParam.i32("active"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX)
+    interface Signature {
+        void tg_bezier_assemble(@In Vec2Array corners, @In I32Array count, @In Vec2Array tangents, @In F32Array minEdge,
+                int P, int npseg, @In F32Array rad, @In F32Array clamp, int polygon, @In I32Array active,
+                @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int[] count = a.i32(1);
-        float[] tan = a.vec2(2);
-        float[] minEdge = a.f32(3);
-        int p = a.intValue(4);
-        int npseg = a.intValue(5);
-        float[] rad = a.f32(6);
-        float[] clamp = a.f32(7);
-        boolean polygon = a.intValue(8) != 0;
-        int[] active = a.i32(9);
-        float[] out = a.vec2(10);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.corners();
+        int[] count = a.count();
+        float[] tan = a.tangents();
+        float[] minEdge = a.minEdge();
+        int p = a.P();
+        int npseg = a.npseg();
+        float[] rad = a.rad();
+        float[] clamp = a.clamp();
+        boolean polygon = a.polygon() != 0;
+        int[] active = a.active();
+        float[] out = a.out();
         int perEnv = p * npseg;
         float inv = 1f / (float) (npseg - 1);
         for (int t = begin; t < end; t++) {

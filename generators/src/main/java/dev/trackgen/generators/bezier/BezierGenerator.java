@@ -143,28 +143,36 @@ public final class BezierGenerator implements CenterlineGenerator {
             int numCells = Math.max(1, (int) (1.0 / (mpd * 2.0)));
             float blend = (float) (Math.atan(config.get(BezierKnobs.EDGY)) / Math.PI + 0.5);
             return LaunchPlan.builder()
-                    .launch(StyleSampleKernel.INSTANCE, envs, seeds, (float) radR.lo(), (float) radR.hi(),
-                            (float) scaleR.lo(), (float) scaleR.hi(), (float) clampR.lo(), (float) clampR.hi(),
-                            rad, scale, clamp)
-                    .launch(CornerSampleKernel.INSTANCE, envs, seeds, GeneratorKernels.STREAM_CORNER_COUNT,
-                            GeneratorKernels.STREAM_CORNERS, config.get(BezierKnobs.MIN_NUM_POINTS), p,
-                            numCells, (float) (mpd * 2.0), p, scale, used, count, corners)
-                    .launch(CornerSortKernel.INSTANCE, envs, corners, p, count, keys, sorted)
-                    .launch(VertexTangentKernel.INSTANCE, envs * p, sorted, count, p, blend, tangents, minEdge)
-                    .launch(BezierAssembleKernel.INSTANCE, envs * m, sorted, count, tangents, minEdge, p, npseg,
-                            rad, clamp, 0, crossers, dense)
+                    .launch(StyleSampleKernel.INSTANCE, envs, StyleSampleKernel.INSTANCE.args().seeds(seeds)
+                            .radLo((float) radR.lo()).radHi((float) radR.hi()).scaleLo((float) scaleR.lo())
+                            .scaleHi((float) scaleR.hi()).clampLo((float) clampR.lo()).clampHi((float) clampR.hi())
+                            .rad(rad).scale(scale).clamp(clamp))
+                    .launch(CornerSampleKernel.INSTANCE, envs, CornerSampleKernel.INSTANCE.args().seeds(seeds)
+                            .countStream(GeneratorKernels.STREAM_CORNER_COUNT)
+                            .cornerStream(GeneratorKernels.STREAM_CORNERS)
+                            .minNum(config.get(BezierKnobs.MIN_NUM_POINTS)).maxNum(p).numCells(numCells)
+                            .cellSize((float) (mpd * 2.0)).P(p).scale(scale).used(used).count(count).corners(corners))
+                    .launch(CornerSortKernel.INSTANCE, envs, CornerSortKernel.INSTANCE.args().corners(corners).P(p)
+                            .count(count).keys(keys).out(sorted))
+                    .launch(VertexTangentKernel.INSTANCE, envs * p, VertexTangentKernel.INSTANCE.args().corners(sorted)
+                            .count(count).P(p).blend(blend).tangents(tangents).minEdge(minEdge))
+                    .launch(BezierAssembleKernel.INSTANCE, envs * m, BezierAssembleKernel.INSTANCE.args()
+                            .corners(sorted).count(count).tangents(tangents).minEdge(minEdge).P(p).npseg(npseg)
+                            .rad(rad).clamp(clamp).polygon(0).active(crossers).out(dense))
                     .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 0, arcReal, arcSeg, arcS,
                             arcCountReal, arcCountOut)
                     .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n,
                             resampled)
                     .launch(SelfIntersectionsKernel.INSTANCE, envs, resampled, n, arcCountOut, boxes, 1, crossers)
-                    .launch(BezierAssembleKernel.INSTANCE, envs * m, sorted, count, tangents, minEdge, p, npseg,
-                            rad, clamp, 1, crossers, dense)
+                    .launch(BezierAssembleKernel.INSTANCE, envs * m, BezierAssembleKernel.INSTANCE.args()
+                            .corners(sorted).count(count).tangents(tangents).minEdge(minEdge).P(p).npseg(npseg)
+                            .rad(rad).clamp(clamp).polygon(1).active(crossers).out(dense))
                     .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 1, arcReal, arcSeg, arcS,
                             arcCountReal, arcCountOut)
                     .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(SelectRowsKernel.INSTANCE, envs * n, resampled, out, crossers, n, out)
-                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .launch(SelectRowsKernel.INSTANCE, envs * n, SelectRowsKernel.INSTANCE.args().a(resampled).b(out)
+                            .flag(crossers).n(n).out(out))
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
 

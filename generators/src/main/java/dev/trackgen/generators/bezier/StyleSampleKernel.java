@@ -1,9 +1,11 @@
 package dev.trackgen.generators.bezier;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -16,30 +18,31 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code seeds, rad, scale, clamp: [E]}.
  */
-public final class StyleSampleKernel extends AbstractKernel {
+public final class StyleSampleKernel extends StyleSampleKernelBase {
     /** The kernel instance. */
     public static final StyleSampleKernel INSTANCE = new StyleSampleKernel();
 
     private StyleSampleKernel() {
-        super("tg_bezier_style", GeneratorKernels.PTX,
-                KernelParam.i32("seeds"), KernelParam.floatValue("radLo"), KernelParam.floatValue("radHi"),
-                KernelParam.floatValue("scaleLo"), KernelParam.floatValue("scaleHi"),
-                KernelParam.floatValue("clampLo"), KernelParam.floatValue("clampHi"),
-                KernelParam.f32("rad"), KernelParam.f32("scale"), KernelParam.f32("clamp"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX)
+    interface Signature {
+        void tg_bezier_style(@In I32Array seeds, float radLo, float radHi, float scaleLo, float scaleHi, float clampLo,
+                float clampHi, @Out F32Array rad, @Out F32Array scale, @Out F32Array clamp);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        float radLo = a.floatValue(1);
-        float radHi = a.floatValue(2);
-        float scaleLo = a.floatValue(3);
-        float scaleHi = a.floatValue(4);
-        float clampLo = a.floatValue(5);
-        float clampHi = a.floatValue(6);
-        float[] rad = a.f32(7);
-        float[] scale = a.f32(8);
-        float[] clamp = a.f32(9);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        float radLo = a.radLo();
+        float radHi = a.radHi();
+        float scaleLo = a.scaleLo();
+        float scaleHi = a.scaleHi();
+        float clampLo = a.clampLo();
+        float clampHi = a.clampHi();
+        float[] rad = a.rad();
+        float[] scale = a.scale();
+        float[] clamp = a.clamp();
         for (int e = begin; e < end; e++) {
             int s = seeds[e];
             rad[e] = CounterRng.uniform(s, GeneratorKernels.STREAM_STYLE, 0, radLo, radHi);

@@ -1,9 +1,12 @@
 package dev.trackgen.generators.bezier;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -18,24 +21,27 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code corners, tangents: [E*P]} pairs; {@code count: [E]}; {@code minEdge: [E*P]}.
  */
-public final class VertexTangentKernel extends AbstractKernel {
+public final class VertexTangentKernel extends VertexTangentKernelBase {
     /** The kernel instance. */
     public static final VertexTangentKernel INSTANCE = new VertexTangentKernel();
 
     private VertexTangentKernel() {
-        super("tg_vertex_tangent", GeneratorKernels.PTX,
-                KernelParam.vec2("corners"), KernelParam.i32("count"), KernelParam.intValue("P"),
-                KernelParam.floatValue("blend"), KernelParam.vec2("tangents"), KernelParam.f32("minEdge"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX)
+    interface Signature {
+        void tg_vertex_tangent(@In Vec2Array corners, @In I32Array count, int P, float blend, @Out Vec2Array tangents,
+                @Out F32Array minEdge);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int[] count = a.i32(1);
-        int p = a.intValue(2);
-        float blend = a.floatValue(3);
-        float[] tan = a.vec2(4);
-        float[] minEdge = a.f32(5);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.corners();
+        int[] count = a.count();
+        int p = a.P();
+        float blend = a.blend();
+        float[] tan = a.tangents();
+        float[] minEdge = a.minEdge();
         for (int t = begin; t < end; t++) {
             int e = t / p;
             int i = t - e * p;

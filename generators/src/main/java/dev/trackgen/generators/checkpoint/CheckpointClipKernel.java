@@ -1,10 +1,12 @@
 package dev.trackgen.generators.checkpoint;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -24,14 +26,16 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code pts: [E*N]} pairs; {@code dense: [E*M]} pairs, {@code M >= N + 1}.
  */
-public final class CheckpointClipKernel extends AbstractKernel {
+public final class CheckpointClipKernel extends CheckpointClipKernelBase {
     /** The kernel instance. */
     public static final CheckpointClipKernel INSTANCE = new CheckpointClipKernel();
 
     private CheckpointClipKernel() {
-        super("tg_checkpoint_clip", GeneratorKernels.PTX_CHECKPOINT,
-                KernelParam.vec2("pts"), KernelParam.intValue("N"), KernelParam.intValue("M"),
-                KernelParam.vec2("dense"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_CHECKPOINT)
+    interface Signature {
+        void tg_checkpoint_clip(@In Vec2Array pts, int N, int M, @Out Vec2Array dense);
     }
 
     /** Threads per block of the CUDA body. */
@@ -44,11 +48,11 @@ public final class CheckpointClipKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] p = a.vec2(0);
-        int n = a.intValue(1);
-        int m = a.intValue(2);
-        float[] dense = a.vec2(3);
+    protected void run(Args a, int begin, int end) {
+        float[] p = a.pts();
+        int n = a.N();
+        int m = a.M();
+        float[] dense = a.dense();
         for (int e = begin; e < end; e++) {
             int b = e * n;
             int db = e * m;

@@ -1,10 +1,13 @@
 package dev.trackgen.generators.checkpoint;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -22,14 +25,16 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code path, cand: [E*K*N]} pairs; {@code heading: [E*K*N]} scratch.
  */
-public final class CheckpointCloseKernel extends AbstractKernel {
+public final class CheckpointCloseKernel extends CheckpointCloseKernelBase {
     /** The kernel instance. */
     public static final CheckpointCloseKernel INSTANCE = new CheckpointCloseKernel();
 
     private CheckpointCloseKernel() {
-        super("tg_checkpoint_close", GeneratorKernels.PTX_CHECKPOINT,
-                KernelParam.vec2("path"), KernelParam.intValue("N"), KernelParam.f32("heading"),
-                KernelParam.vec2("cand"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_CHECKPOINT)
+    interface Signature {
+        void tg_checkpoint_close(@In Vec2Array path, int N, @Out F32Array heading, @Out Vec2Array cand);
     }
 
     /** Threads per block of the CUDA body. */
@@ -45,11 +50,11 @@ public final class CheckpointCloseKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] path = a.vec2(0);
-        int n = a.intValue(1);
-        float[] heading = a.f32(2);
-        float[] cand = a.vec2(3);
+    protected void run(Args a, int begin, int end) {
+        float[] path = a.path();
+        int n = a.N();
+        float[] heading = a.heading();
+        float[] cand = a.cand();
         float ds = 1f / n;
         for (int slot = begin; slot < end; slot++) {
             int b = slot * n;

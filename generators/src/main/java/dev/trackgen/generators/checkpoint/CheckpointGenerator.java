@@ -124,31 +124,39 @@ public final class CheckpointGenerator implements CenterlineGenerator {
             int ek = envs * k;
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             LaunchPlan.Builder b = LaunchPlan.builder()
-                    .launch(CheckpointSampleKernel.INSTANCE, ek * c, seeds, k, c,
-                            (float) (double) config.get(CheckpointKnobs.RADIUS_MIN_FRAC),
-                            (float) (double) config.get(CheckpointKnobs.ANGLE_JITTER), checkpoints)
-                    .launch(CheckpointSteerKernel.INSTANCE, ek, checkpoints, c, n,
-                            (float) (double) config.get(CheckpointKnobs.TURN_RATE),
-                            (float) (double) config.get(CheckpointKnobs.STEER_GAIN),
-                            (float) (double) config.get(CheckpointKnobs.LOOKAHEAD_FRAC), path)
-                    .launch(CheckpointCloseKernel.INSTANCE, ek, path, n, heading, cand);
+                    .launch(CheckpointSampleKernel.INSTANCE, ek * c, CheckpointSampleKernel.INSTANCE.args()
+                            .seeds(seeds).K(k).C(c)
+                            .radiusMinFrac((float) (double) config.get(CheckpointKnobs.RADIUS_MIN_FRAC))
+                            .angleJitter((float) (double) config.get(CheckpointKnobs.ANGLE_JITTER))
+                            .checkpoints(checkpoints))
+                    .launch(CheckpointSteerKernel.INSTANCE, ek, CheckpointSteerKernel.INSTANCE.args()
+                            .checkpoints(checkpoints).C(c).N(n)
+                            .turnRate((float) (double) config.get(CheckpointKnobs.TURN_RATE))
+                            .steerGain((float) (double) config.get(CheckpointKnobs.STEER_GAIN))
+                            .lookahead((float) (double) config.get(CheckpointKnobs.LOOKAHEAD_FRAC)).path(path))
+                    .launch(CheckpointCloseKernel.INSTANCE, ek, CheckpointCloseKernel.INSTANCE.args().path(path).N(n)
+                            .heading(heading).cand(cand));
             if (k > 1) {
-                b.launch(FillI32Kernel.INSTANCE, ek, candCount, n)
+                b.launch(FillI32Kernel.INSTANCE, ek, FillI32Kernel.INSTANCE.args().out(candCount).value(n))
                         .launch(SelfIntersectionsKernel.INSTANCE, ek, cand, n, candCount, boxes, 0, cross)
-                        .launch(CheckpointClearanceKernel.INSTANCE, ek, cand, n, (float) config.halfWidth(), extent,
-                                clearanceBoxes, thin);
+                        .launch(CheckpointClearanceKernel.INSTANCE, ek, CheckpointClearanceKernel.INSTANCE.args()
+                                .cand(cand).N(n).halfWidth((float) config.halfWidth()).targetExtent(extent)
+                                .boxes(clearanceBoxes).thin(thin));
             }
-            b.launch(CheckpointSelectKernel.INSTANCE, envs * n, cand, cross, thin, k, n, out);
+            b.launch(CheckpointSelectKernel.INSTANCE, envs * n, CheckpointSelectKernel.INSTANCE.args().cand(cand)
+                            .cross(cross).thin(thin).K(k).N(n).out(out));
             if (clip) {
                 int m = n + 2;
-                b.launch(CheckpointClipKernel.INSTANCE, envs, out, n, m, clipDense)
+                b.launch(CheckpointClipKernel.INSTANCE, envs, CheckpointClipKernel.INSTANCE.args().pts(out).N(n).M(m)
+                                .dense(clipDense))
                         .launch(ArcResampleScanKernel.INSTANCE, envs, clipDense, m, n, arcCountOut, 0, arcReal, arcSeg,
                                 arcS, arcCountReal, arcCountOut)
                         .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n,
                                 out);
             }
-            return b.launch(NormalizeExtentKernel.INSTANCE, envs, out, n, extent)
-                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+            return b.launch(NormalizeExtentKernel.INSTANCE, envs, NormalizeExtentKernel.INSTANCE.args().points(out)
+                            .n(n).targetExtent(extent))
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

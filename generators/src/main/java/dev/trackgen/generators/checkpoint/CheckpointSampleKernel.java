@@ -1,9 +1,11 @@
 package dev.trackgen.generators.checkpoint;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -20,25 +22,27 @@ import dev.trackgen.generators.GeneratorKernels;
  * <p>Shapes: {@code seeds: [E]}; {@code checkpoints: [E*K*C]} pairs, candidate slot
  * {@code e*K + k} at {@code (e*K + k) * C}.
  */
-public final class CheckpointSampleKernel extends AbstractKernel {
+public final class CheckpointSampleKernel extends CheckpointSampleKernelBase {
     /** The kernel instance. */
     public static final CheckpointSampleKernel INSTANCE = new CheckpointSampleKernel();
 
     private CheckpointSampleKernel() {
-        super("tg_checkpoint_sample", GeneratorKernels.PTX_CHECKPOINT,
-                KernelParam.i32("seeds"), KernelParam.intValue("K"), KernelParam.intValue("C"),
-                KernelParam.floatValue("radiusMinFrac"), KernelParam.floatValue("angleJitter"),
-                KernelParam.vec2("checkpoints"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_CHECKPOINT)
+    interface Signature {
+        void tg_checkpoint_sample(@In I32Array seeds, int K, int C, float radiusMinFrac, float angleJitter,
+                @Out Vec2Array checkpoints);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        int k = a.intValue(1);
-        int c = a.intValue(2);
-        float rmin = a.floatValue(3);
-        float jitter = a.floatValue(4);
-        float[] out = a.vec2(5);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        int k = a.K();
+        int c = a.C();
+        float rmin = a.radiusMinFrac();
+        float jitter = a.angleJitter();
+        float[] out = a.checkpoints();
         double sigma = 2.0 * Math.PI / c;
         for (int t = begin; t < end; t++) {
             int slot = t / c;

@@ -1,8 +1,10 @@
 package dev.trackgen.generators.checkpoint;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -18,14 +20,17 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code cand: [E*K*N]} pairs; {@code cross, thin: [E*K]}; {@code out: [E*N]} pairs.
  */
-public final class CheckpointSelectKernel extends AbstractKernel {
+public final class CheckpointSelectKernel extends CheckpointSelectKernelBase {
     /** The kernel instance. */
     public static final CheckpointSelectKernel INSTANCE = new CheckpointSelectKernel();
 
     private CheckpointSelectKernel() {
-        super("tg_checkpoint_select", GeneratorKernels.PTX_CHECKPOINT,
-                KernelParam.vec2("cand"), KernelParam.i32("cross"), KernelParam.i32("thin"), KernelParam.intValue("K"),
-                KernelParam.intValue("N"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_CHECKPOINT)
+    interface Signature {
+        void tg_checkpoint_select(@In Vec2Array cand, @In I32Array cross, @In I32Array thin, int K, int N,
+                @Out Vec2Array out);
     }
 
     /** Lexicographic rank: crossings first, then the thin-pinch flag. */
@@ -34,13 +39,13 @@ public final class CheckpointSelectKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] cand = a.vec2(0);
-        int[] cross = a.i32(1);
-        int[] thin = a.i32(2);
-        int k = a.intValue(3);
-        int n = a.intValue(4);
-        float[] out = a.vec2(5);
+    protected void run(Args a, int begin, int end) {
+        float[] cand = a.cand();
+        int[] cross = a.cross();
+        int[] thin = a.thin();
+        int k = a.K();
+        int n = a.N();
+        float[] out = a.out();
         int t = begin;
         while (t < end) {
             int e = t / n;

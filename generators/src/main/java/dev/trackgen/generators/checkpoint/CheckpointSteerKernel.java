@@ -1,9 +1,10 @@
 package dev.trackgen.generators.checkpoint;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -20,26 +21,28 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code checkpoints: [E*K*C]} pairs; {@code path: [E*K*N]} pairs.
  */
-public final class CheckpointSteerKernel extends AbstractKernel {
+public final class CheckpointSteerKernel extends CheckpointSteerKernelBase {
     /** The kernel instance. */
     public static final CheckpointSteerKernel INSTANCE = new CheckpointSteerKernel();
 
     private CheckpointSteerKernel() {
-        super("tg_checkpoint_steer", GeneratorKernels.PTX_CHECKPOINT,
-                KernelParam.vec2("checkpoints"), KernelParam.intValue("C"), KernelParam.intValue("N"),
-                KernelParam.floatValue("turnRate"), KernelParam.floatValue("steerGain"),
-                KernelParam.floatValue("lookahead"), KernelParam.vec2("path"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_CHECKPOINT)
+    interface Signature {
+        void tg_checkpoint_steer(@In Vec2Array checkpoints, int C, int N, float turnRate, float steerGain,
+                float lookahead, @Out Vec2Array path);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] cp = a.vec2(0);
-        int c = a.intValue(1);
-        int n = a.intValue(2);
-        float turn = a.floatValue(3);
-        float gain = a.floatValue(4);
-        float look = a.floatValue(5);
-        float[] path = a.vec2(6);
+    protected void run(Args a, int begin, int end) {
+        float[] cp = a.checkpoints();
+        int c = a.C();
+        int n = a.N();
+        float turn = a.turnRate();
+        float gain = a.steerGain();
+        float look = a.lookahead();
+        float[] path = a.path();
         for (int slot = begin; slot < end; slot++) {
             int cb = slot * c;
             int pb = slot * n;

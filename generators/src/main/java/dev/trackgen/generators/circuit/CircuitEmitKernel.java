@@ -1,8 +1,11 @@
 package dev.trackgen.generators.circuit;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -19,28 +22,30 @@ import dev.trackgen.generators.GeneratorKernels;
  * <p>Shapes: {@code pieces: [E*K*8*S*6]}; {@code info: [E*K*2]}; {@code score: [E*K]};
  * {@code out: [E*N]} pairs.
  */
-public final class CircuitEmitKernel extends AbstractKernel {
+public final class CircuitEmitKernel extends CircuitEmitKernelBase {
     /** The kernel instance. */
     public static final CircuitEmitKernel INSTANCE = new CircuitEmitKernel();
 
     private CircuitEmitKernel() {
-        super("tg_circuit_emit", GeneratorKernels.PTX_CIRCUIT,
-                KernelParam.f32("pieces"), KernelParam.f32("info"), KernelParam.i32("score"), KernelParam.intValue("K"),
-                KernelParam.intValue("S"), KernelParam.intValue("N"), KernelParam.floatValue("rMin"),
-                KernelParam.floatValue("rMax"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_CIRCUIT)
+    interface Signature {
+        void tg_circuit_emit(@In F32Array pieces, @In F32Array info, @In I32Array score, int K, int S, int N,
+                float rMin, float rMax, @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] pc = a.f32(0);
-        float[] info = a.f32(1);
-        int[] score = a.i32(2);
-        int kk = a.intValue(3);
-        int slotsMax = a.intValue(4);
-        int n = a.intValue(5);
-        float rMin = a.floatValue(6);
-        float rMax = a.floatValue(7);
-        float[] out = a.vec2(8);
+    protected void run(Args a, int begin, int end) {
+        float[] pc = a.pieces();
+        float[] info = a.info();
+        int[] score = a.score();
+        int kk = a.K();
+        int slotsMax = a.S();
+        int n = a.N();
+        float rMin = a.rMin();
+        float rMax = a.rMax();
+        float[] out = a.out();
         for (int e = begin; e < end; e++) {
             int best = 0;
             int bestScore = score[e * kk];

@@ -102,16 +102,17 @@ public final class CircuitGenerator implements CenterlineGenerator {
             float rMin = (float) (config.get(CircuitKnobs.RADIUS_MIN) * config.halfWidth());
             float rMax = (float) (config.get(CircuitKnobs.RADIUS_MAX) * config.halfWidth());
             return LaunchPlan.builder()
-                    .launch(CircuitLayoutKernel.INSTANCE, envs * k, seeds, k, slots, CircuitKnobs.minSlots(corners),
-                            slots, COARSE_POINTS, (float) (config.get(CircuitKnobs.LENGTH) * config.halfWidth()),
-                            (float) (double) config.get(CircuitKnobs.LENGTH_SPREAD), rMin, rMax,
-                            (float) (double) config.get(CircuitKnobs.STRAIGHT_SHARE),
-                            (float) (double) config.get(CircuitKnobs.CHICANE_PROB), CLEARANCE * hw, hw,
-                            COMPACT_LO, COMPACT_HI,
-                            pieces, coarse, boxes, info, score)
-                    .launch(CircuitEmitKernel.INSTANCE, envs, pieces, info, score, k, slots, config.numPoints(),
-                            rMin, rMax, out)
-                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .launch(CircuitLayoutKernel.INSTANCE, envs * k, CircuitLayoutKernel.INSTANCE.args().seeds(seeds)
+                            .K(k).S(slots).slotsLo(CircuitKnobs.minSlots(corners)).slotsHi(slots).Nc(COARSE_POINTS)
+                            .length((float) (config.get(CircuitKnobs.LENGTH) * config.halfWidth()))
+                            .spread((float) (double) config.get(CircuitKnobs.LENGTH_SPREAD)).rMin(rMin).rMax(rMax)
+                            .share((float) (double) config.get(CircuitKnobs.STRAIGHT_SHARE))
+                            .chicaneProb((float) (double) config.get(CircuitKnobs.CHICANE_PROB))
+                            .clearance(CLEARANCE * hw).hw(hw).compactLo(COMPACT_LO).compactHi(COMPACT_HI)
+                            .pieces(pieces).coarse(coarse).boxes(boxes).info(info).score(score))
+                    .launch(CircuitEmitKernel.INSTANCE, envs, CircuitEmitKernel.INSTANCE.args().pieces(pieces)
+                            .info(info).score(score).K(k).S(slots).N(config.numPoints()).rMin(rMin).rMax(rMax).out(out))
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -1,9 +1,13 @@
 package dev.trackgen.generators.circuit;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -54,46 +58,59 @@ import dev.trackgen.generators.GeneratorKernels;
  * {@code score: [E*K]}. Lengths are world
  * units ({@code length}, {@code rMin}, {@code rMax}, {@code clearance} already times the half-width).
  */
-public final class CircuitLayoutKernel extends AbstractKernel {
+public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
     /** The kernel instance. */
     public static final CircuitLayoutKernel INSTANCE = new CircuitLayoutKernel();
 
     /** Share of each corner's turn made in its two clothoids. */
+    @CudaConstant("TG_CIRCUIT_CLOTHOID_SHARE")
     public static final double CLOTHOID_SHARE = 0.3;
     /** Probability that a single corner (or a complex) turns right. */
+    @CudaConstant("TG_CIRCUIT_RIGHT_SHARE")
     public static final float RIGHT_SHARE = 0.4f;
     /** Largest lead or lag of the raw heading on the even ramp {@code 2 pi j / m} before a turn's sense is forced. */
+    @CudaConstant("TG_CIRCUIT_HEADING_DEV")
     public static final double HEADING_DEV = 0.5;
     /** Share of the non-chicane slots that are two-corner complexes. */
+    @CudaConstant("TG_CIRCUIT_COMPLEX_SHARE")
     public static final float COMPLEX_SHARE = 0.25f;
     /** Bounded active-set iterations of the straight-length solve. */
+    @CudaConstant("TG_CIRCUIT_SOLVER_ITERATIONS")
     public static final int SOLVER_ITERATIONS = 6;
     /** Coarse edges per bounding box of the clearance scan. */
+    @CudaConstant("TG_CIRCUIT_CHUNK")
     public static final int CHUNK = 8;
     /** Fewest coarse points between a point and an edge for their distance to count. */
+    @CudaConstant("TG_CIRCUIT_GAP")
     public static final int GAP = 3;
     /** Score added for a left-turn factor outside [0.5, 2] or a turn above 3.4 rad. */
+    @CudaConstant("TG_CIRCUIT_TURN_PENALTY")
     public static final int TURN_PENALTY = 1 << 18;
     /** Score base of a candidate with near-contacts (plus their count, at most 2^16). */
+    @CudaConstant("TG_CIRCUIT_CONTACT")
     public static final int CONTACT = 1 << 20;
     /** Score of a candidate the solver could not close. */
+    @CudaConstant("TG_CIRCUIT_FAIL")
     public static final int FAIL = 1 << 28;
     /** Largest shape term of the score: 1000 times the compactness distance from the env's target. */
+    @CudaConstant("TG_CIRCUIT_SHAPE_MAX")
     public static final int SHAPE_MAX = 999;
     /** RNG draws reserved per candidate before the slots' 16 each. */
+    @CudaConstant("TG_CIRCUIT_HEADER_DRAWS")
     static final int HEADER_DRAWS = 8;
     /** RNG draws per slot. */
+    @CudaConstant("TG_CIRCUIT_SLOT_DRAWS")
     static final int SLOT_DRAWS = 16;
 
     private CircuitLayoutKernel() {
-        super("tg_circuit_layout", GeneratorKernels.PTX_CIRCUIT,
-                KernelParam.i32("seeds"), KernelParam.intValue("K"), KernelParam.intValue("S"),
-                KernelParam.intValue("slotsLo"), KernelParam.intValue("slotsHi"), KernelParam.intValue("Nc"),
-                KernelParam.floatValue("length"), KernelParam.floatValue("spread"), KernelParam.floatValue("rMin"),
-                KernelParam.floatValue("rMax"), KernelParam.floatValue("share"), KernelParam.floatValue("chicaneProb"),
-                KernelParam.floatValue("clearance"), KernelParam.floatValue("hw"),
-                KernelParam.floatValue("compactLo"), KernelParam.floatValue("compactHi"), KernelParam.f32("pieces"),
-                KernelParam.vec2("coarse"), KernelParam.f32("boxes"), KernelParam.f32("info"), KernelParam.i32("score"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_CIRCUIT)
+    interface Signature {
+        void tg_circuit_layout(@In I32Array seeds, int K, int S, int slotsLo, int slotsHi, int Nc, float length,
+                float spread, float rMin, float rMax, float share, float chicaneProb, float clearance, float hw,
+                float compactLo, float compactHi, @Out F32Array pieces, @Out Vec2Array coarse, @Out F32Array boxes,
+                @Out F32Array info, @Out I32Array score);
     }
 
     /** @return draws one candidate uses */
@@ -107,28 +124,28 @@ public final class CircuitLayoutKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        int kk = a.intValue(1);
-        int slotsMax = a.intValue(2);
-        int slotsLo = a.intValue(3);
-        int slotsHi = a.intValue(4);
-        int nc = a.intValue(5);
-        float length = a.floatValue(6);
-        float spread = a.floatValue(7);
-        float rMin = a.floatValue(8);
-        float rMax = a.floatValue(9);
-        float share = a.floatValue(10);
-        float chicaneProb = a.floatValue(11);
-        float clearance = a.floatValue(12);
-        float hw = a.floatValue(13);
-        float compactLo = a.floatValue(14);
-        float compactHi = a.floatValue(15);
-        float[] pc = a.f32(16);
-        float[] coarse = a.vec2(17);
-        float[] boxes = a.f32(18);
-        float[] info = a.f32(19);
-        int[] score = a.i32(20);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        int kk = a.K();
+        int slotsMax = a.S();
+        int slotsLo = a.slotsLo();
+        int slotsHi = a.slotsHi();
+        int nc = a.Nc();
+        float length = a.length();
+        float spread = a.spread();
+        float rMin = a.rMin();
+        float rMax = a.rMax();
+        float share = a.share();
+        float chicaneProb = a.chicaneProb();
+        float clearance = a.clearance();
+        float hw = a.hw();
+        float compactLo = a.compactLo();
+        float compactHi = a.compactHi();
+        float[] pc = a.pieces();
+        float[] coarse = a.coarse();
+        float[] boxes = a.boxes();
+        float[] info = a.info();
+        int[] score = a.score();
         int st = CircuitLayoutKernel.STREAM;
         for (int slot = begin; slot < end; slot++) {
             int e = slot / kk;

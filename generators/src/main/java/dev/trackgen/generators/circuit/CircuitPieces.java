@@ -1,5 +1,7 @@
 package dev.trackgen.generators.circuit;
 
+import dev.trackgen.api.runtime.CudaConstant;
+
 /**
  * Geometry of the circuit generator's pieces, shared by its kernels (twins of the helpers in
  * {@code generators_circuit.cu}; every expression is written in the same order there).
@@ -15,10 +17,15 @@ package dev.trackgen.generators.circuit;
  */
 final class CircuitPieces {
     /** Gauss-Legendre nodes (+-) and weights on [-1, 1]. */
+    @CudaConstant("TG_GL_X1")
     static final double GL_X1 = 0.5384693101056831;
+    @CudaConstant("TG_GL_X2")
     static final double GL_X2 = 0.9061798459386640;
+    @CudaConstant("TG_GL_W0")
     static final double GL_W0 = 0.5688888888888889;
+    @CudaConstant("TG_GL_W1")
     static final double GL_W1 = 0.4786286704993665;
+    @CudaConstant("TG_GL_W2")
     static final double GL_W2 = 0.2369268850561891;
 
     private CircuitPieces() {

@@ -1,9 +1,13 @@
 package dev.trackgen.generators.corners;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -24,36 +28,38 @@ import dev.trackgen.generators.GeneratorKernels;
  * <p>Shapes: {@code seeds, count, scale: [E]}; {@code used: [E*P]} scratch;
  * {@code corners: [E*P]} pairs.
  */
-public final class CornerSampleKernel extends AbstractKernel {
+public final class CornerSampleKernel extends CornerSampleKernelBase {
     /** Redraws of a cell that repeats an earlier corner's. */
+    @CudaConstant("TG_DEDUP_RETRIES")
     public static final int DEDUP_RETRIES = 8;
 
     /** The kernel instance. */
     public static final CornerSampleKernel INSTANCE = new CornerSampleKernel();
 
     private CornerSampleKernel() {
-        super("tg_corner_sample", GeneratorKernels.PTX,
-                KernelParam.i32("seeds"), KernelParam.intValue("countStream"),
-                KernelParam.intValue("cornerStream"), KernelParam.intValue("minNum"), KernelParam.intValue("maxNum"),
-                KernelParam.intValue("numCells"), KernelParam.floatValue("cellSize"), KernelParam.intValue("P"),
-                KernelParam.f32("scale"), KernelParam.i32("used"), KernelParam.i32("count"),
-                KernelParam.vec2("corners"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX)
+    interface Signature {
+        void tg_corner_sample(@In I32Array seeds, int countStream, int cornerStream, int minNum, int maxNum,
+                int numCells, float cellSize, int P, @In F32Array scale, @Out I32Array used, @Out I32Array count,
+                @Out Vec2Array corners);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        int countStream = a.intValue(1);
-        int cornerStream = a.intValue(2);
-        int minNum = a.intValue(3);
-        int maxNum = a.intValue(4);
-        int numCells = a.intValue(5);
-        float cellSize = a.floatValue(6);
-        int p = a.intValue(7);
-        float[] scale = a.f32(8);
-        int[] used = a.i32(9);
-        int[] count = a.i32(10);
-        float[] corners = a.vec2(11);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        int countStream = a.countStream();
+        int cornerStream = a.cornerStream();
+        int minNum = a.minNum();
+        int maxNum = a.maxNum();
+        int numCells = a.numCells();
+        float cellSize = a.cellSize();
+        int p = a.P();
+        float[] scale = a.scale();
+        int[] used = a.used();
+        int[] count = a.count();
+        float[] corners = a.corners();
         int nc2 = numCells * numCells;
         for (int e = begin; e < end; e++) {
             int seed = seeds[e];

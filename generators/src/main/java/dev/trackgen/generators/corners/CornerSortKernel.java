@@ -1,8 +1,11 @@
 package dev.trackgen.generators.corners;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -16,23 +19,25 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code corners, out: [E*P]} pairs; {@code count: [E]}; {@code keys: [E*P]} scratch.
  */
-public final class CornerSortKernel extends AbstractKernel {
+public final class CornerSortKernel extends CornerSortKernelBase {
     /** The kernel instance. */
     public static final CornerSortKernel INSTANCE = new CornerSortKernel();
 
     private CornerSortKernel() {
-        super("tg_corner_sort", GeneratorKernels.PTX,
-                KernelParam.vec2("corners"), KernelParam.intValue("P"), KernelParam.i32("count"),
-                KernelParam.f32("keys"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX)
+    interface Signature {
+        void tg_corner_sort(@In Vec2Array corners, int P, @In I32Array count, @Out F32Array keys, @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] pts = a.vec2(0);
-        int p = a.intValue(1);
-        int[] count = a.i32(2);
-        float[] keys = a.f32(3);
-        float[] out = a.vec2(4);
+    protected void run(Args a, int begin, int end) {
+        float[] pts = a.corners();
+        int p = a.P();
+        int[] count = a.count();
+        float[] keys = a.keys();
+        float[] out = a.out();
         for (int e = begin; e < end; e++) {
             int base = e * p;
             int m = Math.min(Math.max(count[e], 1), p);

@@ -1,8 +1,10 @@
 package dev.trackgen.generators.curves;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -32,28 +34,30 @@ import dev.trackgen.generators.GeneratorKernels;
  * <p>Shapes: {@code ctrl: [E*stride]} pairs; {@code count, active: [E]};
  * {@code out: [E*stride*npseg]} pairs.
  */
-public final class LoopDenseKernel extends AbstractKernel {
+public final class LoopDenseKernel extends LoopDenseKernelBase {
     /** The kernel instance. */
     public static final LoopDenseKernel INSTANCE = new LoopDenseKernel();
 
     private LoopDenseKernel() {
-        super("tg_loop_dense", GeneratorKernels.PTX,
-                KernelParam.vec2("ctrl"), KernelParam.intValue("stride"), KernelParam.i32("count"),
-                KernelParam.intValue("npseg"), KernelParam.intValue("withEnd"), KernelParam.intValue("polygon"),
-                KernelParam.i32("active"), KernelParam.intValue("centripetal"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX)
+    interface Signature {
+        void tg_loop_dense(@In Vec2Array ctrl, int stride, @In I32Array count, int npseg, int withEnd, int polygon,
+                @In I32Array active, int centripetal, @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int stride = a.intValue(1);
-        int[] count = a.i32(2);
-        int npseg = a.intValue(3);
-        boolean withEnd = a.intValue(4) != 0;
-        boolean polygon = a.intValue(5) != 0;
-        int[] active = a.i32(6);
-        boolean centripetal = a.intValue(7) != 0;
-        float[] out = a.vec2(8);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.ctrl();
+        int stride = a.stride();
+        int[] count = a.count();
+        int npseg = a.npseg();
+        boolean withEnd = a.withEnd() != 0;
+        boolean polygon = a.polygon() != 0;
+        int[] active = a.active();
+        boolean centripetal = a.centripetal() != 0;
+        float[] out = a.out();
         int perEnv = stride * npseg;
         float inv = 1f / (float) (withEnd ? npseg - 1 : npseg);
         for (int t = begin; t < end; t++) {

@@ -1,8 +1,8 @@
 package dev.trackgen.generators.curves;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -17,7 +17,7 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code points: [E*n]} pairs, rewritten in place.
  */
-public final class NormalizeExtentKernel extends AbstractKernel {
+public final class NormalizeExtentKernel extends NormalizeExtentKernelBase {
     /** Typical longest bounding-box side of a bezier track at {@code scale = 1}. */
     public static final double BEZIER_EXTENT = 1.44;
 
@@ -25,15 +25,18 @@ public final class NormalizeExtentKernel extends AbstractKernel {
     public static final NormalizeExtentKernel INSTANCE = new NormalizeExtentKernel();
 
     private NormalizeExtentKernel() {
-        super("tg_normalize_extent", GeneratorKernels.PTX,
-                KernelParam.vec2("points"), KernelParam.intValue("n"), KernelParam.floatValue("targetExtent"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX)
+    interface Signature {
+        void tg_normalize_extent(@InOut Vec2Array points, int n, float targetExtent);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] p = a.vec2(0);
-        int n = a.intValue(1);
-        float target = a.floatValue(2);
+    protected void run(Args a, int begin, int end) {
+        float[] p = a.points();
+        int n = a.n();
+        float target = a.targetExtent();
         for (int e = begin; e < end; e++) {
             int b = e * n;
             float minx = 1.0e30f;

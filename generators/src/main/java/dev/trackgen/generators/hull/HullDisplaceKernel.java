@@ -2,9 +2,11 @@ package dev.trackgen.generators.hull;
 
 import dev.trackgen.api.kernel.CounterRng;
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -27,28 +29,29 @@ import dev.trackgen.generators.GeneratorKernels;
  * <p>Shapes: {@code sorted: [E*P]} pairs; {@code count, seeds, augCount: [E]};
  * {@code aug: [E*2P]} pairs.
  */
-public final class HullDisplaceKernel extends AbstractKernel {
+public final class HullDisplaceKernel extends HullDisplaceKernelBase {
     /** The kernel instance. */
     public static final HullDisplaceKernel INSTANCE = new HullDisplaceKernel();
 
     private HullDisplaceKernel() {
-        super("tg_hull_displace", GeneratorKernels.PTX_HULL,
-                KernelParam.vec2("sorted"), KernelParam.i32("count"), KernelParam.i32("seeds"),
-                KernelParam.intValue("P"), KernelParam.floatValue("disp"), KernelParam.floatValue("edgeCap"),
-                KernelParam.vec2("aug"),
-                KernelParam.i32("augCount"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_HULL)
+    interface Signature {
+        void tg_hull_displace(@In Vec2Array sorted, @In I32Array count, @In I32Array seeds, int P, float disp,
+                float edgeCap, @Out Vec2Array aug, @Out I32Array augCount);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] v = a.vec2(0);
-        int[] count = a.i32(1);
-        int[] seeds = a.i32(2);
-        int p = a.intValue(3);
-        float disp = a.floatValue(4);
-        float edgeCap = a.floatValue(5);
-        float[] aug = a.vec2(6);
-        int[] augCount = a.i32(7);
+    protected void run(Args a, int begin, int end) {
+        float[] v = a.sorted();
+        int[] count = a.count();
+        int[] seeds = a.seeds();
+        int p = a.P();
+        float disp = a.disp();
+        float edgeCap = a.edgeCap();
+        float[] aug = a.aug();
+        int[] augCount = a.augCount();
         for (int e = begin; e < end; e++) {
             int sb = e * p;
             int ab = e * 2 * p;

@@ -147,21 +147,29 @@ public final class HullGenerator implements CenterlineGenerator {
             int numCells = Math.max(1, (int) (1.0 / (mpd * 2.0)));
             float disp = (float) (double) config.get(HullKnobs.DISPLACEMENT);
             return LaunchPlan.builder()
-                    .launch(CornerSampleKernel.INSTANCE, envs, seeds, GeneratorKernels.STREAM_HULL_CORNER_COUNT,
-                            GeneratorKernels.STREAM_HULL_CORNERS, config.get(BezierKnobs.MIN_NUM_POINTS), p,
-                            numCells, (float) (mpd * 2.0), p, scale, used, count, corners)
-                    .launch(CornerSortKernel.INSTANCE, envs, corners, p, count, keys, sorted)
-                    .launch(HullDisplaceKernel.INSTANCE, envs, sorted, count, seeds, p, disp, EDGE_CAP, aug, augCount)
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, aug, ap, augCount, npseg, 1, 0, crossers, 1, dense)
+                    .launch(CornerSampleKernel.INSTANCE, envs, CornerSampleKernel.INSTANCE.args().seeds(seeds)
+                            .countStream(GeneratorKernels.STREAM_HULL_CORNER_COUNT)
+                            .cornerStream(GeneratorKernels.STREAM_HULL_CORNERS)
+                            .minNum(config.get(BezierKnobs.MIN_NUM_POINTS)).maxNum(p).numCells(numCells)
+                            .cellSize((float) (mpd * 2.0)).P(p).scale(scale).used(used).count(count).corners(corners))
+                    .launch(CornerSortKernel.INSTANCE, envs, CornerSortKernel.INSTANCE.args().corners(corners).P(p)
+                            .count(count).keys(keys).out(sorted))
+                    .launch(HullDisplaceKernel.INSTANCE, envs, HullDisplaceKernel.INSTANCE.args().sorted(sorted)
+                            .count(count).seeds(seeds).P(p).disp(disp).edgeCap(EDGE_CAP).aug(aug).augCount(augCount))
+                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
+                            .count(augCount).npseg(npseg).withEnd(1).polygon(0).active(crossers).centripetal(1)
+                            .out(dense))
                     .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 0, arcReal, arcSeg, arcS,
                             arcCountReal, arcCountOut)
                     .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
                     .launch(SelfIntersectionsKernel.INSTANCE, envs, out, n, arcCountOut, boxes, 1, crossers)
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, aug, ap, augCount, npseg, 1, 1, crossers, 1, dense)
+                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
+                            .count(augCount).npseg(npseg).withEnd(1).polygon(1).active(crossers).centripetal(1)
+                            .out(dense))
                     .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 1, arcReal, arcSeg, arcS,
                             arcCountReal, arcCountOut)
                     .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -103,14 +103,18 @@ public final class PolarGenerator implements CenterlineGenerator {
             float angular = (float) (double) config.get(PolarKnobs.ANGULAR_JITTER);
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             return LaunchPlan.builder()
-                    .launch(PolarKnotsKernel.INSTANCE, envs * k, seeds, k, radial, angular, knots)
-                    .launch(FillI32Kernel.INSTANCE, envs, knotCount, k)
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, knots, k, knotCount, npseg, 0, 0, knotCount, 0, dense)
+                    .launch(PolarKnotsKernel.INSTANCE, envs * k, PolarKnotsKernel.INSTANCE.args().seeds(seeds).K(k)
+                            .radialJitter(radial).angularJitter(angular).knots(knots))
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(knotCount).value(k))
+                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(knots).stride(k)
+                            .count(knotCount).npseg(npseg).withEnd(0).polygon(0).active(knotCount).centripetal(0)
+                            .out(dense))
                     .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, knotCount, 0, arcReal, arcSeg, arcS,
                             arcCountReal, arcCountOut)
                     .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(NormalizeExtentKernel.INSTANCE, envs, out, n, extent)
-                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .launch(NormalizeExtentKernel.INSTANCE, envs, NormalizeExtentKernel.INSTANCE.args().points(out)
+                            .n(n).targetExtent(extent))
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -1,9 +1,11 @@
 package dev.trackgen.generators.polar;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -18,7 +20,7 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code seeds: [E]}; {@code knots: [E*K]} pairs.
  */
-public final class PolarKnotsKernel extends AbstractKernel {
+public final class PolarKnotsKernel extends PolarKnotsKernelBase {
     /** Smallest knot radius, relative to the working radius 1. */
     public static final float MIN_RADIUS = 0.1f;
 
@@ -26,18 +28,20 @@ public final class PolarKnotsKernel extends AbstractKernel {
     public static final PolarKnotsKernel INSTANCE = new PolarKnotsKernel();
 
     private PolarKnotsKernel() {
-        super("tg_polar_knots", GeneratorKernels.PTX_POLAR,
-                KernelParam.i32("seeds"), KernelParam.intValue("K"), KernelParam.floatValue("radialJitter"),
-                KernelParam.floatValue("angularJitter"), KernelParam.vec2("knots"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_POLAR)
+    interface Signature {
+        void tg_polar_knots(@In I32Array seeds, int K, float radialJitter, float angularJitter, @Out Vec2Array knots);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        int k = a.intValue(1);
-        float radial = a.floatValue(2);
-        float angular = a.floatValue(3);
-        float[] knots = a.vec2(4);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        int k = a.K();
+        float radial = a.radialJitter();
+        float angular = a.angularJitter();
+        float[] knots = a.knots();
         for (int t = begin; t < end; t++) {
             int e = t / k;
             int i = t - e * k;

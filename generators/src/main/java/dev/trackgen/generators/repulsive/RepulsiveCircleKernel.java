@@ -1,8 +1,8 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -13,20 +13,23 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code center: [E*n]} pairs (the prefix of a larger buffer).
  */
-public final class RepulsiveCircleKernel extends AbstractKernel {
+public final class RepulsiveCircleKernel extends RepulsiveCircleKernelBase {
     /** The kernel instance. */
     public static final RepulsiveCircleKernel INSTANCE = new RepulsiveCircleKernel();
 
     private RepulsiveCircleKernel() {
-        super("tg_rep_circle", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.vec2("center"), KernelParam.intValue("n"), KernelParam.floatValue("rInit"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_circle(@Out Vec2Array center, int n, float rInit);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int n = a.intValue(1);
-        float r = a.floatValue(2);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        int n = a.n();
+        float r = a.rInit();
         for (int t = begin; t < end; t++) {
             int i = t % n;
             double ang = i * (2.0 * Math.PI / n);

@@ -1,8 +1,11 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -16,25 +19,28 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code a, b, outA, outB: [E*n]} pairs; {@code h: [n]}; {@code frozen: [E]}.
  */
-public final class RepulsiveConvKernel extends AbstractKernel {
+public final class RepulsiveConvKernel extends RepulsiveConvKernelBase {
     /** The kernel instance. */
     public static final RepulsiveConvKernel INSTANCE = new RepulsiveConvKernel();
 
     private RepulsiveConvKernel() {
-        super("tg_rep_conv2", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.vec2("a"), KernelParam.vec2("b"), KernelParam.f32("h"), KernelParam.intValue("n"),
-                KernelParam.i32("frozen"), KernelParam.vec2("outA"), KernelParam.vec2("outB"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_conv2(@In Vec2Array a, @In Vec2Array b, @In F32Array h, int n, @In I32Array frozen,
+                @Out Vec2Array outA, @Out Vec2Array outB);
     }
 
     @Override
-    public void run(KernelArgs args, int begin, int end) {
-        float[] a = args.vec2(0);
-        float[] b = args.vec2(1);
-        float[] h = args.f32(2);
-        int n = args.intValue(3);
-        int[] frozen = args.i32(4);
-        float[] outA = args.vec2(5);
-        float[] outB = args.vec2(6);
+    protected void run(Args args, int begin, int end) {
+        float[] a = args.a();
+        float[] b = args.b();
+        float[] h = args.h();
+        int n = args.n();
+        int[] frozen = args.frozen();
+        float[] outA = args.outA();
+        float[] outB = args.outB();
         for (int t = begin; t < end; t++) {
             int e = t / n;
             if (frozen[e] == 1) {

@@ -1,8 +1,12 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -19,26 +23,28 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code center: [E*n]} pairs; {@code reached, areaPrev, frozen, live: [E]}.
  */
-public final class RepulsiveFreezeKernel extends AbstractKernel {
+public final class RepulsiveFreezeKernel extends RepulsiveFreezeKernelBase {
     /** The kernel instance. */
     public static final RepulsiveFreezeKernel INSTANCE = new RepulsiveFreezeKernel();
 
     private RepulsiveFreezeKernel() {
-        super("tg_rep_freeze", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.vec2("center"), KernelParam.intValue("n"), KernelParam.i32("reached"),
-                KernelParam.floatValue("tol"), KernelParam.f32("areaPrev"), KernelParam.i32("frozen"),
-                KernelParam.i32("live"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_freeze(@In Vec2Array center, int n, @In I32Array reached, float tol, @InOut F32Array areaPrev,
+                @InOut I32Array frozen, @Out I32Array live);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] x = a.vec2(0);
-        int n = a.intValue(1);
-        int[] reached = a.i32(2);
-        float tol = a.floatValue(3);
-        float[] areaPrev = a.f32(4);
-        int[] frozen = a.i32(5);
-        int[] live = a.i32(6);
+    protected void run(Args a, int begin, int end) {
+        float[] x = a.center();
+        int n = a.n();
+        int[] reached = a.reached();
+        float tol = a.tol();
+        float[] areaPrev = a.areaPrev();
+        int[] frozen = a.frozen();
+        int[] live = a.live();
         for (int e = begin; e < end; e++) {
             int b = e * n;
             float a2 = 0f;

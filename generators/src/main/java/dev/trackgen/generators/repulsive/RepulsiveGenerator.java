@@ -173,8 +173,9 @@ public final class RepulsiveGenerator implements CenterlineGenerator {
                 upsample[s] = s + 1 < stages.length ? resamplePlan(n, stages[s + 1], center, false) : null;
             }
             freeze = LaunchPlan.builder()
-                    .launch(RepulsiveFreezeKernel.INSTANCE, envs, center, nMax, reached,
-                            (float) (double) config.get(RepulsiveKnobs.STALL_AREA_TOL), areaPrev, frozen, live)
+                    .launch(RepulsiveFreezeKernel.INSTANCE, envs, RepulsiveFreezeKernel.INSTANCE.args().center(center)
+                            .n(nMax).reached(reached).tol((float) (double) config.get(RepulsiveKnobs.STALL_AREA_TOL))
+                            .areaPrev(areaPrev).frozen(frozen).live(live))
                     .build();
         }
 
@@ -183,17 +184,22 @@ public final class RepulsiveGenerator implements CenterlineGenerator {
             float beta = (float) (double) config.get(RepulsiveKnobs.BETA);
             float pExp = -(beta - alpha) / 2f;
             return LaunchPlan.builder()
-                    .launch(RepulsiveRatchetKernel.INSTANCE, envs, lTarget, lFinal,
-                            (float) (double) config.get(RepulsiveKnobs.RATCHET_RATE), reached)
-                    .launch(RepulsiveGradientKernel.INSTANCE, envs, center, n, alpha, beta, RepulsiveSchedule.TP_EPS,
-                            obs, obsW, obsPoints, pExp, RepulsiveObstaclesKernel.N_WALL,
-                            config.get(RepulsiveKnobs.DEACTIVATE_OBSTACLES) ? 1 : 0, lTarget, lInit,
-                            (float) (double) config.get(RepulsiveKnobs.W_LEN), reached, frozen, tang, wd, wcoef, acc,
-                            peri, grad)
-                    .launch(RepulsiveLengthDirKernel.INSTANCE, envs * n, center, n, lg)
-                    .launch(RepulsiveConvKernel.INSTANCE, envs * n, grad, lg, h, n, frozen, g, ainvLg)
-                    .launch(RepulsiveStepKernel.INSTANCE, envs, center, g, lg, ainvLg, n, peri, lTarget,
-                            (float) (double) config.get(RepulsiveKnobs.TAU), frozen)
+                    .launch(RepulsiveRatchetKernel.INSTANCE, envs, RepulsiveRatchetKernel.INSTANCE.args()
+                            .lTarget(lTarget).lFinal(lFinal)
+                            .growth((float) (double) config.get(RepulsiveKnobs.RATCHET_RATE)).reached(reached))
+                    .launch(RepulsiveGradientKernel.INSTANCE, envs, RepulsiveGradientKernel.INSTANCE.args()
+                            .center(center).n(n).alpha(alpha).beta(beta).eps(RepulsiveSchedule.TP_EPS).obs(obs)
+                            .obsW(obsW).M(obsPoints).pExp(pExp).nWall(RepulsiveObstaclesKernel.N_WALL)
+                            .deactivate(config.get(RepulsiveKnobs.DEACTIVATE_OBSTACLES) ? 1 : 0).lTarget(lTarget)
+                            .lInit(lInit).wLen((float) (double) config.get(RepulsiveKnobs.W_LEN)).reached(reached)
+                            .frozen(frozen).tang(tang).wd(wd).wcoef(wcoef).acc(acc).peri(peri).grad(grad))
+                    .launch(RepulsiveLengthDirKernel.INSTANCE, envs * n, RepulsiveLengthDirKernel.INSTANCE.args()
+                            .center(center).n(n).lg(lg))
+                    .launch(RepulsiveConvKernel.INSTANCE, envs * n, RepulsiveConvKernel.INSTANCE.args().a(grad).b(lg)
+                            .h(h).n(n).frozen(frozen).outA(g).outB(ainvLg))
+                    .launch(RepulsiveStepKernel.INSTANCE, envs, RepulsiveStepKernel.INSTANCE.args().center(center).g(g)
+                            .lg(lg).ainvLg(ainvLg).n(n).peri(peri).lTarget(lTarget)
+                            .tau((float) (double) config.get(RepulsiveKnobs.TAU)).frozen(frozen))
                     .build();
         }
 
@@ -215,22 +221,25 @@ public final class RepulsiveGenerator implements CenterlineGenerator {
                 return;
             }
             setup = LaunchPlan.builder()
-                    .launch(RepulsiveObstaclesKernel.INSTANCE, envs, seeds, (float) schedule.rDom,
-                            (float) schedule.rInit,
-                            (float) (double) config.get(RepulsiveKnobs.OBSTACLE_RADIUS_MIN_FRAC),
-                            (float) (double) config.get(RepulsiveKnobs.OBSTACLE_RADIUS_MAX_FRAC),
-                            config.get(RepulsiveKnobs.OBSTACLE_COUNT_MIN), config.get(RepulsiveKnobs.OBSTACLE_COUNT_MAX),
-                            obsPoints, obs, obsW)
-                    .launch(RepulsiveSeedKernel.INSTANCE, envs, seeds, (float) schedule.rInit,
-                            (float) (double) config.get(RepulsiveKnobs.GROW_MULT_MIN),
-                            (float) (double) config.get(RepulsiveKnobs.GROW_MULT_MAX), lFinal, lInit, lTarget,
-                            reached, frozen, live, areaPrev)
-                    .launch(RepulsiveCircleKernel.INSTANCE, envs * schedule.stages[0], center, schedule.stages[0],
-                            (float) schedule.rInit)
+                    .launch(RepulsiveObstaclesKernel.INSTANCE, envs, RepulsiveObstaclesKernel.INSTANCE.args()
+                            .seeds(seeds).rDom((float) schedule.rDom).rInit((float) schedule.rInit)
+                            .radiusLo((float) (double) config.get(RepulsiveKnobs.OBSTACLE_RADIUS_MIN_FRAC))
+                            .radiusHi((float) (double) config.get(RepulsiveKnobs.OBSTACLE_RADIUS_MAX_FRAC))
+                            .kMin(config.get(RepulsiveKnobs.OBSTACLE_COUNT_MIN))
+                            .kMax(config.get(RepulsiveKnobs.OBSTACLE_COUNT_MAX)).M(obsPoints).points(obs).weights(obsW))
+                    .launch(RepulsiveSeedKernel.INSTANCE, envs, RepulsiveSeedKernel.INSTANCE.args().seeds(seeds)
+                            .rInit((float) schedule.rInit)
+                            .growLo((float) (double) config.get(RepulsiveKnobs.GROW_MULT_MIN))
+                            .growHi((float) (double) config.get(RepulsiveKnobs.GROW_MULT_MAX)).lFinal(lFinal)
+                            .lInit(lInit).lTarget(lTarget).reached(reached).frozen(frozen).live(live)
+                            .areaPrev(areaPrev))
+                    .launch(RepulsiveCircleKernel.INSTANCE, envs * schedule.stages[0],
+                            RepulsiveCircleKernel.INSTANCE.args().center(center).n(schedule.stages[0])
+                                    .rInit((float) schedule.rInit))
                     .build();
             finish = LaunchPlan.builder()
                     .append(resamplePlan(nMax, nMax, out, false))
-                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
             boundSeeds = seeds;
             boundOut = out;

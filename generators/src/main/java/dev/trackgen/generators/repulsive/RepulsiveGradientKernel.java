@@ -1,9 +1,13 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -41,19 +45,19 @@ import dev.trackgen.generators.GeneratorKernels;
  * {@code wd, wcoef: [E*n]}; {@code obs: [E*M]} pairs; {@code obsW: [E*M]};
  * {@code lTarget, lInit, reached, frozen, peri: [E]}.
  */
-public final class RepulsiveGradientKernel extends AbstractKernel {
+public final class RepulsiveGradientKernel extends RepulsiveGradientKernelBase {
     /** The kernel instance. */
     public static final RepulsiveGradientKernel INSTANCE = new RepulsiveGradientKernel();
 
     private RepulsiveGradientKernel() {
-        super("tg_rep_gradient", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.vec2("center"), KernelParam.intValue("n"), KernelParam.floatValue("alpha"),
-                KernelParam.floatValue("beta"), KernelParam.floatValue("eps"), KernelParam.vec2("obs"),
-                KernelParam.f32("obsW"), KernelParam.intValue("M"), KernelParam.floatValue("pExp"),
-                KernelParam.intValue("nWall"), KernelParam.intValue("deactivate"), KernelParam.f32("lTarget"),
-                KernelParam.f32("lInit"), KernelParam.floatValue("wLen"), KernelParam.i32("reached"),
-                KernelParam.i32("frozen"), KernelParam.vec2("tang"), KernelParam.f32("wd"), KernelParam.f32("wcoef"),
-                KernelParam.vec2("acc"), KernelParam.f32("peri"), KernelParam.vec2("grad"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_gradient(@In Vec2Array center, int n, float alpha, float beta, float eps, @In Vec2Array obs,
+                @In F32Array obsW, int M, float pExp, int nWall, int deactivate, @In F32Array lTarget,
+                @In F32Array lInit, float wLen, @In I32Array reached, @In I32Array frozen, @Out Vec2Array tang,
+                @Out F32Array wd, @Out F32Array wcoef, @Out Vec2Array acc, @Out F32Array peri, @Out Vec2Array grad);
     }
 
     /** Most threads per block of the CUDA body. */
@@ -65,34 +69,34 @@ public final class RepulsiveGradientKernel extends AbstractKernel {
      */
     @Override
     public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
-        return LaunchShape.blockPerIndex(dim, Math.min(CUDA_MAX_THREADS, LaunchShape.roundUpToWarp(args.intValue(1))),
+        return LaunchShape.blockPerIndex(dim, Math.min(CUDA_MAX_THREADS, LaunchShape.roundUpToWarp(((Args) args).n())),
                 0);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] x = a.vec2(0);
-        int n = a.intValue(1);
-        float alpha = a.floatValue(2);
-        float beta = a.floatValue(3);
-        float eps = a.floatValue(4);
-        float[] obs = a.vec2(5);
-        float[] obsW = a.f32(6);
-        int m = a.intValue(7);
-        float pExp = a.floatValue(8);
-        int nWall = a.intValue(9);
-        boolean deactivate = a.intValue(10) != 0;
-        float[] lTarget = a.f32(11);
-        float[] lInit = a.f32(12);
-        float wLen = a.floatValue(13);
-        int[] reached = a.i32(14);
-        int[] frozen = a.i32(15);
-        float[] tang = a.vec2(16);
-        float[] wd = a.f32(17);
-        float[] wcoef = a.f32(18);
-        float[] acc = a.vec2(19);
-        float[] peri = a.f32(20);
-        float[] grad = a.vec2(21);
+    protected void run(Args a, int begin, int end) {
+        float[] x = a.center();
+        int n = a.n();
+        float alpha = a.alpha();
+        float beta = a.beta();
+        float eps = a.eps();
+        float[] obs = a.obs();
+        float[] obsW = a.obsW();
+        int m = a.M();
+        float pExp = a.pExp();
+        int nWall = a.nWall();
+        boolean deactivate = a.deactivate() != 0;
+        float[] lTarget = a.lTarget();
+        float[] lInit = a.lInit();
+        float wLen = a.wLen();
+        int[] reached = a.reached();
+        int[] frozen = a.frozen();
+        float[] tang = a.tang();
+        float[] wd = a.wd();
+        float[] wcoef = a.wcoef();
+        float[] acc = a.acc();
+        float[] peri = a.peri();
+        float[] grad = a.grad();
         float hb = 0.5f * beta;
         float eps2 = eps * eps;
         float am1 = alpha - 1f;

@@ -1,8 +1,9 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -13,20 +14,23 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code center, lg: [E*n]} pairs.
  */
-public final class RepulsiveLengthDirKernel extends AbstractKernel {
+public final class RepulsiveLengthDirKernel extends RepulsiveLengthDirKernelBase {
     /** The kernel instance. */
     public static final RepulsiveLengthDirKernel INSTANCE = new RepulsiveLengthDirKernel();
 
     private RepulsiveLengthDirKernel() {
-        super("tg_rep_length_dir", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.vec2("center"), KernelParam.intValue("n"), KernelParam.vec2("lg"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_length_dir(@In Vec2Array center, int n, @Out Vec2Array lg);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] x = a.vec2(0);
-        int n = a.intValue(1);
-        float[] lg = a.vec2(2);
+    protected void run(Args a, int begin, int end) {
+        float[] x = a.center();
+        int n = a.n();
+        float[] lg = a.lg();
         for (int t = begin; t < end; t++) {
             int e = t / n;
             int i = t - e * n;

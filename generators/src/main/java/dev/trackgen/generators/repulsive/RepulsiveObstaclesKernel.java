@@ -1,9 +1,13 @@
 package dev.trackgen.generators.repulsive;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -23,27 +27,33 @@ import dev.trackgen.generators.GeneratorKernels;
  * <p>Shapes: {@code seeds: [E]}; {@code points: [E*M]} pairs; {@code weights: [E*M]};
  * {@code M = N_WALL + kMax * N_DISC}.
  */
-public final class RepulsiveObstaclesKernel extends AbstractKernel {
+public final class RepulsiveObstaclesKernel extends RepulsiveObstaclesKernelBase {
     /** Points on the domain wall. */
+    @CudaConstant("TG_REP_N_WALL")
     public static final int N_WALL = 96;
     /** Points per inner disc. */
+    @CudaConstant("TG_REP_N_DISC")
     public static final int N_DISC = 12;
     /** Outer bound of the disc centre band, as a fraction of the domain radius. */
+    @CudaConstant("TG_REP_CENTER_FRAC")
     public static final float CENTER_FRAC = 0.90f;
     /** Weight of the wall points (times their spacing). */
+    @CudaConstant("TG_REP_WALL_WEIGHT")
     public static final float WALL_WEIGHT = 1.0f;
     /** Weight of the disc points (times their spacing). */
+    @CudaConstant("TG_REP_DISC_WEIGHT")
     public static final float DISC_WEIGHT = 0.25f;
 
     /** The kernel instance. */
     public static final RepulsiveObstaclesKernel INSTANCE = new RepulsiveObstaclesKernel();
 
     private RepulsiveObstaclesKernel() {
-        super("tg_rep_obstacles", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.i32("seeds"), KernelParam.floatValue("rDom"), KernelParam.floatValue("rInit"),
-                KernelParam.floatValue("radiusLo"), KernelParam.floatValue("radiusHi"), KernelParam.intValue("kMin"),
-                KernelParam.intValue("kMax"), KernelParam.intValue("M"), KernelParam.vec2("points"),
-                KernelParam.f32("weights"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_obstacles(@In I32Array seeds, float rDom, float rInit, float radiusLo, float radiusHi, int kMin,
+                int kMax, int M, @Out Vec2Array points, @Out F32Array weights);
     }
 
     /**
@@ -55,17 +65,17 @@ public final class RepulsiveObstaclesKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        float rDom = a.floatValue(1);
-        float rInit = a.floatValue(2);
-        float rLo = a.floatValue(3);
-        float rHi = a.floatValue(4);
-        int kMin = a.intValue(5);
-        int kMax = a.intValue(6);
-        int m = a.intValue(7);
-        float[] pts = a.vec2(8);
-        float[] w = a.f32(9);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        float rDom = a.rDom();
+        float rInit = a.rInit();
+        float rLo = a.radiusLo();
+        float rHi = a.radiusHi();
+        int kMin = a.kMin();
+        int kMax = a.kMax();
+        int m = a.M();
+        float[] pts = a.points();
+        float[] w = a.weights();
         final int st = GeneratorKernels.STREAM_REPULSIVE_OBSTACLES;
         double twoPi = 2.0 * Math.PI;
         for (int e = begin; e < end; e++) {

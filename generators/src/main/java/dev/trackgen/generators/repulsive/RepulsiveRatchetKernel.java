@@ -1,8 +1,11 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -14,22 +17,24 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: every array {@code [E]}.
  */
-public final class RepulsiveRatchetKernel extends AbstractKernel {
+public final class RepulsiveRatchetKernel extends RepulsiveRatchetKernelBase {
     /** The kernel instance. */
     public static final RepulsiveRatchetKernel INSTANCE = new RepulsiveRatchetKernel();
 
     private RepulsiveRatchetKernel() {
-        super("tg_rep_ratchet", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.f32("lTarget"), KernelParam.f32("lFinal"), KernelParam.floatValue("growth"),
-                KernelParam.i32("reached"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_ratchet(@InOut F32Array lTarget, @In F32Array lFinal, float growth, @Out I32Array reached);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] lt = a.f32(0);
-        float[] lf = a.f32(1);
-        float growth = a.floatValue(2);
-        int[] reached = a.i32(3);
+    protected void run(Args a, int begin, int end) {
+        float[] lt = a.lTarget();
+        float[] lf = a.lFinal();
+        float growth = a.growth();
+        int[] reached = a.reached();
         for (int e = begin; e < end; e++) {
             float v = Math.min(lt[e] * (1f + growth), lf[e]);
             lt[e] = v;

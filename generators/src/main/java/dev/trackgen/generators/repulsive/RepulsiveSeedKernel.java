@@ -1,9 +1,11 @@
 package dev.trackgen.generators.repulsive;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -17,31 +19,33 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: every array {@code [E]}.
  */
-public final class RepulsiveSeedKernel extends AbstractKernel {
+public final class RepulsiveSeedKernel extends RepulsiveSeedKernelBase {
     /** The kernel instance. */
     public static final RepulsiveSeedKernel INSTANCE = new RepulsiveSeedKernel();
 
     private RepulsiveSeedKernel() {
-        super("tg_rep_seed", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.i32("seeds"), KernelParam.floatValue("rInit"), KernelParam.floatValue("growLo"),
-                KernelParam.floatValue("growHi"), KernelParam.f32("lFinal"), KernelParam.f32("lInit"),
-                KernelParam.f32("lTarget"), KernelParam.i32("reached"), KernelParam.i32("frozen"),
-                KernelParam.i32("live"), KernelParam.f32("areaPrev"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_seed(@In I32Array seeds, float rInit, float growLo, float growHi, @Out F32Array lFinal,
+                @Out F32Array lInit, @Out F32Array lTarget, @Out I32Array reached, @Out I32Array frozen,
+                @Out I32Array live, @Out F32Array areaPrev);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        float rInit = a.floatValue(1);
-        float lo = a.floatValue(2);
-        float hi = a.floatValue(3);
-        float[] lFinal = a.f32(4);
-        float[] lInit = a.f32(5);
-        float[] lTarget = a.f32(6);
-        int[] reached = a.i32(7);
-        int[] frozen = a.i32(8);
-        int[] live = a.i32(9);
-        float[] areaPrev = a.f32(10);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        float rInit = a.rInit();
+        float lo = a.growLo();
+        float hi = a.growHi();
+        float[] lFinal = a.lFinal();
+        float[] lInit = a.lInit();
+        float[] lTarget = a.lTarget();
+        int[] reached = a.reached();
+        int[] frozen = a.frozen();
+        int[] live = a.live();
+        float[] areaPrev = a.areaPrev();
         float l0 = (float) (2.0 * Math.PI) * rInit;
         for (int e = begin; e < end; e++) {
             float g = CounterRng.uniform(seeds[e], GeneratorKernels.STREAM_REPULSIVE_GROWTH, 0, lo, hi);

@@ -1,8 +1,11 @@
 package dev.trackgen.generators.repulsive;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -23,28 +26,30 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code center, g, lg, ainvLg: [E*n]} pairs; {@code peri, lTarget, frozen: [E]}.
  */
-public final class RepulsiveStepKernel extends AbstractKernel {
+public final class RepulsiveStepKernel extends RepulsiveStepKernelBase {
     /** The kernel instance. */
     public static final RepulsiveStepKernel INSTANCE = new RepulsiveStepKernel();
 
     private RepulsiveStepKernel() {
-        super("tg_rep_step", GeneratorKernels.PTX_REPULSIVE,
-                KernelParam.vec2("center"), KernelParam.vec2("g"), KernelParam.vec2("lg"), KernelParam.vec2("ainvLg"),
-                KernelParam.intValue("n"), KernelParam.f32("peri"), KernelParam.f32("lTarget"),
-                KernelParam.floatValue("tau"), KernelParam.i32("frozen"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    interface Signature {
+        void tg_rep_step(@InOut Vec2Array center, @InOut Vec2Array g, @In Vec2Array lg, @In Vec2Array ainvLg, int n,
+                @In F32Array peri, @In F32Array lTarget, float tau, @In I32Array frozen);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] x = a.vec2(0);
-        float[] g = a.vec2(1);
-        float[] lg = a.vec2(2);
-        float[] ai = a.vec2(3);
-        int n = a.intValue(4);
-        float[] peri = a.f32(5);
-        float[] lTarget = a.f32(6);
-        float tau = a.floatValue(7);
-        int[] frozen = a.i32(8);
+    protected void run(Args a, int begin, int end) {
+        float[] x = a.center();
+        float[] g = a.g();
+        float[] lg = a.lg();
+        float[] ai = a.ainvLg();
+        int n = a.n();
+        float[] peri = a.peri();
+        float[] lTarget = a.lTarget();
+        float tau = a.tau();
+        int[] frozen = a.frozen();
         for (int e = begin; e < end; e++) {
             if (frozen[e] == 1) {
                 continue;

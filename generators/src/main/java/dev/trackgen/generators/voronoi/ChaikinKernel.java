@@ -1,8 +1,9 @@
 package dev.trackgen.generators.voronoi;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -15,20 +16,23 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code poly: [E*K]} pairs; {@code out: [E*2K]} pairs.
  */
-public final class ChaikinKernel extends AbstractKernel {
+public final class ChaikinKernel extends ChaikinKernelBase {
     /** The kernel instance. */
     public static final ChaikinKernel INSTANCE = new ChaikinKernel();
 
     private ChaikinKernel() {
-        super("tg_chaikin", GeneratorKernels.PTX_VORONOI,
-                KernelParam.vec2("poly"), KernelParam.intValue("K"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_VORONOI)
+    interface Signature {
+        void tg_chaikin(@In Vec2Array poly, int K, @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] p = a.vec2(0);
-        int k = a.intValue(1);
-        float[] out = a.vec2(2);
+    protected void run(Args a, int begin, int end) {
+        float[] p = a.poly();
+        int k = a.K();
+        float[] out = a.out();
         int per = 2 * k;
         for (int t = begin; t < end; t++) {
             int e = t / per;

@@ -1,10 +1,14 @@
 package dev.trackgen.generators.voronoi;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -29,19 +33,21 @@ import dev.trackgen.generators.GeneratorKernels;
  * <p>Shapes: {@code seeds: [E]}; {@code sites, polar: [E*S]} pairs; {@code used: [E*S]} scratch;
  * {@code anchors: [E*K]} pairs.
  */
-public final class VoronoiAnchorsKernel extends AbstractKernel {
+public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
     /** Cost added to a site that is already an anchor. */
+    @CudaConstant("TG_VORONOI_USED_PENALTY")
     public static final float USED_PENALTY = 1000f;
 
     /** The kernel instance. */
     public static final VoronoiAnchorsKernel INSTANCE = new VoronoiAnchorsKernel();
 
     private VoronoiAnchorsKernel() {
-        super("tg_voronoi_anchors", GeneratorKernels.PTX_VORONOI,
-                KernelParam.i32("seeds"), KernelParam.vec2("sites"), KernelParam.vec2("polar"),
-                KernelParam.intValue("S"), KernelParam.intValue("K"), KernelParam.floatValue("boost"),
-                KernelParam.floatValue("box"), KernelParam.floatValue("radialVariation"),
-                KernelParam.floatValue("angularJitter"), KernelParam.i32("used"), KernelParam.vec2("anchors"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_VORONOI)
+    interface Signature {
+        void tg_voronoi_anchors(@In I32Array seeds, @In Vec2Array sites, @In Vec2Array polar, int S, int K, float boost,
+                float box, float radialVariation, float angularJitter, @Out I32Array used, @Out Vec2Array anchors);
     }
 
     /**
@@ -58,6 +64,7 @@ public final class VoronoiAnchorsKernel extends AbstractKernel {
     }
 
     /** Threads per block of the CUDA body. */
+    @CudaConstant("TG_VORONOI_ANCHOR_THREADS")
     public static final int CUDA_THREADS = 128;
 
     /**
@@ -70,18 +77,18 @@ public final class VoronoiAnchorsKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        float[] sites = a.vec2(1);
-        float[] polar = a.vec2(2);
-        int sCount = a.intValue(3);
-        int k = a.intValue(4);
-        float boost = a.floatValue(5);
-        float box = a.floatValue(6);
-        float variation = a.floatValue(7);
-        float jitter = a.floatValue(8);
-        int[] used = a.i32(9);
-        float[] anchors = a.vec2(10);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        float[] sites = a.sites();
+        float[] polar = a.polar();
+        int sCount = a.S();
+        int k = a.K();
+        float boost = a.boost();
+        float box = a.box();
+        float variation = a.radialVariation();
+        float jitter = a.angularJitter();
+        int[] used = a.used();
+        float[] anchors = a.anchors();
         final int st = GeneratorKernels.STREAM_VORONOI_ANCHORS;
         float twoPi = (float) (2.0 * Math.PI);
         float sector = twoPi / k;

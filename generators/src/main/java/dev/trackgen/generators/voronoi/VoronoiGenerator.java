@@ -128,23 +128,32 @@ public final class VoronoiGenerator implements CenterlineGenerator {
             float jitter = (float) (double) config.get(VoronoiKnobs.ANGULAR_JITTER);
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             return LaunchPlan.builder()
-                    .launch(VoronoiSitesKernel.INSTANCE, envs * sites, seeds, sites, layout, BOX, site, sitePolar)
-                    .launch(VoronoiAnchorsKernel.INSTANCE, envs, seeds, site, sitePolar, sites, k,
-                            VoronoiAnchorsKernel.layoutBoost(layout), BOX, variation, jitter, used, anchors)
-                    .launch(ChaikinKernel.INSTANCE, envs * ap, anchors, k, aug)
-                    .launch(FillI32Kernel.INSTANCE, envs, augCount, ap)
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, aug, ap, augCount, npseg, 0, 0, crossers, 0, dense)
+                    .launch(VoronoiSitesKernel.INSTANCE, envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
+                            .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
+                    .launch(VoronoiAnchorsKernel.INSTANCE, envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
+                            .sites(site).polar(sitePolar).S(sites).K(k).boost(VoronoiAnchorsKernel.layoutBoost(layout))
+                            .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors))
+                    .launch(ChaikinKernel.INSTANCE, envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
+                            .out(aug))
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))
+                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
+                            .count(augCount).npseg(npseg).withEnd(0).polygon(0).active(crossers).centripetal(0)
+                            .out(dense))
                     .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 0, arcReal, arcSeg, arcS,
                             arcCountReal, arcCountOut)
                     .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(NormalizeExtentKernel.INSTANCE, envs, out, n, extent)
+                    .launch(NormalizeExtentKernel.INSTANCE, envs, NormalizeExtentKernel.INSTANCE.args().points(out)
+                            .n(n).targetExtent(extent))
                     .launch(SelfIntersectionsKernel.INSTANCE, envs, out, n, arcCountOut, boxes, 1, crossers)
-                    .launch(LoopDenseKernel.INSTANCE, envs * m, aug, ap, augCount, npseg, 0, 1, crossers, 0, dense)
+                    .launch(LoopDenseKernel.INSTANCE, envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
+                            .count(augCount).npseg(npseg).withEnd(0).polygon(1).active(crossers).centripetal(0)
+                            .out(dense))
                     .launch(ArcResampleScanKernel.INSTANCE, envs, dense, m, n, crossers, 1, arcReal, arcSeg, arcS,
                             arcCountReal, arcCountOut)
                     .launch(ArcResampleLookupKernel.INSTANCE, envs * n, arcReal, arcSeg, arcS, arcCountReal, m, n, out)
-                    .launch(NormalizeExtentKernel.INSTANCE, envs, out, n, extent)
-                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .launch(NormalizeExtentKernel.INSTANCE, envs, NormalizeExtentKernel.INSTANCE.args().points(out)
+                            .n(n).targetExtent(extent))
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -1,9 +1,12 @@
 package dev.trackgen.generators.voronoi;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
 /**
@@ -31,23 +34,29 @@ import dev.trackgen.generators.GeneratorKernels;
  *
  * <p>Shapes: {@code seeds: [E]}; {@code sites, polar: [E*S]} pairs.
  */
-public final class VoronoiSitesKernel extends AbstractKernel {
+public final class VoronoiSitesKernel extends VoronoiSitesKernelBase {
     /** Layout code of {@code ring} (uniform box fill). */
     public static final int RING = 0;
     /** Layout code of {@code void_ring} (annulus with an empty centre). */
+    @CudaConstant("TG_VORONOI_VOID_RING")
     public static final int VOID_RING = 1;
     /** Layout code of {@code clustered} (six clusters, 22% annulus). */
+    @CudaConstant("TG_VORONOI_CLUSTERED")
     public static final int CLUSTERED = 2;
     /** Layout code of {@code mixed} (65% annulus, 35% box). */
+    @CudaConstant("TG_VORONOI_MIXED")
     public static final int MIXED = 3;
 
     /** The kernel instance. */
     public static final VoronoiSitesKernel INSTANCE = new VoronoiSitesKernel();
 
     private VoronoiSitesKernel() {
-        super("tg_voronoi_sites", GeneratorKernels.PTX_VORONOI,
-                KernelParam.i32("seeds"), KernelParam.intValue("S"), KernelParam.intValue("layout"),
-                KernelParam.floatValue("box"), KernelParam.vec2("sites"), KernelParam.vec2("polar"));
+    }
+
+    @KernelSignature(ptx = GeneratorKernels.PTX_VORONOI)
+    interface Signature {
+        void tg_voronoi_sites(@In I32Array seeds, int S, int layout, float box, @Out Vec2Array sites,
+                @Out Vec2Array polar);
     }
 
     /**
@@ -66,13 +75,13 @@ public final class VoronoiSitesKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        int sCount = a.intValue(1);
-        int layout = a.intValue(2);
-        float box = a.floatValue(3);
-        float[] sites = a.vec2(4);
-        float[] polar = a.vec2(5);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        int sCount = a.S();
+        int layout = a.layout();
+        float box = a.box();
+        float[] sites = a.sites();
+        float[] polar = a.polar();
         float half = 0.5f * box;
         float twoPi = (float) (2.0 * Math.PI);
         final int st = GeneratorKernels.STREAM_VORONOI_SITES;

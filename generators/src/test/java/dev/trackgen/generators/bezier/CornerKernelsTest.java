@@ -5,7 +5,6 @@ import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
@@ -33,8 +32,10 @@ class CornerKernelsTest {
         HostI32Array count = new HostI32Array(e);
         HostVec2Array corners = new HostVec2Array(e * p);
         HostI32Array used = new HostI32Array(e * p);
-        CornerSampleKernel.INSTANCE.run(KernelArgs.of(CornerSampleKernel.INSTANCE)
-                .bind(seeds, GeneratorKernels.STREAM_CORNER_COUNT, GeneratorKernels.STREAM_CORNERS, 9, 13, 10, 0.1f, p, scale, used, count, corners), 0, e);
+        CornerSampleKernel.INSTANCE.run(CornerSampleKernel.INSTANCE.args().seeds(seeds)
+                .countStream(GeneratorKernels.STREAM_CORNER_COUNT).cornerStream(GeneratorKernels.STREAM_CORNERS)
+                .minNum(9).maxNum(13).numCells(10).cellSize(0.1f).P(p).scale(scale).used(used).count(count)
+                .corners(corners), 0, e);
         Set<Integer> seen = new HashSet<>();
         int distinct = 0;
         for (int env = 0; env < e; env++) {
@@ -64,8 +65,8 @@ class CornerKernelsTest {
         HostVec2Array out = new HostVec2Array(p);
         HostI32Array count = new HostI32Array(1);
         count.data()[0] = 4;
-        CornerSortKernel.INSTANCE.run(KernelArgs.of(CornerSortKernel.INSTANCE)
-                .bind(corners, p, count, new HostF32Array(p), out), 0, 1);
+        CornerSortKernel.INSTANCE.run(CornerSortKernel.INSTANCE.args().corners(corners).P(p).count(count)
+                .keys(new HostF32Array(p)).out(out), 0, 1);
         float[] o = out.data();
         // atan2(x, y) ascending: (-1,-1) -> (-1,1) -> (1,1) -> (1,-1)
         float[] expect = {-1, -1, -1, 1, 1, 1, 1, -1};
@@ -92,9 +93,10 @@ class CornerKernelsTest {
             scale.data()[i] = 1f;
         }
         HostI32Array used = new HostI32Array(e * p);
-        CornerSampleKernel.INSTANCE.run(KernelArgs.of(CornerSampleKernel.INSTANCE)
-                .bind(seeds, GeneratorKernels.STREAM_CORNER_COUNT, GeneratorKernels.STREAM_CORNERS, 9, 13, numCells,
-                        (float) (2 * mpd), p, scale, used, new HostI32Array(e), new HostVec2Array(e * p)), 0, e);
+        CornerSampleKernel.INSTANCE.run(CornerSampleKernel.INSTANCE.args().seeds(seeds)
+                .countStream(GeneratorKernels.STREAM_CORNER_COUNT).cornerStream(GeneratorKernels.STREAM_CORNERS)
+                .minNum(9).maxNum(13).numCells(numCells).cellSize((float) (2 * mpd)).P(p).scale(scale).used(used)
+                .count(new HostI32Array(e)).corners(new HostVec2Array(e * p)), 0, e);
         long nc2 = (long) numCells * numCells;
         int highColumns = 0;
         int highRows = 0;

@@ -4,7 +4,6 @@ import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,15 +22,15 @@ class CheckpointKernelsTest {
             seeds.data()[i] = 9 + i;
         }
         HostVec2Array cp = new HostVec2Array(E * K * C);
-        CheckpointSampleKernel.INSTANCE.run(KernelArgs.of(CheckpointSampleKernel.INSTANCE)
-                .bind(seeds, K, C, 0.33f, 0.55f, cp), 0, E * K * C);
+        CheckpointSampleKernel.INSTANCE.run(CheckpointSampleKernel.INSTANCE.args().seeds(seeds).K(K).C(C)
+                .radiusMinFrac(0.33f).angleJitter(0.55f).checkpoints(cp), 0, E * K * C);
         return cp;
     }
 
     static HostVec2Array steer(HostVec2Array cp) {
         HostVec2Array path = new HostVec2Array(E * K * N);
-        CheckpointSteerKernel.INSTANCE.run(KernelArgs.of(CheckpointSteerKernel.INSTANCE)
-                .bind(cp, C, N, 0.42f, 0.65f, 0.16f, path), 0, E * K);
+        CheckpointSteerKernel.INSTANCE.run(CheckpointSteerKernel.INSTANCE.args().checkpoints(cp).C(C).N(N)
+                .turnRate(0.42f).steerGain(0.65f).lookahead(0.16f).path(path), 0, E * K);
         return path;
     }
 
@@ -85,8 +84,8 @@ class CheckpointKernelsTest {
         HostVec2Array path = steer(checkpoints());
         HostVec2Array cand = new HostVec2Array(E * K * N);
         HostF32Array heading = new HostF32Array(E * K * N);
-        CheckpointCloseKernel.INSTANCE.run(KernelArgs.of(CheckpointCloseKernel.INSTANCE)
-                .bind(path, N, heading, cand), 0, E * K);
+        CheckpointCloseKernel.INSTANCE.run(CheckpointCloseKernel.INSTANCE.args().path(path).N(N).heading(heading)
+                .cand(cand), 0, E * K);
         int simple = 0;
         float[] p = path.data();
         float[] q = cand.data();
@@ -168,8 +167,8 @@ class CheckpointKernelsTest {
         System.arraycopy(cr, 0, cross.data(), 0, 9);
         System.arraycopy(th, 0, thin.data(), 0, 9);
         HostVec2Array out = new HostVec2Array(3 * n);
-        CheckpointSelectKernel.INSTANCE.run(KernelArgs.of(CheckpointSelectKernel.INSTANCE)
-                .bind(cand, cross, thin, k, n, out), 0, 3 * n);
+        CheckpointSelectKernel.INSTANCE.run(CheckpointSelectKernel.INSTANCE.args().cand(cand).cross(cross).thin(thin)
+                .K(k).N(n).out(out), 0, 3 * n);
         assertEquals(2f, out.data()[0]);
         assertEquals(2f, out.data()[2]);
         assertEquals(3f, out.data()[4]);
@@ -185,7 +184,7 @@ class CheckpointKernelsTest {
         float[] bow = {0, 0, 4, 0, 0, 2, 1, 2, /* env 1: a simple square */ 0, 0, 1, 0, 1, 1, 0, 1};
         System.arraycopy(bow, 0, pts.data(), 0, bow.length);
         HostVec2Array dense = new HostVec2Array(2 * m);
-        CheckpointClipKernel.INSTANCE.run(KernelArgs.of(CheckpointClipKernel.INSTANCE).bind(pts, n, m, dense), 0, 2);
+        CheckpointClipKernel.INSTANCE.run(CheckpointClipKernel.INSTANCE.args().pts(pts).N(n).M(m).dense(dense), 0, 2);
         float[] d = dense.data();
         float[] want = {0.8f, 1.6f, 0, 0, 4, 0};
         for (int k = 0; k < 6; k++) {
@@ -216,8 +215,9 @@ class CheckpointKernelsTest {
             p[2 * h + 1] = i < n / 2 ? 0.002f : -0.002f;
         }
         HostI32Array thin = new HostI32Array(2);
-        CheckpointClearanceKernel.INSTANCE.run(KernelArgs.of(CheckpointClearanceKernel.INSTANCE).bind(loops, n, 0.1f, 1.44f,
-                new HostF32Array(2 * CheckpointClearanceKernel.boxFloats(n)), thin), 0, 2);
+        CheckpointClearanceKernel.INSTANCE.run(CheckpointClearanceKernel.INSTANCE.args().cand(loops).N(n)
+                .halfWidth(0.1f).targetExtent(1.44f)
+                .boxes(new HostF32Array(2 * CheckpointClearanceKernel.boxFloats(n))).thin(thin), 0, 2);
         assertEquals(0, thin.data()[0]);
         assertEquals(1, thin.data()[1]);
         assertEquals(0, Crossings.count(p, 0, n, new float[Crossings.boxFloats(n)], 0, 0));

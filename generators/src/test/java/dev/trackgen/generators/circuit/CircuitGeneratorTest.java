@@ -47,13 +47,17 @@ class CircuitGeneratorTest {
             F32Array boxes = rt.allocF32(e * k * 4 * (nc / CircuitLayoutKernel.CHUNK));
             F32Array info = rt.allocF32(e * k * 2);
             I32Array score = rt.allocI32(e * k);
-            KernelArgs args = CircuitLayoutKernel.INSTANCE.args().bind(seeds, k, slots,
-                    CircuitKnobs.minSlots(c.get(CircuitKnobs.CORNERS)), slots, nc,
-                    (float) (c.get(CircuitKnobs.LENGTH) * hw), (float) (double) c.get(CircuitKnobs.LENGTH_SPREAD),
-                    (float) (c.get(CircuitKnobs.RADIUS_MIN) * hw), (float) (c.get(CircuitKnobs.RADIUS_MAX) * hw),
-                    (float) (double) c.get(CircuitKnobs.STRAIGHT_SHARE), (float) (double) c.get(CircuitKnobs.CHICANE_PROB),
-                    CircuitGenerator.CLEARANCE * hw, hw, CircuitGenerator.COMPACT_LO, CircuitGenerator.COMPACT_HI,
-                    pieces, coarse, boxes, info, score);
+            KernelArgs args = CircuitLayoutKernel.INSTANCE.args().seeds(seeds).K(k).S(slots)
+                    .slotsLo(CircuitKnobs.minSlots(c.get(CircuitKnobs.CORNERS))).slotsHi(slots).Nc(nc)
+                    .length((float) (c.get(CircuitKnobs.LENGTH) * hw))
+                    .spread((float) (double) c.get(CircuitKnobs.LENGTH_SPREAD))
+                    .rMin((float) (c.get(CircuitKnobs.RADIUS_MIN) * hw))
+                    .rMax((float) (c.get(CircuitKnobs.RADIUS_MAX) * hw))
+                    .share((float) (double) c.get(CircuitKnobs.STRAIGHT_SHARE))
+                    .chicaneProb((float) (double) c.get(CircuitKnobs.CHICANE_PROB))
+                    .clearance(CircuitGenerator.CLEARANCE * hw).hw(hw).compactLo(CircuitGenerator.COMPACT_LO)
+                    .compactHi(CircuitGenerator.COMPACT_HI).pieces(pieces).coarse(coarse).boxes(boxes).info(info)
+                    .score(score);
             CircuitLayoutKernel.INSTANCE.run(args, 0, e * k);
             float[] pc = new float[e * k * 8 * slots * 6];
             float[] in = new float[e * k * 2];

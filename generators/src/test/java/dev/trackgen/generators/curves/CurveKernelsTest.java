@@ -2,7 +2,6 @@ package dev.trackgen.generators.curves;
 
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,8 +42,9 @@ class CurveKernelsTest {
         if (initial != null) {
             System.arraycopy(initial, 0, out.data(), 0, initial.length);
         }
-        LoopDenseKernel.INSTANCE.run(KernelArgs.of(LoopDenseKernel.INSTANCE)
-                .bind(ctrl, stride, count, npseg, withEnd, polygon, active, centripetal, out), 0, envs * stride * npseg);
+        LoopDenseKernel.INSTANCE.run(LoopDenseKernel.INSTANCE.args().ctrl(ctrl).stride(stride).count(count)
+                .npseg(npseg).withEnd(withEnd).polygon(polygon).active(active).centripetal(centripetal).out(out),
+                0, envs * stride * npseg);
         return out.data();
     }
 
@@ -123,7 +123,8 @@ class CurveKernelsTest {
     @Test
     void normalizationCentresTheBoxAndScalesItsLongerSide() {
         HostVec2Array p = pts(1, 1, 5, 1, 5, 3, 1, 3, /* env 1 */ 0, 0, 0, 10, -1, 10, -1, 0);
-        NormalizeExtentKernel.INSTANCE.run(KernelArgs.of(NormalizeExtentKernel.INSTANCE).bind(p, 4, 2.0f), 0, 2);
+        NormalizeExtentKernel.INSTANCE.run(NormalizeExtentKernel.INSTANCE.args().points(p).n(4).targetExtent(2.0f),
+                0, 2);
         float[] d = p.data();
         assertEquals(-1f, d[0], 1e-6);
         assertEquals(-0.5f, d[1], 1e-6);

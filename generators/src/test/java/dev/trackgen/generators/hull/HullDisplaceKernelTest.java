@@ -3,7 +3,6 @@ package dev.trackgen.generators.hull;
 import dev.trackgen.api.kernel.CounterRng;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.generators.GeneratorKernels;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +26,8 @@ class HullDisplaceKernelTest {
         HostI32Array augCount = new HostI32Array(1);
         float disp = 0.4f;
         float cap = 0.3f;
-        HullDisplaceKernel.INSTANCE.run(KernelArgs.of(HullDisplaceKernel.INSTANCE)
-                .bind(sorted, count, seeds, p, disp, cap, aug, augCount), 0, 1);
+        HullDisplaceKernel.INSTANCE.run(HullDisplaceKernel.INSTANCE.args().sorted(sorted).count(count).seeds(seeds)
+                .P(p).disp(disp).edgeCap(cap).aug(aug).augCount(augCount), 0, 1);
         assertEquals(2 * m, augCount.data()[0]);
         double cx = 0;
         double cy = 0;

@@ -3,7 +3,6 @@ package dev.trackgen.generators.polar;
 import dev.trackgen.api.kernel.CounterRng;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.generators.GeneratorKernels;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +22,8 @@ class PolarKnotsKernelTest {
         HostVec2Array knots = new HostVec2Array(e * k);
         float rj = 0.85f;
         float aj = 0.45f;
-        PolarKnotsKernel.INSTANCE.run(KernelArgs.of(PolarKnotsKernel.INSTANCE).bind(seeds, k, rj, aj, knots), 0, e * k);
+        PolarKnotsKernel.INSTANCE.run(PolarKnotsKernel.INSTANCE.args().seeds(seeds).K(k).radialJitter(rj)
+                .angularJitter(aj).knots(knots), 0, e * k);
         for (int env = 0; env < e; env++) {
             double prev = -Double.MAX_VALUE;
             for (int i = 0; i < k; i++) {

@@ -3,7 +3,6 @@ package dev.trackgen.generators.repulsive;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -99,10 +98,11 @@ class RepulsiveGradientKernelTest {
         HostF32Array li = new HostF32Array(1);
         li.data()[0] = (float) lInit;
         HostVec2Array grad = new HostVec2Array(n);
-        RepulsiveGradientKernel.INSTANCE.run(KernelArgs.of(RepulsiveGradientKernel.INSTANCE).bind(center, n, alpha, beta,
-                (float) eps, obsArr, wArr, m, (float) pExp, 2, 1, lt, li, (float) wLen, new HostI32Array(1),
-                new HostI32Array(1), new HostVec2Array(n), new HostF32Array(n), new HostF32Array(n), new HostVec2Array(n),
-                new HostF32Array(1), grad), 0, 1);
+        RepulsiveGradientKernel.INSTANCE.run(RepulsiveGradientKernel.INSTANCE.args().center(center).n(n).alpha(alpha)
+                .beta(beta).eps((float) eps).obs(obsArr).obsW(wArr).M(m).pExp((float) pExp).nWall(2).deactivate(1)
+                .lTarget(lt).lInit(li).wLen((float) wLen).reached(new HostI32Array(1)).frozen(new HostI32Array(1))
+                .tang(new HostVec2Array(n)).wd(new HostF32Array(n)).wcoef(new HostF32Array(n))
+                .acc(new HostVec2Array(n)).peri(new HostF32Array(1)).grad(grad), 0, 1);
 
         double h = 1e-6;
         double scale = 0;

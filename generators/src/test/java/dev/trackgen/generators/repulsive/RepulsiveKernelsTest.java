@@ -4,7 +4,6 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -66,7 +65,8 @@ class RepulsiveKernelsTest {
         frozen.data()[1] = 1;
         HostVec2Array oa = new HostVec2Array(e * n);
         HostVec2Array ob = new HostVec2Array(e * n);
-        RepulsiveConvKernel.INSTANCE.run(KernelArgs.of(RepulsiveConvKernel.INSTANCE).bind(a, b, h, n, frozen, oa, ob), 0, e * n);
+        RepulsiveConvKernel.INSTANCE.run(RepulsiveConvKernel.INSTANCE.args().a(a).b(b).h(h).n(n).frozen(frozen)
+                .outA(oa).outB(ob), 0, e * n);
         for (int i = 0; i < n; i++) {
             for (int c = 0; c < 2; c++) {
                 double sa = 0;
@@ -96,8 +96,8 @@ class RepulsiveKernelsTest {
         HostF32Array w = new HostF32Array(e * m);
         float rDom = 1.7f;
         float rInit = rDom / 4;
-        RepulsiveObstaclesKernel.INSTANCE.run(KernelArgs.of(RepulsiveObstaclesKernel.INSTANCE)
-                .bind(seeds, rDom, rInit, 0.02f, 0.045f, kMin, kMax, m, pts, w), 0, e);
+        RepulsiveObstaclesKernel.INSTANCE.run(RepulsiveObstaclesKernel.INSTANCE.args().seeds(seeds).rDom(rDom)
+                .rInit(rInit).radiusLo(0.02f).radiusHi(0.045f).kMin(kMin).kMax(kMax).M(m).points(pts).weights(w), 0, e);
         java.util.Set<Integer> counts = new java.util.HashSet<>();
         for (int env = 0; env < e; env++) {
             int b = env * m;
@@ -159,8 +159,8 @@ class RepulsiveKernelsTest {
         target.data()[1] = 9f;
         HostI32Array frozen = new HostI32Array(e);
         frozen.data()[1] = 1;
-        RepulsiveStepKernel.INSTANCE.run(KernelArgs.of(RepulsiveStepKernel.INSTANCE)
-                .bind(x, g, lg, ai, n, peri, target, 0.4f, frozen), 0, e);
+        RepulsiveStepKernel.INSTANCE.run(RepulsiveStepKernel.INSTANCE.args().center(x).g(g).lg(lg).ainvLg(ai).n(n)
+                .peri(peri).lTarget(target).tau(0.4f).frozen(frozen), 0, e);
         double bx0 = 0;
         double by0 = 0;
         double bx1 = 0;
@@ -197,7 +197,8 @@ class RepulsiveKernelsTest {
         lf.data()[0] = 1.01f;
         lf.data()[1] = 2f;
         HostI32Array reached = new HostI32Array(2);
-        RepulsiveRatchetKernel.INSTANCE.run(KernelArgs.of(RepulsiveRatchetKernel.INSTANCE).bind(lt, lf, 0.012f, reached), 0, 2);
+        RepulsiveRatchetKernel.INSTANCE.run(RepulsiveRatchetKernel.INSTANCE.args().lTarget(lt).lFinal(lf)
+                .growth(0.012f).reached(reached), 0, 2);
         assertEquals(1.01f, lt.data()[0]);
         assertEquals(1.012f, lt.data()[1], 1e-7);
         assertArrayEquals(new int[] {1, 0}, reached.data());
@@ -214,8 +215,8 @@ class RepulsiveKernelsTest {
         prev.data()[1] = 2.8f;
         HostI32Array frozen = new HostI32Array(2);
         HostI32Array live = new HostI32Array(2);
-        RepulsiveFreezeKernel.INSTANCE.run(KernelArgs.of(RepulsiveFreezeKernel.INSTANCE)
-                .bind(sq, n, reached, 0.05f, prev, frozen, live), 0, 2);
+        RepulsiveFreezeKernel.INSTANCE.run(RepulsiveFreezeKernel.INSTANCE.args().center(sq).n(n).reached(reached)
+                .tol(0.05f).areaPrev(prev).frozen(frozen).live(live), 0, 2);
         assertArrayEquals(new int[] {1, 0}, frozen.data(), "only the env that reached its length freezes");
         assertArrayEquals(new int[] {0, 1}, live.data());
         assertEquals(2 * Math.sqrt(2), prev.data()[0], 1e-5);

@@ -3,7 +3,6 @@ package dev.trackgen.generators.voronoi;
 import dev.trackgen.api.kernel.CounterRng;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.HostVec2Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.generators.GeneratorKernels;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,8 +30,8 @@ class VoronoiKernelsTest {
     static HostVec2Array[] sites(String layout) {
         HostVec2Array sites = new HostVec2Array(E * S);
         HostVec2Array polar = new HostVec2Array(E * S);
-        VoronoiSitesKernel.INSTANCE.run(KernelArgs.of(VoronoiSitesKernel.INSTANCE)
-                .bind(seeds(), S, VoronoiSitesKernel.layoutCode(layout), BOX, sites, polar), 0, E * S);
+        VoronoiSitesKernel.INSTANCE.run(VoronoiSitesKernel.INSTANCE.args().seeds(seeds()).S(S)
+                .layout(VoronoiSitesKernel.layoutCode(layout)).box(BOX).sites(sites).polar(polar), 0, E * S);
         return new HostVec2Array[] {sites, polar};
     }
 
@@ -129,8 +128,9 @@ class VoronoiKernelsTest {
         HostVec2Array[] sp = sites("void_ring");
         HostVec2Array anchors = new HostVec2Array(E * k);
         float boost = VoronoiAnchorsKernel.layoutBoost(VoronoiSitesKernel.VOID_RING);
-        VoronoiAnchorsKernel.INSTANCE.run(KernelArgs.of(VoronoiAnchorsKernel.INSTANCE).bind(seeds(), sp[0], sp[1], S, k,
-                boost, BOX, 0.62f, 0.08f, new HostI32Array(E * S), anchors), 0, E);
+        VoronoiAnchorsKernel.INSTANCE.run(VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds()).sites(sp[0]).polar(sp[1])
+                .S(S).K(k).boost(boost).box(BOX).radialVariation(0.62f).angularJitter(0.08f)
+                .used(new HostI32Array(E * S)).anchors(anchors), 0, E);
         int agree = 0;
         for (int e = 0; e < E; e++) {
             int[] ref = referenceAnchors(300 + e, sp[0].data(), e * S, k, boost, 0.62f, 0.08f);
@@ -153,7 +153,7 @@ class VoronoiKernelsTest {
         float[] p = {0, 0, 4, 0, 0, 4};
         System.arraycopy(p, 0, poly.data(), 0, 6);
         HostVec2Array out = new HostVec2Array(6);
-        ChaikinKernel.INSTANCE.run(KernelArgs.of(ChaikinKernel.INSTANCE).bind(poly, 3, out), 0, 6);
+        ChaikinKernel.INSTANCE.run(ChaikinKernel.INSTANCE.args().poly(poly).K(3).out(out), 0, 6);
         float[] want = {1, 0, 3, 0, 3, 1, 1, 3, 0, 3, 0, 1};
         for (int k = 0; k < 12; k++) {
             assertEquals(want[k], out.data()[k], 1e-6);

@@ -1,9 +1,12 @@
 package dev.trackgen.pipeline.inflate;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -18,24 +21,27 @@ import dev.trackgen.pipeline.PipelineKernels;
  * <p>Shapes: {@code center: [E*nMax]} pairs; {@code arclen: [E*nMax]};
  * {@code count, length, winding: [E]}.
  */
-public final class ArcLengthKernel extends AbstractKernel {
+public final class ArcLengthKernel extends ArcLengthKernelBase {
     /** The kernel instance. */
     public static final ArcLengthKernel INSTANCE = new ArcLengthKernel();
 
     private ArcLengthKernel() {
-        super("tg_arc_length", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.intValue("nMax"), KernelParam.i32("count"),
-                KernelParam.f32("arclen"), KernelParam.f32("length"), KernelParam.f32("winding"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_arc_length(@In Vec2Array center, int nMax, @In I32Array count, @Out F32Array arclen,
+                @Out F32Array length, @Out F32Array winding);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int nMax = a.intValue(1);
-        int[] count = a.i32(2);
-        float[] arclen = a.f32(3);
-        float[] length = a.f32(4);
-        float[] winding = a.f32(5);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        int nMax = a.nMax();
+        int[] count = a.count();
+        float[] arclen = a.arclen();
+        float[] length = a.length();
+        float[] winding = a.winding();
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;

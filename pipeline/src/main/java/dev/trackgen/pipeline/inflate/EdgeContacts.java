@@ -3,6 +3,7 @@ package dev.trackgen.pipeline.inflate;
 import dev.trackgen.api.kernel.ChunkBounds;
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.kernel.Geometry;
+import dev.trackgen.api.runtime.CudaConstant;
 
 /**
  * Conservative edge-contact tests of the validity gate: whether two closed polygons (or one with
@@ -27,6 +28,7 @@ public final class EdgeContacts {
     /** Relative margin of the separation tests, a fraction of the longer segment's length. */
     public static final float CONTACT_REL_TOL = 1.0e-4f;
     /** {@code CONTACT_REL_TOL^2}: the tests compare squared orientations, without a square root. */
+    @CudaConstant("TG_CONTACT_REL_TOL2")
     static final float CONTACT_REL_TOL2 = 1.0e-8f;
 
     private EdgeContacts() {

@@ -1,9 +1,12 @@
 package dev.trackgen.pipeline.inflate;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -17,24 +20,27 @@ import dev.trackgen.pipeline.PipelineKernels;
  * <p>Shapes: {@code center, tangent, normal: [E*nMax]} pairs; {@code kappa: [E*nMax]};
  * {@code count: [E]}.
  */
-public final class FrameKernel extends AbstractKernel {
+public final class FrameKernel extends FrameKernelBase {
     /** The kernel instance. */
     public static final FrameKernel INSTANCE = new FrameKernel();
 
     private FrameKernel() {
-        super("tg_frame", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.intValue("nMax"), KernelParam.i32("count"),
-                KernelParam.vec2("tangent"), KernelParam.vec2("normal"), KernelParam.f32("kappa"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_frame(@In Vec2Array center, int nMax, @In I32Array count, @Out Vec2Array tangent,
+                @Out Vec2Array normal, @Out F32Array kappa);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int nMax = a.intValue(1);
-        int[] count = a.i32(2);
-        float[] tan = a.vec2(3);
-        float[] nrm = a.vec2(4);
-        float[] kappa = a.f32(5);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        int nMax = a.nMax();
+        int[] count = a.count();
+        float[] tan = a.tangent();
+        float[] nrm = a.normal();
+        float[] kappa = a.kappa();
         int t = begin;
         while (t < end) {
             int e = t / nMax;

@@ -40,20 +40,31 @@ public final class Inflation {
         F32Array areaA = runtime.allocF32(e);
         F32Array areaB = runtime.allocF32(e);
         F32Array boxes = runtime.allocF32(e * ValidityKernel.boxFloatsPerEnv(nMax));
+        float turningTol = config.get(PipelineKnobs.TURNING_TOL).floatValue();
+        float wFloor = config.get(PipelineKnobs.W_FLOOR).floatValue();
+        float relaxTol = config.get(PipelineKnobs.RELAX_TOL).floatValue();
         this.plan = LaunchPlan.builder()
-                .launch(UniformResampleScanKernel.INSTANCE, e, in, nMax, count, seg, s)
-                .launch(UniformResampleLookupKernel.INSTANCE, dim, in, seg, s, nMax, count, track.center())
-                .launch(FrameKernel.INSTANCE, dim, track.center(), nMax, count, track.tangent(), track.normal(), kappa)
-                .launch(ArcLengthKernel.INSTANCE, e, track.center(), nMax, count, track.arclen(), track.length(),
-                        track.winding())
-                .launch(OffsetAreaKernel.INSTANCE, e, track.center(), track.normal(), hw, nMax, count, areaA, areaB)
-                .launch(OffsetAssignKernel.INSTANCE, dim, track.center(), track.normal(), hw, nMax, count, areaA, areaB,
-                        track.outer(), track.inner())
-                .launch(ValidityKernel.INSTANCE, e, track.center(), count, genValid, track.normal(), track.outer(),
-                        track.inner(),
-                        nMax, hw, config.get(PipelineKnobs.TURNING_TOL).floatValue(),
-                        config.get(PipelineKnobs.W_FLOOR).floatValue(), config.get(PipelineKnobs.RELAX_TOL).floatValue(),
-                        boxes, track.valid())
+                .launch(UniformResampleScanKernel.INSTANCE, e, UniformResampleScanKernel.INSTANCE.args()
+                        .center(in).nMax(nMax).count(count).seg(seg).s(s))
+                .launch(UniformResampleLookupKernel.INSTANCE, dim, UniformResampleLookupKernel.INSTANCE.args()
+                        .center(in).seg(seg).s(s).nMax(nMax).count(count).out(track.center()))
+                .launch(FrameKernel.INSTANCE, dim, FrameKernel.INSTANCE.args()
+                        .center(track.center()).nMax(nMax).count(count)
+                        .tangent(track.tangent()).normal(track.normal()).kappa(kappa))
+                .launch(ArcLengthKernel.INSTANCE, e, ArcLengthKernel.INSTANCE.args()
+                        .center(track.center()).nMax(nMax).count(count)
+                        .arclen(track.arclen()).length(track.length()).winding(track.winding()))
+                .launch(OffsetAreaKernel.INSTANCE, e, OffsetAreaKernel.INSTANCE.args()
+                        .center(track.center()).normal(track.normal()).halfWidth(hw).nMax(nMax).count(count)
+                        .areaA(areaA).areaB(areaB))
+                .launch(OffsetAssignKernel.INSTANCE, dim, OffsetAssignKernel.INSTANCE.args()
+                        .center(track.center()).normal(track.normal()).halfWidth(hw).nMax(nMax).count(count)
+                        .areaA(areaA).areaB(areaB).outer(track.outer()).inner(track.inner()))
+                .launch(ValidityKernel.INSTANCE, e, ValidityKernel.INSTANCE.args()
+                        .center(track.center()).count(count).genValid(genValid).normal(track.normal())
+                        .outer(track.outer()).inner(track.inner()).nMax(nMax).halfWidth(hw)
+                        .turningTol(turningTol).wFloor(wFloor).relaxTol(relaxTol)
+                        .boxes(boxes).valid(track.valid()))
                 .build();
     }
 

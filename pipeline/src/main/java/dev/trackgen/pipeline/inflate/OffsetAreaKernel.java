@@ -1,8 +1,11 @@
 package dev.trackgen.pipeline.inflate;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -15,26 +18,28 @@ import dev.trackgen.pipeline.PipelineKernels;
  *
  * <p>Shapes: {@code center, normal: [E*nMax]} pairs; {@code count, areaA, areaB: [E]}.
  */
-public final class OffsetAreaKernel extends AbstractKernel {
+public final class OffsetAreaKernel extends OffsetAreaKernelBase {
     /** The kernel instance. */
     public static final OffsetAreaKernel INSTANCE = new OffsetAreaKernel();
 
     private OffsetAreaKernel() {
-        super("tg_offset_area", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.vec2("normal"), KernelParam.floatValue("halfWidth"),
-                KernelParam.intValue("nMax"), KernelParam.i32("count"), KernelParam.f32("areaA"),
-                KernelParam.f32("areaB"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_offset_area(@In Vec2Array center, @In Vec2Array normal, float halfWidth, int nMax,
+                @In I32Array count, @Out F32Array areaA, @Out F32Array areaB);
     }
 
     @Override
-    public void run(KernelArgs args, int begin, int end) {
-        float[] c = args.vec2(0);
-        float[] n = args.vec2(1);
-        float hw = args.floatValue(2);
-        int nMax = args.intValue(3);
-        int[] count = args.i32(4);
-        float[] areaA = args.f32(5);
-        float[] areaB = args.f32(6);
+    protected void run(Args args, int begin, int end) {
+        float[] c = args.center();
+        float[] n = args.normal();
+        float hw = args.halfWidth();
+        int nMax = args.nMax();
+        int[] count = args.count();
+        float[] areaA = args.areaA();
+        float[] areaB = args.areaB();
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;

@@ -1,8 +1,11 @@
 package dev.trackgen.pipeline.inflate;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -15,28 +18,31 @@ import dev.trackgen.pipeline.PipelineKernels;
  *
  * <p>Shapes: {@code center, normal, outer, inner: [E*nMax]} pairs; {@code count, areaA, areaB: [E]}.
  */
-public final class OffsetAssignKernel extends AbstractKernel {
+public final class OffsetAssignKernel extends OffsetAssignKernelBase {
     /** The kernel instance. */
     public static final OffsetAssignKernel INSTANCE = new OffsetAssignKernel();
 
     private OffsetAssignKernel() {
-        super("tg_offset_assign", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.vec2("normal"), KernelParam.floatValue("halfWidth"),
-                KernelParam.intValue("nMax"), KernelParam.i32("count"), KernelParam.f32("areaA"),
-                KernelParam.f32("areaB"), KernelParam.vec2("outer"), KernelParam.vec2("inner"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_offset_assign(@In Vec2Array center, @In Vec2Array normal, float halfWidth, int nMax,
+                @In I32Array count, @In F32Array areaA, @In F32Array areaB, @Out Vec2Array outer,
+                @Out Vec2Array inner);
     }
 
     @Override
-    public void run(KernelArgs args, int begin, int end) {
-        float[] c = args.vec2(0);
-        float[] n = args.vec2(1);
-        float hw = args.floatValue(2);
-        int nMax = args.intValue(3);
-        int[] count = args.i32(4);
-        float[] areaA = args.f32(5);
-        float[] areaB = args.f32(6);
-        float[] outer = args.vec2(7);
-        float[] inner = args.vec2(8);
+    protected void run(Args args, int begin, int end) {
+        float[] c = args.center();
+        float[] n = args.normal();
+        float hw = args.halfWidth();
+        int nMax = args.nMax();
+        int[] count = args.count();
+        float[] areaA = args.areaA();
+        float[] areaB = args.areaB();
+        float[] outer = args.outer();
+        float[] inner = args.inner();
         int t = begin;
         while (t < end) {
             int e = t / nMax;

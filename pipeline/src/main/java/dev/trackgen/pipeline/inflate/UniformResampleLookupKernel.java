@@ -1,8 +1,11 @@
 package dev.trackgen.pipeline.inflate;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -16,24 +19,27 @@ import dev.trackgen.pipeline.PipelineKernels;
  * <p>Shapes: {@code center, out: [E*nMax]} pairs; {@code seg: [E*nMax]};
  * {@code s: [E*(nMax+1)]}; {@code count: [E]}.
  */
-public final class UniformResampleLookupKernel extends AbstractKernel {
+public final class UniformResampleLookupKernel extends UniformResampleLookupKernelBase {
     /** The kernel instance. */
     public static final UniformResampleLookupKernel INSTANCE = new UniformResampleLookupKernel();
 
     private UniformResampleLookupKernel() {
-        super("tg_uniform_lookup", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.f32("seg"), KernelParam.f32("s"),
-                KernelParam.intValue("nMax"), KernelParam.i32("count"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_uniform_lookup(@In Vec2Array center, @In F32Array seg, @In F32Array s, int nMax, @In I32Array count,
+                @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        float[] seg = a.f32(1);
-        float[] s = a.f32(2);
-        int nMax = a.intValue(3);
-        int[] count = a.i32(4);
-        float[] out = a.vec2(5);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        float[] seg = a.seg();
+        float[] s = a.s();
+        int nMax = a.nMax();
+        int[] count = a.count();
+        float[] out = a.out();
         int t = begin;
         while (t < end) {
             int e = t / nMax;

@@ -1,9 +1,12 @@
 package dev.trackgen.pipeline.inflate;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -15,23 +18,26 @@ import dev.trackgen.pipeline.PipelineKernels;
  * <p>Shapes: {@code center: [E*nMax]} pairs; {@code count: [E]}; {@code seg: [E*nMax]};
  * {@code s: [E*(nMax+1)]}.
  */
-public final class UniformResampleScanKernel extends AbstractKernel {
+public final class UniformResampleScanKernel extends UniformResampleScanKernelBase {
     /** The kernel instance. */
     public static final UniformResampleScanKernel INSTANCE = new UniformResampleScanKernel();
 
     private UniformResampleScanKernel() {
-        super("tg_uniform_scan", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.intValue("nMax"), KernelParam.i32("count"),
-                KernelParam.f32("seg"), KernelParam.f32("s"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_uniform_scan(@In Vec2Array center, int nMax, @In I32Array count, @Out F32Array seg,
+                @Out F32Array s);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int nMax = a.intValue(1);
-        int[] count = a.i32(2);
-        float[] seg = a.f32(3);
-        float[] s = a.f32(4);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        int nMax = a.nMax();
+        int[] count = a.count();
+        float[] seg = a.seg();
+        float[] s = a.s();
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;

@@ -2,10 +2,15 @@ package dev.trackgen.pipeline.inflate;
 
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 import dev.trackgen.pipeline.relax.SeparationBand;
 
@@ -45,20 +50,22 @@ import dev.trackgen.pipeline.relax.SeparationBand;
  * <p>Shapes: {@code center, normal, outer, inner: [E*nMax]} pairs; {@code count, genValid, valid: [E]};
  * {@code boxes: [E * 2 * Crossings.boxFloats(nMax)]} floats of scratch.
  */
-public final class ValidityKernel extends AbstractKernel {
+public final class ValidityKernel extends ValidityKernelBase {
     /** The kernel instance. */
     public static final ValidityKernel INSTANCE = new ValidityKernel();
 
     private ValidityKernel() {
-        super("tg_validity", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.i32("count"), KernelParam.i32("genValid"),
-                KernelParam.vec2("normal"), KernelParam.vec2("outer"), KernelParam.vec2("inner"),
-                KernelParam.intValue("nMax"), KernelParam.floatValue("halfWidth"),
-                KernelParam.floatValue("turningTol"), KernelParam.floatValue("wFloor"),
-                KernelParam.floatValue("relaxTol"), KernelParam.f32("boxes"), KernelParam.i32("valid"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_validity(@In Vec2Array center, @In I32Array count, @In I32Array genValid, @In Vec2Array normal,
+                @In Vec2Array outer, @In Vec2Array inner, int nMax, float halfWidth, float turningTol, float wFloor,
+                float relaxTol, @Out F32Array boxes, @Out I32Array valid);
     }
 
     /** Relative tolerance of the half-width at each border point, along and across the normal. */
+    @CudaConstant("TG_HALF_WIDTH_TOL")
     public static final float HALF_WIDTH_TOL = 1.0e-3f;
 
     /** Threads per block of the CUDA body. */
@@ -79,24 +86,24 @@ public final class ValidityKernel extends AbstractKernel {
      */
     @Override
     public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
-        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 8 * args.intValue(6));
+        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 8 * ((Args) args).nMax());
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int[] count = a.i32(1);
-        int[] genValid = a.i32(2);
-        float[] normal = a.vec2(3);
-        float[] outer = a.vec2(4);
-        float[] inner = a.vec2(5);
-        int nMax = a.intValue(6);
-        float hw = a.floatValue(7);
-        float turningTol = a.floatValue(8);
-        float wFloor = a.floatValue(9);
-        float relaxTol = a.floatValue(10);
-        float[] boxes = a.f32(11);
-        int[] valid = a.i32(12);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        int[] count = a.count();
+        int[] genValid = a.genValid();
+        float[] normal = a.normal();
+        float[] outer = a.outer();
+        float[] inner = a.inner();
+        int nMax = a.nMax();
+        float hw = a.halfWidth();
+        float turningTol = a.turningTol();
+        float wFloor = a.wFloor();
+        float relaxTol = a.relaxTol();
+        float[] boxes = a.boxes();
+        int[] valid = a.valid();
         int perEnv = boxFloatsPerEnv(nMax);
         float minThickness = (1f - relaxTol) * hw;
         for (int e = begin; e < end; e++) {
@@ -105,11 +112,11 @@ public final class ValidityKernel extends AbstractKernel {
             int bb = e * perEnv;
             boolean ok = cn >= 3 && genValid[e] != 0 && hw > wFloor
                     && allFinite(c, b, cn) && allFinite(outer, b, cn) && allFinite(inner, b, cn)
-                    && Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Math.PI) <= turningTol;
+                    && Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Geometry.PI) <= turningTol;
             if (ok) {
                 float peri = localShape(c, normal, outer, inner, b, cn, hw, minThickness);
                 int band = SeparationBand.of(peri / (float) cn, 2f * hw);
-                ok = peri >= 2f * (float) Math.PI * minThickness && cn >= 2 * band + 3
+                ok = peri >= 2f * (float) Geometry.PI * minThickness && cn >= 2 * band + 3
                         && clearance(c, b, cn, band, minThickness);
             }
             ok = ok && !EdgeContacts.anyMeet(c, c, true, b, cn, boxes, bb)

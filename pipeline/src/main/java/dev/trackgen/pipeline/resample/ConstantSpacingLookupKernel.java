@@ -1,8 +1,11 @@
 package dev.trackgen.pipeline.resample;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -16,27 +19,29 @@ import dev.trackgen.pipeline.PipelineKernels;
  * <p>Shapes: {@code center: [E*N]} pairs; {@code seg: [E*N]}; {@code s: [E*(N+1)]};
  * {@code count: [E]}; {@code out: [E*nMax]} pairs.
  */
-public final class ConstantSpacingLookupKernel extends AbstractKernel {
+public final class ConstantSpacingLookupKernel extends ConstantSpacingLookupKernelBase {
     /** The kernel instance. */
     public static final ConstantSpacingLookupKernel INSTANCE = new ConstantSpacingLookupKernel();
 
     private ConstantSpacingLookupKernel() {
-        super("tg_cs_lookup", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.f32("seg"), KernelParam.f32("s"),
-                KernelParam.intValue("N"), KernelParam.floatValue("spacing"), KernelParam.intValue("nMax"),
-                KernelParam.i32("count"), KernelParam.vec2("out"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_cs_lookup(@In Vec2Array center, @In F32Array seg, @In F32Array s, int N, float spacing, int nMax,
+                @In I32Array count, @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        float[] seg = a.f32(1);
-        float[] s = a.f32(2);
-        int n = a.intValue(3);
-        float spacing = a.floatValue(4);
-        int nMax = a.intValue(5);
-        int[] count = a.i32(6);
-        float[] out = a.vec2(7);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        float[] seg = a.seg();
+        float[] s = a.s();
+        int n = a.N();
+        float spacing = a.spacing();
+        int nMax = a.nMax();
+        int[] count = a.count();
+        float[] out = a.out();
         int t = begin;
         while (t < end) {
             int e = t / nMax;

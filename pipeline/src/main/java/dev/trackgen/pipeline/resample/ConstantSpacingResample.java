@@ -35,8 +35,10 @@ public final class ConstantSpacingResample {
         F32Array seg = runtime.allocF32(numEnvs * n);
         F32Array s = runtime.allocF32(numEnvs * (n + 1));
         this.plan = LaunchPlan.builder()
-                .launch(ConstantSpacingScanKernel.INSTANCE, numEnvs, in, n, spacing, nMax, seg, s, count, valid)
-                .launch(ConstantSpacingLookupKernel.INSTANCE, numEnvs * nMax, in, seg, s, n, spacing, nMax, count, out)
+                .launch(ConstantSpacingScanKernel.INSTANCE, numEnvs, ConstantSpacingScanKernel.INSTANCE.args()
+                        .center(in).N(n).spacing(spacing).nMax(nMax).seg(seg).s(s).count(count).valid(valid))
+                .launch(ConstantSpacingLookupKernel.INSTANCE, numEnvs * nMax, ConstantSpacingLookupKernel.INSTANCE.args()
+                        .center(in).seg(seg).s(s).N(n).spacing(spacing).nMax(nMax).count(count).out(out))
                 .build();
     }
 

@@ -1,9 +1,13 @@
 package dev.trackgen.pipeline.resample;
 
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -22,27 +26,29 @@ import dev.trackgen.pipeline.PipelineKernels;
  * <p>Shapes: {@code center: [E*N]} pairs; {@code seg: [E*N]}; {@code s: [E*(N+1)]};
  * {@code count, valid: [E]}.
  */
-public final class ConstantSpacingScanKernel extends AbstractKernel {
+public final class ConstantSpacingScanKernel extends ConstantSpacingScanKernelBase {
     /** The kernel instance. */
     public static final ConstantSpacingScanKernel INSTANCE = new ConstantSpacingScanKernel();
 
     private ConstantSpacingScanKernel() {
-        super("tg_cs_scan", PipelineKernels.PTX,
-                KernelParam.vec2("center"), KernelParam.intValue("N"), KernelParam.floatValue("spacing"),
-                KernelParam.intValue("nMax"), KernelParam.f32("seg"), KernelParam.f32("s"),
-                KernelParam.i32("count"), KernelParam.i32("valid"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX)
+    interface Signature {
+        void tg_cs_scan(@In Vec2Array center, int N, float spacing, int nMax, @Out F32Array seg, @Out F32Array s,
+                @Out I32Array count, @InOut I32Array valid);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int n = a.intValue(1);
-        float spacing = a.floatValue(2);
-        int nMax = a.intValue(3);
-        float[] seg = a.f32(4);
-        float[] s = a.f32(5);
-        int[] count = a.i32(6);
-        int[] valid = a.i32(7);
+    protected void run(Args a, int begin, int end) {
+        float[] c = a.center();
+        int n = a.N();
+        float spacing = a.spacing();
+        int nMax = a.nMax();
+        float[] seg = a.seg();
+        float[] s = a.s();
+        int[] count = a.count();
+        int[] valid = a.valid();
         for (int e = begin; e < end; e++) {
             int b = e * n;
             int es = e * (n + 1);

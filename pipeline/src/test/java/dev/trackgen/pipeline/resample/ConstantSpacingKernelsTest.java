@@ -38,10 +38,10 @@ class ConstantSpacingKernelsTest {
         HostI32Array valid = new HostI32Array(e);
         java.util.Arrays.fill(valid.data(), 1);
         HostVec2Array out = new HostVec2Array(e * nMax);
-        ConstantSpacingScanKernel.INSTANCE.run(KernelArgs.of(ConstantSpacingScanKernel.INSTANCE)
-                .bind(in, n, spacing, nMax, seg, s, count, valid), 0, e);
-        KernelArgs look = KernelArgs.of(ConstantSpacingLookupKernel.INSTANCE)
-                .bind(in, seg, s, n, spacing, nMax, count, out);
+        ConstantSpacingScanKernel.INSTANCE.run(ConstantSpacingScanKernel.INSTANCE.args()
+                .center(in).N(n).spacing(spacing).nMax(nMax).seg(seg).s(s).count(count).valid(valid), 0, e);
+        KernelArgs look = ConstantSpacingLookupKernel.INSTANCE.args()
+                .center(in).seg(seg).s(s).N(n).spacing(spacing).nMax(nMax).count(count).out(out);
         for (int b = 0; b < e * nMax; b += 13) {
             ConstantSpacingLookupKernel.INSTANCE.run(look, b, Math.min(e * nMax, b + 13));
         }

@@ -108,8 +108,9 @@ class CudaGpuTest {
             streams.data()[i] = r.nextInt(20000);
             indices.data()[i] = r.nextInt(Integer.MAX_VALUE);
         }
-        KernelArgs a = KernelArgs.of(ToolkitTestKernels.Rng.INSTANCE).bind(seeds, streams, indices,
-                new HostI32Array(n), new HostF32Array(n), new HostF32Array(n), new HostI32Array(n));
+        KernelArgs a = ToolkitTestKernels.Rng.INSTANCE.args().seeds(seeds).streams(streams).indices(indices)
+                .bits(new HostI32Array(n)).uniform(new HostF32Array(n)).ranged(new HostF32Array(n))
+                .ints(new HostI32Array(n));
         List<String> bad = Twins.runBoth(ToolkitTestKernels.Rng.INSTANCE, n, a,
                 ToolkitTestKernels.Rng.INSTANCE.cudaLaunchShape(n, a), new GpuRunner(rt), 20);
         assertTrue(bad.isEmpty(), () -> String.join("\n", bad));

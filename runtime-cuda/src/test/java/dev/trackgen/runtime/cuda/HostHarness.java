@@ -83,6 +83,29 @@ final class HostHarness implements AutoCloseable {
         }
     }
 
+    /**
+     * @return every module's generated header folder ({@code target/classes/trackgen-cuda}, written
+     *     by the kernel-declaration processor) whose module has CUDA C bodies, and the test classes'
+     *     ({@code target/test-classes/trackgen-cuda}) of a module with test-only bodies
+     */
+    static List<Path> generatedHeaderDirs() {
+        Path root = root();
+        try (Stream<Path> modules = Files.list(root)) {
+            List<Path> out = new ArrayList<>();
+            for (Path m : modules.sorted().toList()) {
+                if (Files.isDirectory(m.resolve("src/main/cuda"))) {
+                    out.add(m.resolve("target/classes/trackgen-cuda"));
+                }
+                if (Files.isDirectory(m.resolve("src/test/cuda"))) {
+                    out.add(m.resolve("target/test-classes/trackgen-cuda"));
+                }
+            }
+            return out.stream().filter(Files::isDirectory).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** @return entry point names defined in a .cu file */
     static List<String> entryPoints(Path cu) {
         try {
@@ -194,9 +217,18 @@ final class HostHarness implements AutoCloseable {
         for (Path u : units) {
             sha.update(Files.readAllBytes(u));
         }
-        List<String> flags = List.of("-std=c++20", "-O2", "-ffp-contract=off", "-fno-fast-math", "-Wall",
-                "-Wno-unused-function", "-I", root.resolve("api/src/main/cuda").toString(), "-I",
-                root.resolve("runtime-cuda/src/test/cpp").toString());
+        List<String> flags = new ArrayList<>(List.of("-std=c++20", "-O2", "-ffp-contract=off", "-fno-fast-math",
+                "-Wall", "-Wno-unused-function", "-I", root.resolve("api/src/main/cuda").toString(), "-I",
+                root.resolve("runtime-cuda/src/test/cpp").toString()));
+        for (Path generated : generatedHeaderDirs()) {
+            flags.add("-I");
+            flags.add(generated.toString());
+            try (Stream<Path> hs = Files.list(generated)) {
+                for (Path h : hs.filter(x -> x.toString().endsWith(".h")).sorted().toList()) {
+                    sha.update(Files.readAllBytes(h));
+                }
+            }
+        }
         sha.update(String.join(" ", flags).getBytes(StandardCharsets.UTF_8));
         String key = HexFormat.of().formatHex(sha.digest());
         Path binary = dir.resolve("tg-harness");

@@ -65,8 +65,9 @@ class HostKernelTwinsTest {
             streams.data()[i] = i % 3 == 0 ? r.nextInt() : 2741 + (i % 7);
             indices.data()[i] = i < 2000 ? i : r.nextInt(Integer.MAX_VALUE);
         }
-        KernelArgs a = KernelArgs.of(ToolkitTestKernels.Rng.INSTANCE).bind(seeds, streams, indices,
-                new HostI32Array(n), new HostF32Array(n), new HostF32Array(n), new HostI32Array(n));
+        KernelArgs a = ToolkitTestKernels.Rng.INSTANCE.args().seeds(seeds).streams(streams).indices(indices)
+                .bits(new HostI32Array(n)).uniform(new HostF32Array(n)).ranged(new HostF32Array(n))
+                .ints(new HostI32Array(n));
         assertNoMismatch(ToolkitTestKernels.Rng.INSTANCE, n, a);
     }
 
@@ -87,8 +88,8 @@ class HostKernelTwinsTest {
                 d[i] = (float) (r.nextGaussian() * (r.nextBoolean() ? 1 : 100));
             }
         }
-        KernelArgs a = KernelArgs.of(ToolkitTestKernels.GeometryTwin.INSTANCE).bind(p, new HostF32Array(8 * n),
-                new HostI32Array(n));
+        KernelArgs a = ToolkitTestKernels.GeometryTwin.INSTANCE.args().p(p).out(new HostF32Array(8 * n))
+                .crossing(new HostI32Array(n));
         assertNoMismatch(ToolkitTestKernels.GeometryTwin.INSTANCE, n, a);
     }
 
@@ -119,11 +120,13 @@ class HostKernelTwinsTest {
             }
         }
         for (int maxCount : new int[] {0, 1, 3}) {
-            KernelArgs single = KernelArgs.of(ToolkitTestKernels.CountCrossings.INSTANCE).bind(poly, stride, count,
-                    new HostF32Array(envs * Crossings.boxFloats(stride)), maxCount, new HostI32Array(envs));
+            KernelArgs single = ToolkitTestKernels.CountCrossings.INSTANCE.args().poly(poly).stride(stride)
+                    .count(count).boxes(new HostF32Array(envs * Crossings.boxFloats(stride))).maxCount(maxCount)
+                    .out(new HostI32Array(envs));
             assertNoMismatch(ToolkitTestKernels.CountCrossings.INSTANCE, envs, single);
-            KernelArgs block = KernelArgs.of(SelfIntersectionsKernel.INSTANCE).bind(poly, stride, count,
-                    new HostF32Array(envs * Crossings.boxFloats(stride)), maxCount, new HostI32Array(envs));
+            KernelArgs block = SelfIntersectionsKernel.INSTANCE.args().poly(poly).stride(stride).count(count)
+                    .boxes(new HostF32Array(envs * Crossings.boxFloats(stride))).maxCount(maxCount)
+                    .out(new HostI32Array(envs));
             assertNoMismatch(SelfIntersectionsKernel.INSTANCE, envs, block);
         }
     }

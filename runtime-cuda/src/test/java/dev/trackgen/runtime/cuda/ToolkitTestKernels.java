@@ -3,11 +3,18 @@ package dev.trackgen.runtime.cuda;
 import dev.trackgen.api.kernel.CounterRng;
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.kernel.Geometry;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
-/** Java twins of the test-only CUDA bodies in {@code src/test/cuda/toolkit_test.cu}. */
+/**
+ * Java twins of the test-only CUDA bodies in {@code src/test/cuda/toolkit_test.cu}, declared like
+ * every kernel (the test compile runs the kernel-declaration processor, so {@code toolkit_test.cu}
+ * includes the generated {@code trackgen_runtime_cuda_test_kernels.h}).
+ */
 final class ToolkitTestKernels {
     static final String PTX = "trackgen-ptx/toolkit_test.ptx";
 
@@ -15,42 +22,53 @@ final class ToolkitTestKernels {
     }
 
     /** {@code tg_test_rng}: CounterRng draws for (seeds[t], streams[t], indices[t]). */
-    static final class Rng extends AbstractKernel {
+    static final class Rng extends RngBase {
         static final Rng INSTANCE = new Rng();
 
         private Rng() {
-            super("tg_test_rng", PTX, KernelParam.i32("seeds"), KernelParam.i32("streams"), KernelParam.i32("indices"),
-                    KernelParam.i32("bits"), KernelParam.f32("uniform"), KernelParam.f32("ranged"),
-                    KernelParam.i32("ints"));
+        }
+
+        @KernelSignature(ptx = PTX)
+        interface Signature {
+            void tg_test_rng(@In I32Array seeds, @In I32Array streams, @In I32Array indices, @Out I32Array bits,
+                    @Out F32Array uniform, @Out F32Array ranged, @Out I32Array ints);
         }
 
         @Override
-        public void run(KernelArgs a, int begin, int end) {
-            int[] seeds = a.i32(0);
-            int[] streams = a.i32(1);
-            int[] indices = a.i32(2);
+        protected void run(Args a, int begin, int end) {
+            int[] seeds = a.seeds();
+            int[] streams = a.streams();
+            int[] indices = a.indices();
+            int[] bits = a.bits();
+            float[] uniform = a.uniform();
+            float[] ranged = a.ranged();
+            int[] ints = a.ints();
             for (int t = begin; t < end; t++) {
-                a.i32(3)[t] = CounterRng.bits(seeds[t], streams[t], indices[t]);
-                a.f32(4)[t] = CounterRng.uniform(seeds[t], streams[t], indices[t]);
-                a.f32(5)[t] = CounterRng.uniform(seeds[t], streams[t], indices[t], -2f, 3f);
-                a.i32(6)[t] = CounterRng.uniformInt(seeds[t], streams[t], indices[t], 3, 17);
+                bits[t] = CounterRng.bits(seeds[t], streams[t], indices[t]);
+                uniform[t] = CounterRng.uniform(seeds[t], streams[t], indices[t]);
+                ranged[t] = CounterRng.uniform(seeds[t], streams[t], indices[t], -2f, 3f);
+                ints[t] = CounterRng.uniformInt(seeds[t], streams[t], indices[t], 3, 17);
             }
         }
     }
 
     /** {@code tg_test_geometry}: the Geometry helpers and Java min/max/int-cast semantics. */
-    static final class GeometryTwin extends AbstractKernel {
+    static final class GeometryTwin extends GeometryTwinBase {
         static final GeometryTwin INSTANCE = new GeometryTwin();
 
         private GeometryTwin() {
-            super("tg_test_geometry", PTX, KernelParam.vec2("p"), KernelParam.f32("out"), KernelParam.i32("crossing"));
+        }
+
+        @KernelSignature(ptx = PTX)
+        interface Signature {
+            void tg_test_geometry(@In Vec2Array p, @Out F32Array out, @Out I32Array crossing);
         }
 
         @Override
-        public void run(KernelArgs a, int begin, int end) {
-            float[] p = a.vec2(0);
-            float[] out = a.f32(1);
-            int[] crossing = a.i32(2);
+        protected void run(Args a, int begin, int end) {
+            float[] p = a.p();
+            float[] out = a.out();
+            int[] crossing = a.crossing();
             for (int t = begin; t < end; t++) {
                 float ax = p[8 * t];
                 float ay = p[8 * t + 1];
@@ -74,21 +92,28 @@ final class ToolkitTestKernels {
     }
 
     /** {@code tg_test_count_crossings}: Crossings.count of each polygon by one thread. */
-    static final class CountCrossings extends AbstractKernel {
+    static final class CountCrossings extends CountCrossingsBase {
         static final CountCrossings INSTANCE = new CountCrossings();
 
         private CountCrossings() {
-            super("tg_test_count_crossings", PTX, KernelParam.vec2("poly"), KernelParam.intValue("stride"),
-                    KernelParam.i32("count"), KernelParam.f32("boxes"), KernelParam.intValue("maxCount"),
-                    KernelParam.i32("out"));
+        }
+
+        @KernelSignature(ptx = PTX)
+        interface Signature {
+            void tg_test_count_crossings(@In Vec2Array poly, int stride, @In I32Array count, @Out F32Array boxes,
+                    int maxCount, @Out I32Array out);
         }
 
         @Override
-        public void run(KernelArgs a, int begin, int end) {
-            int stride = a.intValue(1);
+        protected void run(Args a, int begin, int end) {
+            float[] poly = a.poly();
+            int stride = a.stride();
+            int[] count = a.count();
+            float[] boxes = a.boxes();
+            int maxCount = a.maxCount();
+            int[] out = a.out();
             for (int e = begin; e < end; e++) {
-                a.i32(5)[e] = Crossings.count(a.vec2(0), e * stride, a.i32(2)[e], a.f32(3),
-                        e * Crossings.boxFloats(stride), a.intValue(4));
+                out[e] = Crossings.count(poly, e * stride, count[e], boxes, e * Crossings.boxFloats(stride), maxCount);
             }
         }
     }

@@ -99,8 +99,9 @@ public final class NoisyEllipseGenerator implements CenterlineGenerator {
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             return LaunchPlan.builder()
-                    .launch(NoisyEllipseKernel.INSTANCE, envs * n, seeds, noise, n, out)
-                    .launch(FillI32Kernel.INSTANCE, envs, valid, 1)
+                    .launch(NoisyEllipseKernel.INSTANCE, envs * n,
+                            NoisyEllipseKernel.INSTANCE.args().seeds(seeds).noise(noise).n(n).out(out))
+                    .launch(FillI32Kernel.INSTANCE, envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }
     }

@@ -1,9 +1,11 @@
 package dev.trackgen.examples.noisyellipse;
 
 import dev.trackgen.api.kernel.CounterRng;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * {@code example_noisy_ellipse(seeds, noise, n, out)}, one thread per point
@@ -18,8 +20,11 @@ import dev.trackgen.api.runtime.KernelParam;
  * loop simple (counter-clockwise).
  *
  * <p>Shapes: {@code seeds: [E]}, {@code out: [E * n]} points.
+ *
+ * <p>Declared once, by {@link Signature}: the annotation processor of {@code trackgen-codegen}
+ * generates {@code NoisyEllipseKernelBase} (name, parameters, the typed binding {@code Args}).
  */
-public final class NoisyEllipseKernel extends AbstractKernel {
+public final class NoisyEllipseKernel extends NoisyEllipseKernelBase {
     /** The kernel instance. */
     public static final NoisyEllipseKernel INSTANCE = new NoisyEllipseKernel();
 
@@ -31,16 +36,20 @@ public final class NoisyEllipseKernel extends AbstractKernel {
     private static final float TWO_PI = (float) (2 * Math.PI);
 
     private NoisyEllipseKernel() {
-        super("example_noisy_ellipse", null, KernelParam.i32("seeds"), KernelParam.floatValue("noise"),
-                KernelParam.intValue("n"), KernelParam.vec2("out"));
+    }
+
+    /** No {@code ptx}: a Java body only. */
+    @KernelSignature
+    interface Signature {
+        void example_noisy_ellipse(@In I32Array seeds, float noise, int n, @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int[] seeds = a.i32(0);
-        float noise = a.floatValue(1) / F_BOUND;
-        int n = a.intValue(2);
-        float[] out = a.vec2(3);
+    protected void run(Args a, int begin, int end) {
+        int[] seeds = a.seeds();
+        float noise = a.noise() / F_BOUND;
+        int n = a.n();
+        float[] out = a.out();
         // Walk the range env by env: the per-env draws are made once per env, not per point,
         // and held in locals so a launch allocates nothing.
         int t = begin;
