@@ -1,11 +1,16 @@
 package dev.trackgen.pipeline.relax;
 
 import dev.trackgen.api.kernel.ChunkBounds;
-import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -66,12 +71,15 @@ import dev.trackgen.pipeline.PipelineKernels;
  * {@code bufB, bufC: [R*nMax]} pairs, {@code edgeLen, edgeFactor, cacheCount: [R*nMax]},
  * {@code cacheIdx: [R*nMax*max(slots, 1)]}, {@code boxes: [R * 4 * ceil(nMax / 8)]}.
  */
-public final class XpbdRelaxKernel extends AbstractKernel {
+public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     /** Taubin shrinking half-step factor. */
+    @CudaConstant("TG_TAUBIN_LAMBDA")
     public static final float TAUBIN_LAMBDA = 0.5f;
     /** Taubin un-shrinking half-step factor. */
+    @CudaConstant("TG_TAUBIN_MU")
     public static final float TAUBIN_MU = -0.53f;
     /** Beads per broadphase chunk of the candidate cache refresh. */
+    @CudaConstant("TG_XPBD_CHUNK")
     public static final int CHUNK = 8;
 
     /**
@@ -89,23 +97,25 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     public static final XpbdRelaxKernel INSTANCE = new XpbdRelaxKernel();
 
     private XpbdRelaxKernel() {
-        super("tg_xpbd_relax", PipelineKernels.PTX,
-                KernelParam.vec2("in"), KernelParam.i32("count"), KernelParam.intValue("nMax"),
-                KernelParam.floatValue("twoHalfWidth"), KernelParam.intValue("bandOverride"),
-                KernelParam.floatValue("target"), KernelParam.floatValue("rMin"),
-                KernelParam.floatValue("sepScale"), KernelParam.floatValue("spcScale"),
-                KernelParam.floatValue("bendScale"), KernelParam.intValue("iters"), KernelParam.intValue("sepEvery"),
-                KernelParam.intValue("slots"), KernelParam.floatValue("cacheRadius"),
-                KernelParam.intValue("chebyStart"), KernelParam.f32("omegas"), KernelParam.floatValue("gamma"),
-                KernelParam.intValue("smoothPasses"), KernelParam.intValue("polishIters"),
-                KernelParam.vec2("bufA"), KernelParam.vec2("bufB"), KernelParam.vec2("bufC"),
-                KernelParam.f32("edgeLen"), KernelParam.f32("edgeFactor"),
-                KernelParam.i32("cacheCount"), KernelParam.i32("cacheIdx"), KernelParam.i32("overflow"),
-                KernelParam.f32("boxes"), KernelParam.i32("band"), KernelParam.f32("l0"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX, maxThreads = CUDA_MAX_THREADS, minBlocks = CUDA_MIN_BLOCKS)
+    interface Signature {
+        void tg_xpbd_relax(@In Vec2Array in, @In I32Array count, int nMax, float twoHalfWidth, int bandOverride,
+                float target, float rMin, float sepScale, float spcScale, float bendScale, int iters, int sepEvery,
+                int slots, float cacheRadius, int chebyStart, @In F32Array omegas, float gamma, int smoothPasses,
+                int polishIters, @Out Vec2Array bufA, @Out Vec2Array bufB, @Out Vec2Array bufC,
+                @Out F32Array edgeLen, @Out F32Array edgeFactor, @Out I32Array cacheCount, @Out I32Array cacheIdx,
+                @Out I32Array overflow, @Out F32Array boxes, @Out I32Array band, @Out F32Array l0);
     }
 
     /** Most threads per block of the CUDA body (the {@code __launch_bounds__} of {@code tg_xpbd_relax}). */
+    @CudaConstant("TG_XPBD_MAX_THREADS")
     public static final int CUDA_MAX_THREADS = 256;
+
+    /** Resident blocks per multiprocessor the CUDA body's registers are planned for ({@code __launch_bounds__}). */
+    @CudaConstant("TG_XPBD_MIN_BLOCKS")
+    public static final int CUDA_MIN_BLOCKS = 4;
 
     /**
      * Dynamic shared memory the CUDA body needs to keep one track's state on chip: three bead
@@ -128,8 +138,9 @@ public final class XpbdRelaxKernel extends AbstractKernel {
      */
     @Override
     public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
-        int nMax = args.intValue(2);
-        int slots = args.intValue(12);
+        Args a = (Args) args;
+        int nMax = a.nMax();
+        int slots = a.slots();
         return LaunchShape.blockPerIndex(dim, Math.min(LaunchShape.roundUpToWarp(nMax), CUDA_MAX_THREADS),
                 sharedBytes(nMax, slots));
     }
@@ -158,37 +169,37 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        int nMax = a.intValue(2);
-        int slots = a.intValue(12);
+    protected void run(Args a, int begin, int end) {
+        int nMax = a.nMax();
+        int slots = a.slots();
         RelaxScratch w = RelaxScratch.forCurrentThread(nMax, slots);
         for (int e = begin; e < end; e++) {
             relaxEnv(e, a, w);
         }
     }
 
-    private static void relaxEnv(int e, KernelArgs a, RelaxScratch w) {
-        float[] in = a.vec2(0);
-        int n = a.i32(1)[e];
-        int nMax = a.intValue(2);
-        float twoHw = a.floatValue(3);
-        int bandOverride = a.intValue(4);
-        float target = a.floatValue(5);
-        float rMin = a.floatValue(6);
-        float sr = a.floatValue(7);
-        float pr = a.floatValue(8);
-        float br = a.floatValue(9);
-        int iters = a.intValue(10);
-        int sepEvery = a.intValue(11);
-        int slots = a.intValue(12);
-        float cacheRadius = a.floatValue(13);
-        int chebyStart = a.intValue(14);
-        float[] omegas = a.f32(15);
-        float gamma = a.floatValue(16);
-        int smoothPasses = a.intValue(17);
-        int polishIters = a.intValue(18);
-        float[] bufA = a.vec2(19);
-        int[] overflow = a.i32(26);
+    private static void relaxEnv(int e, Args a, RelaxScratch w) {
+        float[] in = a.in();
+        int n = a.count()[e];
+        int nMax = a.nMax();
+        float twoHw = a.twoHalfWidth();
+        int bandOverride = a.bandOverride();
+        float target = a.target();
+        float rMin = a.rMin();
+        float sr = a.sepScale();
+        float pr = a.spcScale();
+        float br = a.bendScale();
+        int iters = a.iters();
+        int sepEvery = a.sepEvery();
+        int slots = a.slots();
+        float cacheRadius = a.cacheRadius();
+        int chebyStart = a.chebyStart();
+        float[] omegas = a.omegas();
+        float gamma = a.gamma();
+        int smoothPasses = a.smoothPasses();
+        int polishIters = a.polishIters();
+        float[] bufA = a.bufA();
+        int[] overflow = a.overflow();
         int b = e * nMax;
         // the output row starts as the input row, NaN padding included
         System.arraycopy(in, 2 * b, bufA, 2 * b, 2 * nMax);
@@ -203,8 +214,8 @@ public final class XpbdRelaxKernel extends AbstractKernel {
         }
         float l0e = peri / (float) n;
         int bandE = bandOverride > 0 ? bandOverride : SeparationBand.of(l0e, twoHw);
-        a.f32(29)[e] = l0e;
-        a.i32(28)[e] = bandE;
+        a.l0()[e] = l0e;
+        a.band()[e] = bandE;
         if (n < 3) {
             return;
         }

@@ -62,19 +62,27 @@ public final class XpbdRelaxation {
         this.l0 = runtime.allocF32(e);
         this.overflow = runtime.allocI32(e);
         this.plan = LaunchPlan.builder()
-                .launch(XpbdRelaxKernel.INSTANCE, e,
-                        in, count, nMax, 2f * hw, bandOverride == null ? 0 : bandOverride, target,
-                        hw * (1f + margin),
-                        config.get(RelaxKnobs.SEP_RELAX).floatValue(), config.get(RelaxKnobs.SPC_RELAX).floatValue(),
-                        config.get(RelaxKnobs.BEND_RELAX).floatValue(), iters, config.get(RelaxKnobs.SEP_EVERY), slots,
-                        target * (1f + config.get(RelaxKnobs.SEP_CACHE_SKIN).floatValue()), chebyStart, omegaArray,
-                        config.get(RelaxKnobs.CHEBY_GAMMA).floatValue(), config.get(RelaxKnobs.SMOOTH_PASSES),
-                        config.get(RelaxKnobs.SMOOTH_SPACING_ITERS),
-                        relaxed, runtime.allocVec2(scratchEnvs * nMax), runtime.allocVec2(scratchEnvs * nMax),
-                        runtime.allocF32(scratchEnvs * nMax), runtime.allocF32(scratchEnvs * nMax),
-                        runtime.allocI32(scratchEnvs * nMax),
-                        runtime.allocI32(scratchEnvs * nMax * Math.max(slots, 1)), overflow,
-                        runtime.allocF32(scratchEnvs * XpbdRelaxKernel.boxFloats(nMax)), band, l0)
+                .launch(e, XpbdRelaxKernel.INSTANCE.args()
+                        .in(in).count(count).nMax(nMax).twoHalfWidth(2f * hw)
+                        .bandOverride(bandOverride == null ? 0 : bandOverride).target(target)
+                        .rMin(hw * (1f + margin))
+                        .sepScale(config.get(RelaxKnobs.SEP_RELAX).floatValue())
+                        .spcScale(config.get(RelaxKnobs.SPC_RELAX).floatValue())
+                        .bendScale(config.get(RelaxKnobs.BEND_RELAX).floatValue())
+                        .iters(iters).sepEvery(config.get(RelaxKnobs.SEP_EVERY)).slots(slots)
+                        .cacheRadius(target * (1f + config.get(RelaxKnobs.SEP_CACHE_SKIN).floatValue()))
+                        .chebyStart(chebyStart).omegas(omegaArray)
+                        .gamma(config.get(RelaxKnobs.CHEBY_GAMMA).floatValue())
+                        .smoothPasses(config.get(RelaxKnobs.SMOOTH_PASSES))
+                        .polishIters(config.get(RelaxKnobs.SMOOTH_SPACING_ITERS))
+                        .bufA(relaxed)
+                        .bufB(runtime.allocVec2(scratchEnvs * nMax)).bufC(runtime.allocVec2(scratchEnvs * nMax))
+                        .edgeLen(runtime.allocF32(scratchEnvs * nMax)).edgeFactor(runtime.allocF32(scratchEnvs * nMax))
+                        .cacheCount(runtime.allocI32(scratchEnvs * nMax))
+                        .cacheIdx(runtime.allocI32(scratchEnvs * nMax * Math.max(slots, 1)))
+                        .overflow(overflow)
+                        .boxes(runtime.allocF32(scratchEnvs * XpbdRelaxKernel.boxFloats(nMax)))
+                        .band(band).l0(l0))
                 .build();
     }
 
