@@ -19,7 +19,7 @@ final class RelaxScratch {
     static final int INDEX = SEND - 1;
     private static final ThreadLocal<RelaxScratch> PER_THREAD = ThreadLocal.withInitial(RelaxScratch::new);
 
-    /** Bead buffers {@code [3][nMax]}, x and y. */
+    /** Bead buffers {@code [3][nMax]}, x. */
     final float[][] xs = new float[3][];
     /** Bead buffers {@code [3][nMax]}, y. */
     final float[][] ys = new float[3][];
