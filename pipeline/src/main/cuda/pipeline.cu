@@ -105,12 +105,9 @@ extern "C" __global__ void tg_cs_lookup(int dim, const float2* center, const flo
 /* Fused XPBD relaxation                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-#define TG_TAUBIN_LAMBDA 0.5f
-#define TG_TAUBIN_MU (-0.53f)
-#define TG_XPBD_CHUNK 8
-/* at most this many threads per block (XpbdRelaxKernel.MAX_THREADS); blocks per SM to plan registers for */
-#define TG_XPBD_MAX_THREADS 256
-#define TG_XPBD_MIN_BLOCKS 4
+/* TG_TAUBIN_LAMBDA, TG_TAUBIN_MU, TG_XPBD_CHUNK, TG_XPBD_MAX_THREADS (threads per block at most) and
+   TG_XPBD_MIN_BLOCKS (blocks per SM to plan registers for) come from XpbdRelaxKernel's
+   @CudaConstants, through trackgen_pipeline_kernels.h */
 #define TG_MODE_NONE 0
 #define TG_MODE_CACHED 1
 #define TG_MODE_DENSE 2

@@ -81,6 +81,10 @@ class EvaluationCommandsTest {
         assertEquals(2, r.get("tracks").asInt());
         assertEquals(1.0, r.get("yield").asDouble());
         assertEquals(0.0, r.get("mean_chicanes").asDouble(), "stadiums are convex");
+        // the original's key for the median compactness, and this project's former key as an alias
+        // (two tracks: their median is their mean)
+        assertEquals(r.get("mean_compactness").asDouble(), r.get("compactness_p50").asDouble(), 1e-12, r::toString);
+        assertEquals(r.get("compactness_p50").asDouble(), r.get("median_compactness").asDouble());
         // scaled to half_width 0.1: a 300 m + 2 pi 60 m stadium of half-width 5.5 m is 12.3 units long
         double expected = ((2 * 300 + 2 * Math.PI * 60) / 5.5 + (2 * 500 + 2 * Math.PI * 40) / 4) * 0.1 / 2;
         assertEquals(expected, r.get("mean_length").asDouble(), 0.01 * expected);
@@ -89,6 +93,7 @@ class EvaluationCommandsTest {
         assertEquals(0, csv.code(), csv::toString);
         assertTrue(csv.outLines().get(0).startsWith("generator,tracks,yield,pre_relax_self_intersection_rate,"));
         assertEquals(16, csv.outLines().get(1).split(",", -1).length);
+        assertTrue(csv.outLines().get(0).contains(",mean_compactness,compactness_p50,"), csv.outLines().get(0));
         CliRun md = CliRun.run("metrics", "--envs", "8", "--repeats", "0", "--format", "markdown", "-q");
         assertTrue(md.outLines().get(0).startsWith("| generator | E | yield |"), md.out());
         assertTrue(md.outLines().get(1).startsWith("|---|"), md.out());

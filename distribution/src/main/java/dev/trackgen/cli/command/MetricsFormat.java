@@ -23,6 +23,11 @@ final class MetricsFormat {
     private record Column(String key, String header, Function<MetricsRow, Object> value, String pattern) {
     }
 
+    /** The median compactness key, as the original's compare_generators.py names it. */
+    static final String COMPACTNESS_P50 = "compactness_p50";
+    /** The key this project used before {@link #COMPACTNESS_P50}; JSON rows still carry it, as an alias. */
+    static final String COMPACTNESS_P50_OLD_KEY = "median_compactness";
+
     private static final List<Column> COLUMNS = List.of(
             new Column("generator", "generator", MetricsRow::name, null),
             new Column("tracks", "E", MetricsRow::tracks, null),
@@ -32,7 +37,7 @@ final class MetricsFormat {
             new Column("xpbd_displacement", "xpbd disp", MetricsRow::xpbdDisplacement, "%.4f"),
             new Column("mean_length", "length", MetricsRow::meanLength, "%.2f"),
             new Column("mean_compactness", "compact", MetricsRow::meanCompactness, "%.3f"),
-            new Column("median_compactness", "compact p50", MetricsRow::medianCompactness, "%.3f"),
+            new Column(COMPACTNESS_P50, "compact p50", MetricsRow::medianCompactness, "%.3f"),
             new Column("compactness_degenerate_rate", "degenerate", MetricsRow::degenerateCompactnessRate, "%.3f"),
             new Column("shape_variety_pass", "variety", MetricsRow::shapeVarietyPass, null),
             new Column("mean_chicanes", "chicanes", MetricsRow::meanChicanes, "%.1f"),
@@ -106,6 +111,7 @@ final class MetricsFormat {
                 Object v = c.value.apply(r);
                 m.put(c.key, v instanceof Double d && !Double.isFinite(d) ? null : v);
             }
+            m.put(COMPACTNESS_P50_OLD_KEY, m.get(COMPACTNESS_P50));
             m.put("measured", r.measured());
             list.add(m);
         }

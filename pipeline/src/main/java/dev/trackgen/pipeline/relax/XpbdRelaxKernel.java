@@ -1,10 +1,16 @@
 package dev.trackgen.pipeline.relax;
 
 import dev.trackgen.api.kernel.ChunkBounds;
-import dev.trackgen.api.runtime.AbstractKernel;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.CudaConstant;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.pipeline.PipelineKernels;
 
 /**
@@ -41,8 +47,18 @@ import dev.trackgen.pipeline.PipelineKernels;
  *       ({@code x += 0.5 L(x)} then {@code x += -0.53 L(x)}, {@code L(x_i) = (x_{i-1} + x_{i+1})/2 - x_i}),
  *       then {@code polishIters} sweeps with spacing only.</li>
  * </ol>
- * The result lands in {@code bufA} (NaN past the count); {@code bufB}, {@code bufC},
- * {@code edgeLen}, {@code edgeFactor}, the cache arrays and {@code boxes} are per-env scratch.
+ * The result lands in {@code bufA} (NaN past the count). {@code bufB}, {@code bufC},
+ * {@code edgeLen}, {@code edgeFactor}, the cache arrays and {@code boxes} are the CUDA body's
+ * per-env global scratch (used when shared memory cannot hold a track); the Java body keeps the
+ * same state in the calling worker's buffers ({@code RelaxScratch}, a few KB reused for every env)
+ * and never reads them, so host runtimes bind one row ({@link #globalScratchEnvs}).
+ *
+ * <p>The Java body also skips candidates that provably cannot be within the target: between
+ * cache refreshes it keeps, per bead, the cached candidates that were within
+ * {@code target + 2 * skin} at anchor positions, and rebuilds those sub-lists as soon as some bead
+ * has moved {@code skin} (L1, {@code skin = 0.1 * target}) from its anchor. A skipped candidate
+ * would have failed the {@code d < target} test, so the sums, and the results, are bit for bit
+ * those of the full lists the CUDA body scans.
  * Fusing the sweeps keeps each track's beads in cache (shared memory on CUDA) for the whole
  * solve; it computes exactly what the per-sweep launch sequence of the original implementation
  * would. Sources: M. Müller et al., "Position Based Dynamics" (2007); M. Macklin et al., "XPBD"
@@ -50,43 +66,56 @@ import dev.trackgen.pipeline.PipelineKernels;
  * G. Taubin, "A Signal Processing Approach to Fair Surface Design" (1995); constants and schedule
  * from the original implementation's docs/relaxation/.
  *
- * <p>Shapes: {@code in, bufA, bufB, bufC: [E*nMax]} pairs; {@code count, band, l0, overflow: [E]};
- * {@code omegas: [max(iters, 1)]}; {@code edgeLen, edgeFactor, cacheCount: [E*nMax]};
- * {@code cacheIdx: [E*nMax*max(slots, 1)]}; {@code boxes: [E * 4 * ceil(nMax / 8)]}.
+ * <p>Shapes: {@code in, bufA: [E*nMax]} pairs; {@code count, band, l0, overflow: [E]};
+ * {@code omegas: [max(iters, 1)]}; with {@code R} scratch rows ({@code E} on CUDA, 1 on the CPU):
+ * {@code bufB, bufC: [R*nMax]} pairs, {@code edgeLen, edgeFactor, cacheCount: [R*nMax]},
+ * {@code cacheIdx: [R*nMax*max(slots, 1)]}, {@code boxes: [R * 4 * ceil(nMax / 8)]}.
  */
-public final class XpbdRelaxKernel extends AbstractKernel {
+public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     /** Taubin shrinking half-step factor. */
+    @CudaConstant("TG_TAUBIN_LAMBDA")
     public static final float TAUBIN_LAMBDA = 0.5f;
     /** Taubin un-shrinking half-step factor. */
+    @CudaConstant("TG_TAUBIN_MU")
     public static final float TAUBIN_MU = -0.53f;
     /** Beads per broadphase chunk of the candidate cache refresh. */
+    @CudaConstant("TG_XPBD_CHUNK")
     public static final int CHUNK = 8;
 
+    /**
+     * How far, as a fraction of the target, a bead may move before the active candidate lists
+     * are rebuilt ({@link RelaxScratch#buildActive}); changes the speed only, never a result.
+     */
+    static final float ACTIVE_SKIN = 0.1f;
+
     private static final int MODE_NONE = 0;
-    private static final int MODE_CACHED = 1;
     private static final int MODE_DENSE = 2;
+    /** Cached candidates, each pair evaluated once (see {@link RelaxScratch}). */
+    private static final int MODE_PAIRS = 3;
 
     /** The kernel instance. */
     public static final XpbdRelaxKernel INSTANCE = new XpbdRelaxKernel();
 
     private XpbdRelaxKernel() {
-        super("tg_xpbd_relax", PipelineKernels.PTX,
-                KernelParam.vec2("in"), KernelParam.i32("count"), KernelParam.intValue("nMax"),
-                KernelParam.floatValue("twoHalfWidth"), KernelParam.intValue("bandOverride"),
-                KernelParam.floatValue("target"), KernelParam.floatValue("rMin"),
-                KernelParam.floatValue("sepScale"), KernelParam.floatValue("spcScale"),
-                KernelParam.floatValue("bendScale"), KernelParam.intValue("iters"), KernelParam.intValue("sepEvery"),
-                KernelParam.intValue("slots"), KernelParam.floatValue("cacheRadius"),
-                KernelParam.intValue("chebyStart"), KernelParam.f32("omegas"), KernelParam.floatValue("gamma"),
-                KernelParam.intValue("smoothPasses"), KernelParam.intValue("polishIters"),
-                KernelParam.vec2("bufA"), KernelParam.vec2("bufB"), KernelParam.vec2("bufC"),
-                KernelParam.f32("edgeLen"), KernelParam.f32("edgeFactor"),
-                KernelParam.i32("cacheCount"), KernelParam.i32("cacheIdx"), KernelParam.i32("overflow"),
-                KernelParam.f32("boxes"), KernelParam.i32("band"), KernelParam.f32("l0"));
+    }
+
+    @KernelSignature(ptx = PipelineKernels.PTX, maxThreads = CUDA_MAX_THREADS, minBlocks = CUDA_MIN_BLOCKS)
+    interface Signature {
+        void tg_xpbd_relax(@In Vec2Array in, @In I32Array count, int nMax, float twoHalfWidth, int bandOverride,
+                float target, float rMin, float sepScale, float spcScale, float bendScale, int iters, int sepEvery,
+                int slots, float cacheRadius, int chebyStart, @In F32Array omegas, float gamma, int smoothPasses,
+                int polishIters, @Out Vec2Array bufA, @Out Vec2Array bufB, @Out Vec2Array bufC,
+                @Out F32Array edgeLen, @Out F32Array edgeFactor, @Out I32Array cacheCount, @Out I32Array cacheIdx,
+                @Out I32Array overflow, @Out F32Array boxes, @Out I32Array band, @Out F32Array l0);
     }
 
     /** Most threads per block of the CUDA body (the {@code __launch_bounds__} of {@code tg_xpbd_relax}). */
+    @CudaConstant("TG_XPBD_MAX_THREADS")
     public static final int CUDA_MAX_THREADS = 256;
+
+    /** Resident blocks per multiprocessor the CUDA body's registers are planned for ({@code __launch_bounds__}). */
+    @CudaConstant("TG_XPBD_MIN_BLOCKS")
+    public static final int CUDA_MIN_BLOCKS = 4;
 
     /**
      * Dynamic shared memory the CUDA body needs to keep one track's state on chip: three bead
@@ -109,10 +138,26 @@ public final class XpbdRelaxKernel extends AbstractKernel {
      */
     @Override
     public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
-        int nMax = args.intValue(2);
-        int slots = args.intValue(12);
+        Args a = (Args) args;
+        int nMax = a.nMax();
+        int slots = a.slots();
         return LaunchShape.blockPerIndex(dim, Math.min(LaunchShape.roundUpToWarp(nMax), CUDA_MAX_THREADS),
                 sharedBytes(nMax, slots));
+    }
+
+    /**
+     * How many env rows of global scratch ({@code bufB}, {@code bufC}, {@code edgeLen},
+     * {@code edgeFactor}, {@code cacheCount}, {@code cacheIdx}, {@code boxes}) a launch on
+     * {@code runtime} binds. The Java body never reads them (it works in the calling worker's
+     * buffers), so a host-resident runtime gets one row; a device runtime gets a row per env for
+     * the CUDA body's fallback when a track does not fit in shared memory.
+     *
+     * @param runtime where the kernel runs
+     * @param envs    envs of the launch
+     * @return {@code 1} on a host-resident runtime, else {@code envs}
+     */
+    public static int globalScratchEnvs(ComputeRuntime runtime, int envs) {
+        return runtime.hostResident() ? 1 : envs;
     }
 
     /**
@@ -124,39 +169,39 @@ public final class XpbdRelaxKernel extends AbstractKernel {
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
+    protected void run(Args a, int begin, int end) {
+        int nMax = a.nMax();
+        int slots = a.slots();
+        RelaxScratch w = RelaxScratch.forCurrentThread(nMax, slots);
         for (int e = begin; e < end; e++) {
-            relaxEnv(e, a);
+            relaxEnv(e, a, w);
         }
     }
 
-    private static void relaxEnv(int e, KernelArgs a) {
-        float[] in = a.vec2(0);
-        int n = a.i32(1)[e];
-        int nMax = a.intValue(2);
-        float twoHw = a.floatValue(3);
-        int bandOverride = a.intValue(4);
-        float target = a.floatValue(5);
-        float rMin = a.floatValue(6);
-        float sr = a.floatValue(7);
-        float pr = a.floatValue(8);
-        float br = a.floatValue(9);
-        int iters = a.intValue(10);
-        int sepEvery = a.intValue(11);
-        int slots = a.intValue(12);
-        float cacheRadius = a.floatValue(13);
-        int chebyStart = a.intValue(14);
-        float[] omegas = a.f32(15);
-        float gamma = a.floatValue(16);
-        int smoothPasses = a.intValue(17);
-        int polishIters = a.intValue(18);
-        float[] bufA = a.vec2(19);
-        float[] edgeLen = a.f32(22);
-        float[] edgeFactor = a.f32(23);
-        int[] cacheCount = a.i32(24);
-        int[] cacheIdx = a.i32(25);
-        int[] overflow = a.i32(26);
+    private static void relaxEnv(int e, Args a, RelaxScratch w) {
+        float[] in = a.in();
+        int n = a.count()[e];
+        int nMax = a.nMax();
+        float twoHw = a.twoHalfWidth();
+        int bandOverride = a.bandOverride();
+        float target = a.target();
+        float rMin = a.rMin();
+        float sr = a.sepScale();
+        float pr = a.spcScale();
+        float br = a.bendScale();
+        int iters = a.iters();
+        int sepEvery = a.sepEvery();
+        int slots = a.slots();
+        float cacheRadius = a.cacheRadius();
+        int chebyStart = a.chebyStart();
+        float[] omegas = a.omegas();
+        float gamma = a.gamma();
+        int smoothPasses = a.smoothPasses();
+        int polishIters = a.polishIters();
+        float[] bufA = a.bufA();
+        int[] overflow = a.overflow();
         int b = e * nMax;
+        // the output row starts as the input row, NaN padding included
         System.arraycopy(in, 2 * b, bufA, 2 * b, 2 * nMax);
         overflow[e] = 0;
         float peri = 0f;
@@ -169,201 +214,255 @@ public final class XpbdRelaxKernel extends AbstractKernel {
         }
         float l0e = peri / (float) n;
         int bandE = bandOverride > 0 ? bandOverride : SeparationBand.of(l0e, twoHw);
-        a.f32(29)[e] = l0e;
-        a.i32(28)[e] = bandE;
+        a.l0()[e] = l0e;
+        a.band()[e] = bandE;
         if (n < 3) {
             return;
         }
+        // the track's working state lives in this worker's buffers, the beads from index 0
+        float[][] xs = w.xs;
+        float[][] ys = w.ys;
+        float[] x0 = xs[0];
+        float[] y0 = ys[0];
+        for (int i = 0; i < n; i++) {
+            x0[i] = in[2 * (b + i)];
+            y0[i] = in[2 * (b + i) + 1];
+        }
         boolean useCache = slots > 0 && sepEvery > 1;
-        float[] read = bufA;
-        float[] write = a.vec2(20);
-        float[] prev = a.vec2(21);
+        float skin = ACTIVE_SKIN * target;
+        float keep2 = RelaxScratch.keepRadius2(target, skin);
+        int r = 0;
+        int wr = 1;
+        int p = 2;
         for (int k = 0; k < iters; k++) {
             int mode;
             if (useCache) {
-                if (k % sepEvery == 0) {
-                    overflow[e] = buildCache(read, b, n, bandE, cacheRadius, slots, cacheCount, cacheIdx, a.f32(27),
-                            e * boxFloats(nMax));
+                boolean refreshed = k % sepEvery == 0;
+                if (refreshed) {
+                    overflow[e] = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
                 }
-                mode = MODE_CACHED;
+                if (refreshed || !w.activeHolds(xs[r], ys[r], n, skin)) {
+                    w.buildActive(xs[r], ys[r], n, keep2);
+                }
+                mode = MODE_PAIRS;
             } else {
                 mode = k % sepEvery == 0 ? MODE_DENSE : MODE_NONE;
             }
             boolean accelerate = k >= chebyStart;
-            float[] xPrev = k == chebyStart ? read : prev;
-            sweep(read, write, accelerate ? xPrev : null, omegas[k], gamma, b, n, bandE, l0e, target, rMin,
-                    sr, pr, br, mode, slots, cacheCount, cacheIdx, edgeLen, edgeFactor);
+            int prevIdx = k == chebyStart ? r : p;
+            sweep(xs[r], ys[r], xs[wr], ys[wr], accelerate ? xs[prevIdx] : null, accelerate ? ys[prevIdx] : null,
+                    omegas[k], gamma, n, bandE, l0e, target, rMin, sr, pr, br, mode, slots, w);
             if (accelerate) {
-                float[] freed = prev;
-                prev = read;
-                read = write;
-                write = freed;
+                int freed = p;
+                p = r;
+                r = wr;
+                wr = freed;
             } else {
-                float[] t = read;
-                read = write;
-                write = t;
+                int t = r;
+                r = wr;
+                wr = t;
             }
         }
         for (int pass = 0; pass < smoothPasses; pass++) {
-            taubin(read, write, b, n, TAUBIN_LAMBDA);
-            taubin(write, read, b, n, TAUBIN_MU);
+            taubin(xs[r], ys[r], xs[wr], ys[wr], n, TAUBIN_LAMBDA);
+            taubin(xs[wr], ys[wr], xs[r], ys[r], n, TAUBIN_MU);
         }
         for (int k = 0; k < polishIters; k++) {
-            sweep(read, write, null, 1f, 1f, b, n, bandE, l0e, target, rMin, 0f, pr, 0f, MODE_NONE, slots,
-                    cacheCount, cacheIdx, edgeLen, edgeFactor);
-            float[] t = read;
-            read = write;
-            write = t;
+            sweep(xs[r], ys[r], xs[wr], ys[wr], null, null, 1f, 1f, n, bandE, l0e, target, rMin, 0f, pr, 0f,
+                    MODE_NONE, slots, w);
+            int t = r;
+            r = wr;
+            wr = t;
         }
-        if (read != bufA) {
-            System.arraycopy(read, 2 * b, bufA, 2 * b, 2 * n);
+        float[] fx = xs[r];
+        float[] fy = ys[r];
+        for (int i = 0; i < n; i++) {
+            bufA[2 * (b + i)] = fx[i];
+            bufA[2 * (b + i) + 1] = fy[i];
         }
     }
 
     /**
-     * Refreshes the candidate lists of env beads {@code [b, b+n)}. Candidacy is symmetric, so each
-     * pair {@code i < j} is tested once and appended to both lists; visiting {@code i} in ascending
-     * order and {@code j > i} in ascending order leaves every list in ascending index order, exactly
-     * as a per-bead scan would, and an overflowing list keeps its {@code slots} lowest indices.
-     * Chunk pairs whose bounding boxes are {@code radius} or more apart are skipped.
+     * Refreshes the candidate lists of the {@code n} beads {@code (x, y)}: bead {@code i}'s list
+     * holds, in ascending index order, its first {@code slots} candidates (beads outside the band
+     * closer than {@code radius}; chunk pairs whose bounding boxes are {@code radius} or more apart
+     * are skipped). Candidacy is symmetric, so each pair {@code i < j} is tested once, in ascending
+     * {@code i} then ascending {@code j}: the order in which a per-bead scan fills every list, so an
+     * overflowing list keeps its {@code slots} lowest indices. The lists are stored as pairs
+     * ({@link RelaxScratch#pairStart}): bead {@code i}'s entries are its higher candidates {@code j},
+     * flagged {@code SELF} when {@code j} is in {@code i}'s list and {@code SEND} when {@code i} is in
+     * {@code j}'s.
      *
      * @return the number of beads whose list overflowed
      */
-    private static int buildCache(float[] x, int b, int n, int band, float radius, int slots, int[] cacheCount,
-                                  int[] cacheIdx, float[] boxes, int bb) {
-        int chunks = ChunkBounds.compute(x, b, n, CHUNK, false, false, boxes, bb);
+    private static int buildCache(float[] x, float[] y, int n, int band, float radius, int slots, RelaxScratch w) {
+        float[] boxes = w.boxes;
+        int[] cacheCount = w.cacheCount;
+        int[] pairStart = w.pairStart;
+        int[] pairIdx = w.pairIdx;
+        int np = 0;
+        int chunks = (n + CHUNK - 1) / CHUNK;
+        for (int c = 0; c < chunks; c++) {
+            float minx = Float.POSITIVE_INFINITY;
+            float miny = Float.POSITIVE_INFINITY;
+            float maxx = Float.NEGATIVE_INFINITY;
+            float maxy = Float.NEGATIVE_INFINITY;
+            int last = Math.min(n, (c + 1) * CHUNK);
+            for (int i = c * CHUNK; i < last; i++) {
+                minx = Math.min(minx, x[i]);
+                maxx = Math.max(maxx, x[i]);
+                miny = Math.min(miny, y[i]);
+                maxy = Math.max(maxy, y[i]);
+            }
+            boxes[4 * c] = minx;
+            boxes[4 * c + 1] = miny;
+            boxes[4 * c + 2] = maxx;
+            boxes[4 * c + 3] = maxy;
+        }
         for (int i = 0; i < n; i++) {
-            cacheCount[b + i] = 0;
+            cacheCount[i] = 0;
         }
         float r2 = radius * radius;
         int overflowing = 0;
+        int[] near = w.nearChunks;
         for (int ci = 0; ci < chunks; ci++) {
+            // the chunks cj >= ci whose boxes come within the radius of chunk ci's box, once per chunk
+            int nearCount = 0;
+            for (int cj = ci; cj < chunks; cj++) {
+                // Non-short-circuit tests keep this loop to one hard-to-predict branch.
+                boolean far = (boxes[4 * cj] - boxes[4 * ci + 2] >= radius)
+                        | (boxes[4 * ci] - boxes[4 * cj + 2] >= radius)
+                        | (boxes[4 * cj + 1] - boxes[4 * ci + 3] >= radius)
+                        | (boxes[4 * ci + 1] - boxes[4 * cj + 3] >= radius);
+                near[nearCount] = cj;
+                nearCount += far ? 0 : 1;
+            }
             int iEnd = Math.min(n, (ci + 1) * CHUNK);
             for (int i = ci * CHUNK; i < iEnd; i++) {
-                int ti = b + i;
-                float xi = x[2 * ti];
-                float yi = x[2 * ti + 1];
-                for (int cj = ci; cj < chunks; cj++) {
-                    // Non-short-circuit tests keep these loops to one hard-to-predict branch each.
-                    if ((boxes[bb + 4 * cj] - boxes[bb + 4 * ci + 2] >= radius)
-                            | (boxes[bb + 4 * ci] - boxes[bb + 4 * cj + 2] >= radius)
-                            | (boxes[bb + 4 * cj + 1] - boxes[bb + 4 * ci + 3] >= radius)
-                            | (boxes[bb + 4 * ci + 1] - boxes[bb + 4 * cj + 3] >= radius)) {
-                        continue;
-                    }
+                float xi = x[i];
+                float yi = y[i];
+                pairStart[i] = np;
+                for (int q = 0; q < nearCount; q++) {
+                    int cj = near[q];
                     int jEnd = Math.min(n, (cj + 1) * CHUNK);
                     for (int j = Math.max(i + 1, cj * CHUNK); j < jEnd; j++) {
                         int dd = j - i;
-                        float dx = xi - x[2 * (b + j)];
-                        float dy = yi - x[2 * (b + j) + 1];
+                        float dx = xi - x[j];
+                        float dy = yi - y[j];
                         if ((dx * dx + dy * dy < r2) & (Math.min(dd, n - dd) > band)) {
-                            overflowing += append(ti, j, slots, cacheCount, cacheIdx);
-                            overflowing += append(b + j, i, slots, cacheCount, cacheIdx);
+                            // j joins bead i's list (SELF) and i joins j's (SEND) unless the list is full
+                            int ci2 = cacheCount[i];
+                            int cj2 = cacheCount[j];
+                            int flags = (ci2 < slots ? RelaxScratch.SELF : 0) | (cj2 < slots ? RelaxScratch.SEND : 0);
+                            pairIdx[np] = j | flags;
+                            np += flags != 0 ? 1 : 0;
+                            overflowing += (ci2 == slots ? 1 : 0) + (cj2 == slots ? 1 : 0);
+                            cacheCount[i] = ci2 + 1;
+                            cacheCount[j] = cj2 + 1;
                         }
                     }
                 }
             }
         }
-        for (int i = 0; i < n; i++) {
-            cacheCount[b + i] = Math.min(cacheCount[b + i], slots);
-        }
+        pairStart[n] = np;
         return overflowing;
     }
 
-    /** Appends {@code j} to bead {@code t}'s list; @return 1 when the list just overflowed, else 0. */
-    private static int append(int t, int j, int slots, int[] cacheCount, int[] cacheIdx) {
-        int c = cacheCount[t];
-        if (c < slots) {
-            cacheIdx[t * slots + c] = j;
-            cacheCount[t] = c + 1;
-            return 0;
-        }
-        if (c == slots) {
-            cacheCount[t] = c + 1; // marks the overflow once; clamped to slots after the build
-            return 1;
-        }
-        return 0;
-    }
-
     /**
-     * One Jacobi sweep of env beads {@code [b, b+n)} from {@code x} into {@code out}; with
-     * {@code xPrev != null} the Chebyshev blend is applied to each bead's result.
+     * One Jacobi sweep of the {@code n} beads {@code (x, y)} into {@code (ox, oy)}; with
+     * {@code px != null} the Chebyshev blend against {@code (px, py)} is applied to each bead's result.
      */
-    private static void sweep(float[] x, float[] out, float[] xPrev, float omega, float gamma, int b, int n, int band,
-                              float l0, float target, float rMin, float sr, float pr, float br, int mode, int slots,
-                              int[] cacheCount, int[] cacheIdx, float[] edgeLen, float[] edgeFactor) {
-        for (int i = 0; i < n; i++) {
-            int t = b + i;
-            int u = b + (i + 1 == n ? 0 : i + 1);
-            float dx = x[2 * u] - x[2 * t];
-            float dy = x[2 * u + 1] - x[2 * t + 1];
-            float len = (float) Math.sqrt(dx * dx + dy * dy);
-            float l = Math.max(len, 1.0e-9f);
-            edgeLen[t] = len;
-            edgeFactor[t] = (l - l0) / l;
-        }
+    private static void sweep(float[] x, float[] y, float[] ox, float[] oy, float[] px, float[] py, float omega,
+                              float gamma, int n, int band, float l0, float target, float rMin, float sr, float pr,
+                              float br, int mode, int slots, RelaxScratch w) {
+        int[] activeStart = w.activeStart;
+        int[] activeIdx = w.activeIdx;
+        float[] accX = w.accX;
+        float[] accY = w.accY;
+        int[] accHits = w.accHits;
         float target2 = target * target;
+        // The edge terms roll along the chain: edge i (from bead i to i+1) is computed once, at bead
+        // i, and reused as bead i+1's previous edge; the same operations as a separate edge pass.
+        float xp = x[n - 1];
+        float yp = y[n - 1];
+        float xi = x[0];
+        float yi = y[0];
+        float dpx = xi - xp;
+        float dpy = yi - yp;
+        float lenP = (float) Math.sqrt(dpx * dpx + dpy * dpy);
+        float lP = Math.max(lenP, 1.0e-9f);
+        float fp = (lP - l0) / lP;
         for (int i = 0; i < n; i++) {
-            int t = b + i;
-            float xi = x[2 * t];
-            float yi = x[2 * t + 1];
+            int in = i + 1 == n ? 0 : i + 1;
+            float xn = x[in];
+            float yn = y[in];
+            float dnx = xn - xi;
+            float dny = yn - yi;
+            float lenN = (float) Math.sqrt(dnx * dnx + dny * dny);
+            float lN = Math.max(lenN, 1.0e-9f);
+            float fn = (lN - l0) / lN;
             float sx = 0f;
             float sy = 0f;
             int hits = 0;
-            if (mode == MODE_CACHED) {
-                int nc = cacheCount[t];
-                int cb = t * slots;
-                for (int s = 0; s < nc; s++) {
-                    int j = b + cacheIdx[cb + s];
-                    float ddx = xi - x[2 * j];
-                    float ddy = yi - x[2 * j + 1];
+            if (mode == MODE_PAIRS) {
+                // Lower candidates' contributions arrived in ascending order while those beads ran;
+                // the higher ones follow in ascending order: the sum of the per-bead scan of each
+                // bead's list, term by term (bead j's term is exactly minus bead i's: the same d2 and
+                // weight, -ddx).
+                sx = accX[i];
+                sy = accY[i];
+                hits = accHits[i];
+                accX[i] = 0f;
+                accY[i] = 0f;
+                accHits[i] = 0;
+                int sEnd = activeStart[i + 1];
+                for (int s = activeStart[i]; s < sEnd; s++) {
+                    int entry = activeIdx[s];
+                    int j = entry & RelaxScratch.INDEX;
+                    float ddx = xi - x[j];
+                    float ddy = yi - y[j];
                     float d2 = ddx * ddx + ddy * ddy;
                     if (d2 < target2) {
                         float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
-                        float w = 0.5f * (target - dist) / dist;
-                        sx += w * ddx;
-                        sy += w * ddy;
-                        hits++;
+                        float wt = 0.5f * (target - dist) / dist;
+                        float tx = wt * ddx;
+                        float ty = wt * ddy;
+                        if ((entry & RelaxScratch.SELF) != 0) {
+                            sx += tx;
+                            sy += ty;
+                            hits++;
+                        }
+                        if ((entry & RelaxScratch.SEND) != 0) {
+                            accX[j] -= tx;
+                            accY[j] -= ty;
+                            accHits[j]++;
+                        }
                     }
                 }
             } else if (mode == MODE_DENSE) {
-                for (int jj = 0; jj < n; jj++) {
-                    int dd = Math.abs(i - jj);
+                for (int j = 0; j < n; j++) {
+                    int dd = Math.abs(i - j);
                     if (Math.min(dd, n - dd) <= band) {
                         continue;
                     }
-                    int j = b + jj;
-                    float ddx = xi - x[2 * j];
-                    float ddy = yi - x[2 * j + 1];
+                    float ddx = xi - x[j];
+                    float ddy = yi - y[j];
                     if (Math.abs(ddx) < target && Math.abs(ddy) < target) {
                         float d2 = ddx * ddx + ddy * ddy;
                         if (d2 < target2) {
                             float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
-                            float w = 0.5f * (target - dist) / dist;
-                            sx += w * ddx;
-                            sy += w * ddy;
+                            float wt = 0.5f * (target - dist) / dist;
+                            sx += wt * ddx;
+                            sy += wt * ddy;
                             hits++;
                         }
                     }
                 }
             }
-            if (hits > 0) {
-                sx /= hits;
-                sy /= hits;
-            }
-            int ip = i == 0 ? n - 1 : i - 1;
-            int tp = b + ip;
-            int tn = b + (i + 1 == n ? 0 : i + 1);
-            float xn = x[2 * tn];
-            float yn = x[2 * tn + 1];
-            float xp = x[2 * tp];
-            float yp = x[2 * tp + 1];
-            float dnx = xn - xi;
-            float dny = yn - yi;
-            float dpx = xi - xp;
-            float dpy = yi - yp;
-            float fn = edgeFactor[t];
-            float fp = edgeFactor[tp];
+            // without hits both sums are +0 and stay so: dividing by 1 then needs no branch
+            float h = Math.max(hits, 1);
+            sx /= h;
+            sy /= h;
             float spx = 0.25f * (fn * dnx - fp * dpx);
             float spy = 0.25f * (fn * dny - fp * dpy);
             // Bending guard. The Menger radius r = lp * ln * lc / (2 |cross|) is below rMin exactly when
@@ -373,7 +472,7 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             float cx = xn - xp;
             float cy = yn - yp;
             float lc2 = cx * cx + cy * cy;
-            float lpln = edgeLen[tp] * edgeLen[t];
+            float lpln = lenP * lenN;
             float q = twoCross * rMin;
             if (q * q > lpln * lpln * lc2) {
                 float radius = Math.max(lpln * (float) Math.sqrt(lc2), 1.0e-12f) / twoCross;
@@ -381,27 +480,34 @@ public final class XpbdRelaxKernel extends AbstractKernel {
             }
             float hx = xi + sr * sx + pr * spx + bscale * (0.5f * (xp + xn) - xi);
             float hy = yi + sr * sy + pr * spy + bscale * (0.5f * (yp + yn) - yi);
-            if (xPrev != null) {
-                float px = xPrev[2 * t];
-                float py = xPrev[2 * t + 1];
-                hx = omega * (gamma * (hx - xi) + (xi - px)) + px;
-                hy = omega * (gamma * (hy - yi) + (yi - py)) + py;
+            if (px != null) {
+                float qx = px[i];
+                float qy = py[i];
+                hx = omega * (gamma * (hx - xi) + (xi - qx)) + qx;
+                hy = omega * (gamma * (hy - yi) + (yi - qy)) + qy;
             }
-            out[2 * t] = hx;
-            out[2 * t + 1] = hy;
+            ox[i] = hx;
+            oy[i] = hy;
+            xp = xi;
+            yp = yi;
+            xi = xn;
+            yi = yn;
+            dpx = dnx;
+            dpy = dny;
+            lenP = lenN;
+            fp = fn;
         }
     }
 
-    /** One Taubin half-step of env beads {@code [b, b+n)} from {@code x} into {@code out}. */
-    private static void taubin(float[] x, float[] out, int b, int n, float factor) {
+    /** One Taubin half-step of the {@code n} beads {@code (x, y)} into {@code (ox, oy)}. */
+    private static void taubin(float[] x, float[] y, float[] ox, float[] oy, int n, float factor) {
         for (int i = 0; i < n; i++) {
-            int t = b + i;
-            int tn = b + (i + 1 == n ? 0 : i + 1);
-            int tp = b + (i == 0 ? n - 1 : i - 1);
-            float xi = x[2 * t];
-            float yi = x[2 * t + 1];
-            out[2 * t] = xi + factor * (0.5f * (x[2 * tp] + x[2 * tn]) - xi);
-            out[2 * t + 1] = yi + factor * (0.5f * (x[2 * tp + 1] + x[2 * tn + 1]) - yi);
+            int in = i + 1 == n ? 0 : i + 1;
+            int ip = i == 0 ? n - 1 : i - 1;
+            float xi = x[i];
+            float yi = y[i];
+            ox[i] = xi + factor * (0.5f * (x[ip] + x[in]) - xi);
+            oy[i] = yi + factor * (0.5f * (y[ip] + y[in]) - yi);
         }
     }
 }

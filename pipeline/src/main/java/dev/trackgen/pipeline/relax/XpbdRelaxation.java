@@ -17,6 +17,11 @@ import dev.trackgen.api.runtime.Vec2Array;
  * <p>The schedule (sweep count, cache refresh cadence, Chebyshev weights, smoothing tail) is fixed
  * by the configuration and computed here once, so the stage is one capturable launch that
  * allocates nothing per call. Defaults follow the original implementation's docs/relaxation/.
+ *
+ * <p>Memory per env: the output row and three ints ({@code band}, {@code l0}, {@code overflow}); on
+ * a host-resident runtime the relaxation's working state lives in per-worker buffers, on CUDA in
+ * shared memory per block with per-env global scratch rows as the fallback
+ * ({@link XpbdRelaxKernel#globalScratchEnvs}).
  */
 public final class XpbdRelaxation {
     private final LaunchPlan plan;
@@ -37,7 +42,6 @@ public final class XpbdRelaxation {
                           Vec2Array relaxed) {
         int e = config.numEnvs();
         int nMax = config.nMax();
-        int dim = e * nMax;
         float hw = (float) config.halfWidth();
         float margin = config.get(RelaxKnobs.MARGIN).floatValue();
         float target = 2f * hw * (1f + margin);
@@ -51,22 +55,34 @@ public final class XpbdRelaxation {
         runtime.upload(omegas, omegaArray);
         Integer bandOverride = config.get(RelaxKnobs.BAND);
 
+        // The Java body keeps a track's working state in per-worker buffers; only a device body
+        // (CUDA, when its shared memory cannot hold a track) works in per-env global scratch rows.
+        int scratchEnvs = XpbdRelaxKernel.globalScratchEnvs(runtime, e);
         this.band = runtime.allocI32(e);
         this.l0 = runtime.allocF32(e);
         this.overflow = runtime.allocI32(e);
         this.plan = LaunchPlan.builder()
-                .launch(XpbdRelaxKernel.INSTANCE, e,
-                        in, count, nMax, 2f * hw, bandOverride == null ? 0 : bandOverride, target,
-                        hw * (1f + margin),
-                        config.get(RelaxKnobs.SEP_RELAX).floatValue(), config.get(RelaxKnobs.SPC_RELAX).floatValue(),
-                        config.get(RelaxKnobs.BEND_RELAX).floatValue(), iters, config.get(RelaxKnobs.SEP_EVERY), slots,
-                        target * (1f + config.get(RelaxKnobs.SEP_CACHE_SKIN).floatValue()), chebyStart, omegaArray,
-                        config.get(RelaxKnobs.CHEBY_GAMMA).floatValue(), config.get(RelaxKnobs.SMOOTH_PASSES),
-                        config.get(RelaxKnobs.SMOOTH_SPACING_ITERS),
-                        relaxed, runtime.allocVec2(dim), runtime.allocVec2(dim),
-                        runtime.allocF32(dim), runtime.allocF32(dim),
-                        runtime.allocI32(dim), runtime.allocI32(dim * Math.max(slots, 1)), overflow,
-                        runtime.allocF32(e * XpbdRelaxKernel.boxFloats(nMax)), band, l0)
+                .launch(e, XpbdRelaxKernel.INSTANCE.args()
+                        .in(in).count(count).nMax(nMax).twoHalfWidth(2f * hw)
+                        .bandOverride(bandOverride == null ? 0 : bandOverride).target(target)
+                        .rMin(hw * (1f + margin))
+                        .sepScale(config.get(RelaxKnobs.SEP_RELAX).floatValue())
+                        .spcScale(config.get(RelaxKnobs.SPC_RELAX).floatValue())
+                        .bendScale(config.get(RelaxKnobs.BEND_RELAX).floatValue())
+                        .iters(iters).sepEvery(config.get(RelaxKnobs.SEP_EVERY)).slots(slots)
+                        .cacheRadius(target * (1f + config.get(RelaxKnobs.SEP_CACHE_SKIN).floatValue()))
+                        .chebyStart(chebyStart).omegas(omegaArray)
+                        .gamma(config.get(RelaxKnobs.CHEBY_GAMMA).floatValue())
+                        .smoothPasses(config.get(RelaxKnobs.SMOOTH_PASSES))
+                        .polishIters(config.get(RelaxKnobs.SMOOTH_SPACING_ITERS))
+                        .bufA(relaxed)
+                        .bufB(runtime.allocVec2(scratchEnvs * nMax)).bufC(runtime.allocVec2(scratchEnvs * nMax))
+                        .edgeLen(runtime.allocF32(scratchEnvs * nMax)).edgeFactor(runtime.allocF32(scratchEnvs * nMax))
+                        .cacheCount(runtime.allocI32(scratchEnvs * nMax))
+                        .cacheIdx(runtime.allocI32(scratchEnvs * nMax * Math.max(slots, 1)))
+                        .overflow(overflow)
+                        .boxes(runtime.allocF32(scratchEnvs * XpbdRelaxKernel.boxFloats(nMax)))
+                        .band(band).l0(l0))
                 .build();
     }
 

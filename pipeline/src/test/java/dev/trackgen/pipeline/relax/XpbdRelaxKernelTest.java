@@ -196,12 +196,16 @@ class XpbdRelaxKernelTest {
         System.arraycopy(om, 0, omegas.data(), 0, om.length);
         HostVec2Array out = new HostVec2Array(e * nMax);
         int dim = e * nMax;
-        KernelArgs a = KernelArgs.of(XpbdRelaxKernel.INSTANCE).bind(in, count, nMax, 2f * p.hw(), p.bandOverride(),
-                p.target(), p.rMin(), 1f, 1f, 1.5f, p.iters(), p.sepEvery(), p.slots(),
-                p.target() * (1f + p.skin()), p.chebyStart(), omegas, p.gamma(), p.passes(), p.polish(),
-                out, new HostVec2Array(dim), new HostVec2Array(dim), new HostF32Array(dim), new HostF32Array(dim),
-                new HostI32Array(dim), new HostI32Array(dim * Math.max(p.slots(), 1)), new HostI32Array(e),
-                new HostF32Array(e * XpbdRelaxKernel.boxFloats(nMax)), new HostI32Array(e), new HostF32Array(e));
+        KernelArgs a = XpbdRelaxKernel.INSTANCE.args().in(in).count(count).nMax(nMax).twoHalfWidth(2f * p.hw())
+                .bandOverride(p.bandOverride()).target(p.target()).rMin(p.rMin()).sepScale(1f).spcScale(1f)
+                .bendScale(1.5f).iters(p.iters()).sepEvery(p.sepEvery()).slots(p.slots())
+                .cacheRadius(p.target() * (1f + p.skin())).chebyStart(p.chebyStart()).omegas(omegas)
+                .gamma(p.gamma()).smoothPasses(p.passes()).polishIters(p.polish())
+                .bufA(out).bufB(new HostVec2Array(dim)).bufC(new HostVec2Array(dim))
+                .edgeLen(new HostF32Array(dim)).edgeFactor(new HostF32Array(dim))
+                .cacheCount(new HostI32Array(dim)).cacheIdx(new HostI32Array(dim * Math.max(p.slots(), 1)))
+                .overflow(new HostI32Array(e)).boxes(new HostF32Array(e * XpbdRelaxKernel.boxFloats(nMax)))
+                .band(new HostI32Array(e)).l0(new HostF32Array(e));
         XpbdRelaxKernel.INSTANCE.run(a, 0, e);
         return out.data();
     }

@@ -25,6 +25,7 @@ final class TwinCheckingRuntime extends ForwardingRuntime {
     private final Map<String, Integer> launches = new LinkedHashMap<>();
     private BiFunction<Kernel, LaunchShape, LaunchShape> shapes = (k, s) -> s;
     private Observer observer = (k, dim, a) -> { };
+    private boolean deviceLayout;
 
     /** Sees every launch after both bodies ran (the Java results are in the host arrays). */
     interface Observer {
@@ -40,6 +41,20 @@ final class TwinCheckingRuntime extends ForwardingRuntime {
     TwinCheckingRuntime withShapes(BiFunction<Kernel, LaunchShape, LaunchShape> f) {
         this.shapes = f;
         return this;
+    }
+
+    /**
+     * Makes the runtime report itself as not host resident, so stages bind the per-env global
+     * scratch a device body needs (the relaxation's fallback when shared memory is refused).
+     */
+    TwinCheckingRuntime deviceLayout() {
+        this.deviceLayout = true;
+        return this;
+    }
+
+    @Override
+    public boolean hostResident() {
+        return !deviceLayout && super.hostResident();
     }
 
     /** @param o sees every launch after both bodies ran, to measure which branches a batch took */

@@ -126,14 +126,23 @@ final class Twins {
     }
 
     /**
-     * Parameters that are scratch the C body may leave differently: the fused relaxation keeps its
-     * working state in shared memory when it has enough, so its scratch arrays are then untouched.
+     * Parameters that are scratch the two bodies leave differently: the fused relaxation's Java body
+     * keeps its working state in per-worker buffers and never writes its global scratch arrays, and
+     * its C body writes them only when shared memory cannot hold a track.
      */
     static java.util.Set<Integer> scratch(Kernel k, LaunchShape shape) {
-        if (k.name().equals("tg_xpbd_relax") && shape != null && shape.sharedBytes() > 0) {
-            return java.util.Set.of(20, 21, 22, 23, 24, 25, 27); // bufB, bufC, edge terms, cache, boxes
+        if (!k.name().equals("tg_xpbd_relax")) {
+            return java.util.Set.of();
         }
-        return java.util.Set.of();
+        java.util.Set<String> names = java.util.Set.of("bufB", "bufC", "edgeLen", "edgeFactor", "cacheCount",
+                "cacheIdx", "boxes");
+        java.util.Set<Integer> out = new java.util.HashSet<>();
+        for (int i = 0; i < k.params().size(); i++) {
+            if (names.contains(k.params().get(i).name())) {
+                out.add(i);
+            }
+        }
+        return out;
     }
 
     /**

@@ -1,0 +1,155 @@
+package dev.trackgen.pipeline.relax;
+
+/**
+ * The working state of one track's relaxation on a CPU worker: three rotating bead buffers (x and
+ * y apart), the edge terms, the broadphase boxes and the separation candidate lists. It lives
+ * only for the relaxation of one env, so each worker thread keeps one, reused for every env it
+ * relaxes (a few KB that stay in its L1/L2 cache), instead of a row per env in heap arrays; the
+ * CUDA body keeps the same state in shared memory per block (or in its per-env global scratch).
+ *
+ * <p>Grown, never shrunk, to the largest {@code nMax} and {@code slots} the thread has seen;
+ * steady-state launches allocate nothing.
+ */
+final class RelaxScratch {
+    /** Pair flag: the higher bead is in the lower bead's candidate list. */
+    static final int SELF = 1 << 30;
+    /** Pair flag: the lower bead is in the higher bead's candidate list. */
+    static final int SEND = 1 << 29;
+    /** Mask of the bead index in a pair entry. */
+    static final int INDEX = SEND - 1;
+    private static final ThreadLocal<RelaxScratch> PER_THREAD = ThreadLocal.withInitial(RelaxScratch::new);
+
+    /** Bead buffers {@code [3][nMax]}, x. */
+    final float[][] xs = new float[3][];
+    /** Bead buffers {@code [3][nMax]}, y. */
+    final float[][] ys = new float[3][];
+    /** {@code [4 * ceil(nMax / CHUNK)]} broadphase boxes. */
+    float[] boxes;
+    /** {@code [ceil(nMax / CHUNK)]} the chunks near one chunk, during a cache refresh. */
+    int[] nearChunks;
+    /** {@code [nMax]} candidates found per bead at the last cache refresh (more than the slots: overflowed). */
+    int[] cacheCount;
+    /**
+     * The candidate lists as pairs, bead-major: bead {@code i}'s entries are
+     * {@code pairIdx[pairStart[i] .. pairStart[i+1])}, each a higher bead {@code j} in ascending
+     * order ({@code entry & INDEX}) with {@link #SELF} when {@code j} is in bead {@code i}'s list
+     * and {@link #SEND} when {@code i} is in bead {@code j}'s (a full list drops one of them).
+     * At most {@code 2 * nMax * slots} entries.
+     */
+    int[] pairStart;
+    int[] pairIdx;
+    /**
+     * The active pairs: of the pairs, those closer than the keep radius at the anchor positions
+     * {@code (ax, ay)}, in the same order and format.
+     */
+    int[] activeStart;
+    int[] activeIdx;
+    float[] ax;
+    float[] ay;
+    /**
+     * {@code [nMax]} separation sums and hit counts that lower beads passed on to higher ones
+     * during a pair sweep; all zero between sweeps.
+     */
+    float[] accX;
+    float[] accY;
+    int[] accHits;
+    private int capacity = -1;
+    private int slotCapacity = -1;
+
+    private RelaxScratch() {
+    }
+
+    /**
+     * @param nMax  beads per env at most
+     * @param slots candidate slots per bead
+     * @return the calling thread's scratch, large enough for {@code nMax} beads and {@code slots}
+     */
+    static RelaxScratch forCurrentThread(int nMax, int slots) {
+        RelaxScratch s = PER_THREAD.get();
+        s.ensure(nMax, Math.max(slots, 1));
+        return s;
+    }
+
+    private void ensure(int nMax, int slots) {
+        if (nMax > capacity) {
+            for (int k = 0; k < 3; k++) {
+                xs[k] = new float[nMax];
+                ys[k] = new float[nMax];
+            }
+            boxes = new float[XpbdRelaxKernel.boxFloats(nMax)];
+            nearChunks = new int[XpbdRelaxKernel.boxFloats(nMax) / 4];
+            cacheCount = new int[nMax];
+            pairStart = new int[nMax + 1];
+            activeStart = new int[nMax + 1];
+            ax = new float[nMax];
+            ay = new float[nMax];
+            accX = new float[nMax];
+            accY = new float[nMax];
+            accHits = new int[nMax];
+            capacity = nMax;
+            slotCapacity = -1;
+        }
+        if (slots > slotCapacity) {
+            pairIdx = new int[2 * capacity * slots];
+            activeIdx = new int[2 * capacity * slots];
+            slotCapacity = slots;
+        }
+    }
+
+    /**
+     * The squared keep radius of the active lists: a candidate at least this far (squared, as the
+     * sweep computes it in float) from its bead at the anchor positions cannot come closer than
+     * {@code target} while neither bead has moved more than {@code skin} (L1) from its anchor. The
+     * relative margins of 1e-4 cover every float rounding of the distances and displacements
+     * (each a few units of 2^-24 relative), so pruning never drops a candidate the sweep would
+     * have counted: the results are bit for bit those of the full lists.
+     *
+     * @param target separation target
+     * @param skin   the most a bead moves, L1, before the lists are rebuilt
+     * @return the squared keep radius
+     */
+    static float keepRadius2(float target, float skin) {
+        double m = 1.0e-4;
+        double keep = (target * (1 + m) + 2.0 * skin * (1 + m)) / (1 - m);
+        return (float) (keep * keep * (1 + m));
+    }
+
+    /**
+     * Rebuilds the active pairs from the cached pairs at the current positions and makes these
+     * positions the anchors.
+     */
+    void buildActive(float[] x, float[] y, int n, float keep2) {
+        int a = 0;
+        for (int i = 0; i < n; i++) {
+            float xi = x[i];
+            float yi = y[i];
+            activeStart[i] = a;
+            int sEnd = pairStart[i + 1];
+            for (int s = pairStart[i]; s < sEnd; s++) {
+                int entry = pairIdx[s];
+                int j = entry & INDEX;
+                float ddx = xi - x[j];
+                float ddy = yi - y[j];
+                float d2 = ddx * ddx + ddy * ddy;
+                activeIdx[a] = entry;
+                a += d2 >= keep2 ? 0 : 1; // NaN keeps the pair
+            }
+            ax[i] = xi;
+            ay[i] = yi;
+        }
+        activeStart[n] = a;
+    }
+
+    /**
+     * @return whether every bead is still within {@code skin} (L1) of its anchor, so the active
+     *         lists still hold every candidate that can be closer than the target; false for
+     *         non-finite positions
+     */
+    boolean activeHolds(float[] x, float[] y, int n, float skin) {
+        float most = 0f;
+        for (int i = 0; i < n; i++) {
+            most = Math.max(most, Math.abs(x[i] - ax[i]) + Math.abs(y[i] - ay[i]));
+        }
+        return most <= skin;
+    }
+}

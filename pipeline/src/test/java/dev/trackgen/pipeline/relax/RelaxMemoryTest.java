@@ -1,0 +1,132 @@
+package dev.trackgen.pipeline.relax;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.ForwardingRuntime;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.lang.reflect.Method;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The relaxation's memory on the CPU: its working state lives in per-worker buffers, so the stage
+ * keeps only its output row and three scalars per env, and steady-state calls still allocate
+ * nothing on the calling thread or on any worker (the buffers are made on a worker's first launch).
+ */
+class RelaxMemoryTest {
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void steadyStateCallsAllocateNothingOnAnyThread(boolean replay) {
+        int e = 48;
+        TrackGenConfig config = TrackGenConfig.builder().numEnvs(e).build();
+        try (CpuRuntime rt = new CpuRuntime(2, replay);
+             TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(e, 5)).runtime(rt)
+                     .build()) {
+            for (int k = 0; k < 3; k++) {
+                gen.generate();
+            }
+            long[] ids = threadIds();
+            allocated(ids);
+            long probe = -allocated(ids) + allocated(ids); // the probe's own cost, an empty window
+            long before = allocated(ids);
+            int calls = 4;
+            for (int k = 0; k < calls; k++) {
+                gen.generate();
+            }
+            long perCall = (allocated(ids) - before - probe) / calls;
+            assertTrue(perCall < 256, "steady-state generate() allocated " + perCall + " bytes per call on "
+                    + ids.length + " threads");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void onTheCpuTheStageKeepsItsOutputAndThreeScalarsPerEnv(int threads) {
+        int e = 64;
+        TrackGenConfig config = TrackGenConfig.builder().numEnvs(e).build();
+        int nMax = config.nMax();
+        try (CpuRuntime cpu = new CpuRuntime(threads, false)) {
+            Counting rt = new Counting(cpu);
+            Vec2Array in = cpu.allocVec2(e * nMax);
+            I32Array count = cpu.allocI32(e);
+            Vec2Array relaxed = cpu.allocVec2(e * nMax);
+            new XpbdRelaxation(rt, config, in, count, relaxed);
+            int slots = Math.max(config.get(dev.trackgen.api.config.RelaxKnobs.SEP_CACHE_SLOTS), 1);
+            // band, l0, overflow per env; the omega schedule; one scratch row for the CUDA body's layout
+            long oneRow = 2L * 8 * nMax + 2L * 4 * nMax + 4L * nMax + 4L * nMax * slots
+                    + 4L * XpbdRelaxKernel.boxFloats(nMax);
+            long expected = 3L * 4 * e + 4L * Math.max(config.get(dev.trackgen.api.config.RelaxKnobs.ITERS), 1)
+                    + oneRow;
+            assertEquals(expected, rt.bytes, "bytes the relaxation stage allocated besides its output");
+        }
+    }
+
+    private static long[] threadIds() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("trackgen-cpu-worker") || t == Thread.currentThread())
+                .mapToLong(Thread::getId).toArray();
+    }
+
+    private static final Object THREAD_MX;
+    private static final Method ALLOCATED_BYTES;
+
+    static {
+        try {
+            // through reflection: the test module does not read jdk.management
+            THREAD_MX = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+            ALLOCATED_BYTES = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes",
+                    long[].class);
+        } catch (ReflectiveOperationException ex) {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    /** @return bytes the threads allocated so far (each read itself allocates a little) */
+    private static long allocated(long[] ids) {
+        try {
+            long s = 0;
+            for (long b : (long[]) ALLOCATED_BYTES.invoke(THREAD_MX, (Object) ids)) {
+                s += b;
+            }
+            return s;
+        } catch (ReflectiveOperationException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** Counts the bytes of the arrays allocated through it. */
+    private static final class Counting extends ForwardingRuntime {
+        long bytes;
+
+        Counting(CpuRuntime delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public F32Array allocF32(int length) {
+            bytes += 4L * length;
+            return super.allocF32(length);
+        }
+
+        @Override
+        public I32Array allocI32(int length) {
+            bytes += 4L * length;
+            return super.allocI32(length);
+        }
+
+        @Override
+        public Vec2Array allocVec2(int length) {
+            bytes += 8L * length;
+            return super.allocVec2(length);
+        }
+    }
+}
