@@ -50,12 +50,12 @@ public final class HeapPerEnv {
                 "retained KB/env", "arrays KB/env");
         for (String name : names) {
             CenterlineGenerator g = registry.get(name);
-            TrackGenConfig config = TrackGenConfig.builder().generator(name).numEnvs(envs).build();
+            TrackGenConfig config = TrackGenConfig.builder().generator(g).numEnvs(envs).build();
             MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
             try (CpuRuntime cpu = new CpuRuntime(1, false)) {
                 long before = usedAfterGc(mem);
                 Counting runtime = new Counting(cpu);
-                try (TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0))
+                try (TrackGenerator gen = TrackGenerator.builder(config).generator(g).rng(PerEnvSeededRng.fromScalar(envs, 0))
                         .runtime(runtime).build()) {
                     gen.generate();
                     long after = usedAfterGc(mem);

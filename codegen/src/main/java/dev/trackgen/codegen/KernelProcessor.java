@@ -139,7 +139,7 @@ public final class KernelProcessor extends AbstractProcessor {
         if (!javaOnly) {
             prototypes.put(entry, prototype(entry, params, maxThreads, minBlocks));
         }
-        writeBase(owner, entry, javaOnly ? null : ptx, params);
+        writeBase(owner, entry, javaOnly ? null : ptx, params, (Boolean) value(sig, "bindingBody", false));
     }
 
     private Param param(VariableElement p) {
@@ -204,7 +204,7 @@ public final class KernelProcessor extends AbstractProcessor {
         return b.append(");").toString();
     }
 
-    private void writeBase(TypeElement owner, String entry, String ptx, List<Param> params) {
+    private void writeBase(TypeElement owner, String entry, String ptx, List<Param> params, boolean bindingBody) {
         String pkg = processingEnv.getElementUtils().getPackageOf(owner).getQualifiedName().toString();
         String kernel = owner.getSimpleName().toString();
         String base = kernel + "Base";
@@ -239,28 +239,37 @@ public final class KernelProcessor extends AbstractProcessor {
         s.append(");\n    }\n\n");
         s.append("    /** @return a fresh, unbound argument binding, to be bound by name when the launch plan is built */\n");
         s.append("    @Override\n    public final Args args() {\n        return new Args(this);\n    }\n\n");
-        s.append("    @Override\n    public final void run(KernelArgs args, int begin, int end) {\n");
-        if (params.isEmpty()) {
-            s.append("        run(begin, end);\n    }\n\n");
+        if (bindingBody) {
+            s.append("    @Override\n    public final void run(KernelArgs args, int begin, int end) {\n")
+                    .append("        run((Args) args, begin, end);\n    }\n\n");
+            s.append("    /**\n     * The Java body: runs launch indices {@code [begin, end)}, reading the arguments from\n")
+                    .append("     * the binding by name ({@code @KernelSignature(bindingBody = true)}).\n     *\n")
+                    .append("     * @param a the bound arguments\n     * @param begin first index\n     * @param end one past the last index\n     */\n")
+                    .append("    protected abstract void run(Args a, int begin, int end);\n\n");
         } else {
-            s.append("        Args a = (Args) args;\n        run(begin, end");
-            for (Param p : params) {
-                s.append(",\n                a.").append(p.name).append("()");
+            s.append("    @Override\n    public final void run(KernelArgs args, int begin, int end) {\n");
+            if (params.isEmpty()) {
+                s.append("        run(begin, end);\n    }\n\n");
+            } else {
+                s.append("        Args a = (Args) args;\n        run(begin, end");
+                for (Param p : params) {
+                    s.append(",\n                a.").append(p.name).append("()");
+                }
+                s.append(");\n    }\n\n");
             }
-            s.append(");\n    }\n\n");
+            s.append("    /**\n     * The Java body: runs launch indices {@code [begin, end)} with the bound arguments, in\n")
+                    .append("     * declaration order (arrays as their host data: {@code float[]}, {@code int[]}, a\n")
+                    .append("     * {@code Vec2Array} as interleaved x, y pairs).\n     *\n")
+                    .append("     * @param begin first index\n     * @param end one past the last index\n");
+            for (Param p : params) {
+                s.append("     * @param ").append(p.name).append(" {@code ").append(p.name).append("}\n");
+            }
+            s.append("     */\n    protected abstract void run(int begin, int end");
+            for (Param p : params) {
+                s.append(", ").append(p.kind.hostType).append(' ').append(p.name);
+            }
+            s.append(");\n\n");
         }
-        s.append("    /**\n     * The Java body: runs launch indices {@code [begin, end)} with the bound arguments, in\n")
-                .append("     * declaration order (arrays as their host data: {@code float[]}, {@code int[]}, a\n")
-                .append("     * {@code Vec2Array} as interleaved x, y pairs).\n     *\n")
-                .append("     * @param begin first index\n     * @param end one past the last index\n");
-        for (Param p : params) {
-            s.append("     * @param ").append(p.name).append(" {@code ").append(p.name).append("}\n");
-        }
-        s.append("     */\n    protected abstract void run(int begin, int end");
-        for (Param p : params) {
-            s.append(", ").append(p.kind.hostType).append(' ').append(p.name);
-        }
-        s.append(");\n\n");
         s.append("    /** The typed binding of {@code ").append(entry).append("}'s arguments. */\n");
         s.append("    public static final class Args extends KernelArgs {\n");
         s.append("        Args(Kernel kernel) {\n            super(kernel);\n        }\n\n");

@@ -47,7 +47,8 @@ class KernelProcessorTest {
     private static List<JavaFileObject> annotations() {
         List<JavaFileObject> l = new ArrayList<>();
         l.add(source(RT + ".KernelSignature", "package " + RT + "; public @interface KernelSignature {"
-                + " String ptx() default \"\"; int maxThreads() default 0; int minBlocks() default 0; }"));
+                + " String ptx() default \"\"; int maxThreads() default 0; int minBlocks() default 0;"
+                + " boolean bindingBody() default false; }"));
         l.add(source(RT + ".CudaConstant", "package " + RT + "; public @interface CudaConstant { String value() default \"\"; }"));
         for (String d : List.of("In", "Out", "InOut")) {
             l.add(source(RT + "." + d, "package " + RT + "; public @interface " + d + " {}"));
@@ -141,6 +142,19 @@ class KernelProcessorTest {
         assertTrue(base.contains("public float[] in()"), base);
         assertTrue(base.contains("public Vec2Array outArray()"), base);
         assertTrue(base.contains("KernelParam.Direction.IN_OUT"), base);
+    }
+
+    @Test
+    void theBodyTakesItsArgumentsAsParametersOrTheBindingWhenAsked() throws IOException {
+        Run plain = run("demo.ScaleKernel", kernel("void tg_scale(@In Vec2Array in, int n, float k);"));
+        assertTrue(plain.ok(), plain.errors());
+        assertTrue(plain.generated("demo/ScaleKernelBase.java")
+                .contains("protected abstract void run(int begin, int end, float[] in, int n, float k);"));
+        Run binding = run("demo.ScaleKernel", kernel("void tg_scale(@In Vec2Array in, int n, float k);")
+                .replace("ptx = \"trackgen-ptx/demo.ptx\"", "ptx = \"trackgen-ptx/demo.ptx\", bindingBody = true"));
+        assertTrue(binding.ok(), binding.errors());
+        assertTrue(binding.generated("demo/ScaleKernelBase.java")
+                .contains("protected abstract void run(Args a, int begin, int end);"));
     }
 
     @Test

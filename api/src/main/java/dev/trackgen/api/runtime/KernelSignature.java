@@ -21,8 +21,7 @@ import java.lang.annotation.Target;
  *     }
  *
  *     @Override
- *     protected void run(Args a, int begin, int end) {
- *         int[] out = a.out();
+ *     protected void run(int begin, int end, int[] out, int value) {
  *         ...
  *     }
  * }
@@ -48,6 +47,14 @@ public @interface KernelSignature {
 
     /** @return the CUDA {@code __launch_bounds__} maximum threads per block, or 0 for none */
     int maxThreads() default 0;
+
+    /**
+     * @return whether the Java body reads its arguments from the binding,
+     *         {@code run(Args a, int begin, int end)}, instead of taking them as parameters in
+     *         declaration order, {@code run(int begin, int end, ...)} (the default): for a body
+     *         that hands the whole binding to helpers (the relaxation's 30 parameters)
+     */
+    boolean bindingBody() default false;
 
     /** @return the CUDA {@code __launch_bounds__} minimum resident blocks (with {@link #maxThreads()}) */
     int minBlocks() default 0;

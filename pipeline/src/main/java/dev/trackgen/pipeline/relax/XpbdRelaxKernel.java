@@ -99,7 +99,8 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     private XpbdRelaxKernel() {
     }
 
-    @KernelSignature(ptx = PipelineKernels.PTX, maxThreads = CUDA_MAX_THREADS, minBlocks = CUDA_MIN_BLOCKS)
+    @KernelSignature(ptx = PipelineKernels.PTX, maxThreads = CUDA_MAX_THREADS, minBlocks = CUDA_MIN_BLOCKS,
+            bindingBody = true)
     interface Signature {
         void tg_xpbd_relax(@In Vec2Array in, @In I32Array count, int nMax, float twoHalfWidth, int bandOverride,
                 float target, float rMin, float sepScale, float spcScale, float bendScale, int iters, int sepEvery,

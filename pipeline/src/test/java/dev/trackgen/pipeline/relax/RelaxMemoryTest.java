@@ -2,6 +2,7 @@ package dev.trackgen.pipeline.relax;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.ForwardingRuntime;
 import dev.trackgen.api.runtime.I32Array;
@@ -27,9 +28,12 @@ class RelaxMemoryTest {
     @ValueSource(booleans = {false, true})
     void steadyStateCallsAllocateNothingOnAnyThread(boolean replay) {
         int e = 48;
-        TrackGenConfig config = TrackGenConfig.builder().numEnvs(e).build();
+        CenterlineGenerator bezier = java.util.ServiceLoader.load(CenterlineGenerator.class).stream()
+                .map(java.util.ServiceLoader.Provider::get).filter(g -> g.name().equals("bezier")).findFirst()
+                .orElseThrow();
+        TrackGenConfig config = TrackGenConfig.builder().generator(bezier).numEnvs(e).build();
         try (CpuRuntime rt = new CpuRuntime(2, replay);
-             TrackGenerator gen = TrackGenerator.builder(config).rng(PerEnvSeededRng.fromScalar(e, 5)).runtime(rt)
+             TrackGenerator gen = TrackGenerator.builder(config).generator(bezier).rng(PerEnvSeededRng.fromScalar(e, 5)).runtime(rt)
                      .build()) {
             for (int k = 0; k < 3; k++) {
                 gen.generate();
