@@ -107,10 +107,8 @@ extern "C" __global__ void tg_cs_lookup(int dim, const float2* center, const flo
 
 /* TG_TAUBIN_LAMBDA, TG_TAUBIN_MU, TG_XPBD_CHUNK, TG_XPBD_MAX_THREADS (threads per block at most) and
    TG_XPBD_MIN_BLOCKS (blocks per SM to plan registers for) come from XpbdRelaxKernel's
-   @CudaConstants, through trackgen_pipeline_kernels.h */
-#define TG_MODE_NONE 0
-#define TG_MODE_CACHED 1
-#define TG_MODE_DENSE 2
+   @CudaConstants, through trackgen_pipeline_kernels.h, as do the sweep modes TG_MODE_NONE,
+   TG_MODE_CACHED and TG_MODE_DENSE */
 
 /* Dynamic shared memory the fused relaxation uses for one track; the twin of
    XpbdRelaxKernel.sharedBytes(nMax, slots). Less than this and the body works in global scratch. */

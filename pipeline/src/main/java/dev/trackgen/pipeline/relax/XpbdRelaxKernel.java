@@ -88,8 +88,15 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
      */
     static final float ACTIVE_SKIN = 0.1f;
 
-    private static final int MODE_NONE = 0;
-    private static final int MODE_DENSE = 2;
+    /** A sweep without separation. */
+    @CudaConstant("TG_MODE_NONE")
+    static final int MODE_NONE = 0;
+    /** The CUDA body's cached sweep (per-bead candidate lists); the Java body sweeps pairs instead. */
+    @CudaConstant("TG_MODE_CACHED")
+    static final int MODE_CACHED = 1;
+    /** A sweep against every bead beyond the band (the refresh sweep). */
+    @CudaConstant("TG_MODE_DENSE")
+    static final int MODE_DENSE = 2;
     /** Cached candidates, each pair evaluated once (see {@link RelaxScratch}). */
     private static final int MODE_PAIRS = 3;
 
