@@ -230,7 +230,11 @@ public final class KernelProcessor extends AbstractProcessor {
         s.append(" * </ol>\n */\n");
         s.append("public abstract class ").append(base).append(" extends AbstractKernel {\n");
         s.append("    /** Binds the kernel's name, PTX module and parameters. */\n");
-        s.append("    protected ").append(base).append("() {\n        super(\"").append(entry).append("\", ")
+        s.append("    protected ").append(base).append("() {\n        this(\"").append(entry).append("\");\n    }\n\n");
+        s.append("    /**\n     * Binds the PTX module and parameters under another entry name: for a Java-only kernel made\n")
+                .append("     * per instance (one per plugin, say), whose name is only known at run time.\n     *\n")
+                .append("     * @param name the kernel name\n     */\n");
+        s.append("    protected ").append(base).append("(String name) {\n        super(name, ")
                 .append(ptx == null ? "null" : '"' + escape(ptx) + '"');
         for (Param p : params) {
             s.append(",\n                new KernelParam(\"").append(p.name).append("\", KernelParam.Type.")

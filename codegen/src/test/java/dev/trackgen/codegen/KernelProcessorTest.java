@@ -137,7 +137,7 @@ class KernelProcessorTest {
         assertTrue(h.indexOf("#define TG_SCALE_EPS") < h.indexOf("#include \"trackgen_kernel.cuh\""), h);
         assertTrue(h.indexOf("#include \"trackgen_kernel.cuh\"") < h.indexOf("tg_scale(int dim"), h);
         String base = r.generated("demo/ScaleKernelBase.java");
-        assertTrue(base.contains("super(\"tg_scale\", \"trackgen-ptx/demo.ptx\""), base);
+        assertTrue(base.contains("this(\"tg_scale\")") && base.contains("super(name, \"trackgen-ptx/demo.ptx\""), base);
         assertTrue(base.contains("public Args n(int value)"), base);
         assertTrue(base.contains("public float[] in()"), base);
         assertTrue(base.contains("public Vec2Array outArray()"), base);
@@ -173,7 +173,7 @@ class KernelProcessorTest {
                 .replace("@KernelSignature(ptx = \"trackgen-ptx/demo.ptx\")", "@KernelSignature");
         Run r = run("demo.ScaleKernel", text);
         assertTrue(r.ok(), r.errors());
-        assertTrue(r.generated("demo/ScaleKernelBase.java").contains("super(\"tg_java_only\", null"));
+        assertTrue(r.generated("demo/ScaleKernelBase.java").contains("super(name, null"));
         String h = r.header("trackgen_demo_kernels.h");
         assertFalse(h.contains("tg_java_only"), h);
         assertTrue(h.contains("#define TG_SCALE_EPS 0.001f"), h);

@@ -1,12 +1,12 @@
 package dev.trackgen.api.generator;
 
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -96,7 +96,7 @@ public abstract class SimpleCenterlineGenerator implements CenterlineGenerator {
 
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
-            return LaunchPlan.builder().launch(kernel, envs, seeds, n, out, valid).build();
+            return LaunchPlan.builder().launch(envs, kernel.args().seeds(seeds).n(n).out(out).valid(valid)).build();
         }
     }
 
@@ -105,26 +105,27 @@ public abstract class SimpleCenterlineGenerator implements CenterlineGenerator {
      * writes the flag 1. One instance per scratch holds that configuration's knob values; all
      * instances of a generator are equal (same name, no CUDA body).
      */
-    private static final class FillKernel extends AbstractKernel {
+    static final class FillKernel extends FillKernelBase {
         private final SimpleCenterlineGenerator generator;
         private final KnobValues knobs;
 
+        /** Java body only; its entry is named per generator, {@code java_<name>}. */
+        @KernelSignature
+        interface Signature {
+            void java_fill(@In I32Array seeds, int n, @Out Vec2Array out, @Out I32Array valid);
+        }
+
         FillKernel(SimpleCenterlineGenerator generator, KnobValues knobs) {
-            super("java_" + generator.name(), null, KernelParam.i32("seeds"), KernelParam.intValue("n"),
-                    KernelParam.vec2("out"), KernelParam.i32("valid"));
+            super("java_" + generator.name());
             this.generator = generator;
             this.knobs = knobs;
         }
 
         @Override
-        public void run(KernelArgs a, int begin, int end) {
+        protected void run(int begin, int end, int[] seeds, int n, float[] out, int[] valid) {
             if (knobs == null) {
                 throw new IllegalStateException(name() + " is the descriptor of kernels(); launch the scratch's plan");
             }
-            int[] seeds = a.i32(0);
-            int n = a.intValue(1);
-            float[] out = a.vec2(2);
-            int[] valid = a.i32(3);
             for (int e = begin; e < end; e++) {
                 generator.fill(seeds[e], knobs, out, 2 * e * n, n);
                 valid[e] = 1;
