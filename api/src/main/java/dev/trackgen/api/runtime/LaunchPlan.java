@@ -56,6 +56,22 @@ public final class LaunchPlan {
         }
     }
 
+    /**
+     * Issues the plan under the runtime's {@linkplain ComputeRuntime#executionLock() execution
+     * lock} (one process-wide lock on CUDA), as every public call of a sim-loop utility does.
+     *
+     * @param runtime the runtime
+     */
+    public void enqueueLocked(ComputeRuntime runtime) {
+        java.util.concurrent.locks.Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            enqueue(runtime);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** @return the number of steps */
     public int size() {
         return kernels.length;

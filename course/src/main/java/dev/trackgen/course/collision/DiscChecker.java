@@ -5,7 +5,6 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Did each box hit a disc obstacle (cone, post)? Bound once to caller-owned {@link Boxes} and
@@ -46,13 +45,7 @@ public final class DiscChecker {
 
     /** @return the persistent result, rewritten in place */
     public DiscContacts query() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            plan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        plan.enqueueLocked(runtime);
         return contacts;
     }
 

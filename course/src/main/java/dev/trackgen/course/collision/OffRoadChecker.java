@@ -8,7 +8,6 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Did each box leave the road? Bound once to a {@link Track} and to caller-owned {@link Boxes};
@@ -113,13 +112,7 @@ public final class OffRoadChecker {
 
     private void run(LaunchPlan plan) {
         ComputeRuntime rt = track.runtime();
-        Lock lock = rt.executionLock();
-        lock.lock();
-        try {
-            plan.enqueue(rt);
-        } finally {
-            lock.unlock();
-        }
+        plan.enqueueLocked(rt);
     }
 
     /** @return the query as a plan, for a caller's capture (one launch, no allocation, no read-back) */

@@ -10,7 +10,6 @@ import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.profile.CurvatureKernel;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * A start/finish line and a staggered starting grid of {@code K} poses per track, computed once
@@ -78,13 +77,7 @@ public final class StartGrid {
      * @return this
      */
     public StartGrid compute() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            plan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        plan.enqueueLocked(runtime);
         return this;
     }
 

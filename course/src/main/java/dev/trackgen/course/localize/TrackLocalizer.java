@@ -10,7 +10,6 @@ import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.internal.Checks;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Where every agent is in its track's frame: arc length {@code s}, signed lateral offset
@@ -88,13 +87,7 @@ public final class TrackLocalizer {
      * @return the persistent result (the same object every call)
      */
     public TrackFrame query() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            queryPlan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        queryPlan.enqueueLocked(runtime);
         return frame;
     }
 
@@ -112,24 +105,12 @@ public final class TrackLocalizer {
                     + queries);
         }
         resetArgs.mask(mask);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            resetPlan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        resetPlan.enqueueLocked(runtime);
     }
 
     /** Forgets every query's warm-start memory (after regenerating the track). */
     public void resetAll() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            resetAllPlan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        resetAllPlan.enqueueLocked(runtime);
     }
 
     /** @return the persistent result */

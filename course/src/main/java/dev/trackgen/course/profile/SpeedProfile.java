@@ -7,7 +7,6 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Signed curvature and the racing speed profile of every centerline point of a batch, computed
@@ -72,13 +71,7 @@ public final class SpeedProfile {
      * @return this
      */
     public SpeedProfile compute() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            plan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        plan.enqueueLocked(runtime);
         return this;
     }
 

@@ -11,7 +11,6 @@ import dev.trackgen.course.grid.StartGrid;
 import dev.trackgen.course.internal.Checks;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Ordered checkpoints per track, sampled from the centerline at a spacing by {@link #compute()}
@@ -79,13 +78,7 @@ public final class Checkpoints {
      * @return this
      */
     public Checkpoints compute() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            plan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        plan.enqueueLocked(runtime);
         return this;
     }
 

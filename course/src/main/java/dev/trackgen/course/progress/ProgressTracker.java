@@ -8,7 +8,6 @@ import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.internal.Checks;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Per-agent progress through {@link Checkpoints}: next checkpoint, net checkpoints passed, laps,
@@ -103,13 +102,7 @@ public final class ProgressTracker {
      * @return the persistent events (the same object every call)
      */
     public ProgressEvents update() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            updatePlan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        updatePlan.enqueueLocked(runtime);
         return events;
     }
 
@@ -127,24 +120,12 @@ public final class ProgressTracker {
                     + queries);
         }
         resetArgs.mask(mask);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            resetPlan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        resetPlan.enqueueLocked(runtime);
     }
 
     /** Clears every agent's state (after recomputing the checkpoints). */
     public void resetAll() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            resetAllPlan.enqueue(runtime);
-        } finally {
-            lock.unlock();
-        }
+        resetAllPlan.enqueueLocked(runtime);
     }
 
     /** @return the persistent events */

@@ -6,7 +6,6 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Cones and wall pieces along both borders of every track at a requested spacing, snapped per
@@ -60,13 +59,7 @@ public final class PropSampler {
     /** @return the persistent props, rewritten from the current track */
     public PropSet sample() {
         ComputeRuntime rt = track.runtime();
-        Lock lock = rt.executionLock();
-        lock.lock();
-        try {
-            plan.enqueue(rt);
-        } finally {
-            lock.unlock();
-        }
+        plan.enqueueLocked(rt);
         return props;
     }
 
