@@ -66,5 +66,9 @@ class CourseCommandsTest {
         assertTrue(noPreview.err().contains("--preview-course needs --preview"), noPreview.err());
         CliRun laps = CliRun.run("progress-figure", "--laps", "0", "--out", dir.resolve("x.png").toString());
         assertTrue(laps.code() != 0 && laps.err().contains("--laps 0"), laps::toString);
+        CliRun missing = CliRun.run("progress-figure", "--out", dir.resolve("no/such/p.png").toString());
+        assertTrue(missing.code() == 1 && missing.err().contains("does not exist"), missing::toString);
+        CliRun folder = CliRun.run("progress-figure", "--out", dir.toString());
+        assertTrue(folder.code() == 1 && folder.err().contains("is a directory"), folder::toString);
     }
 }

@@ -98,6 +98,8 @@ class ExportCommandTest {
         }
         assertTrue(checked > 0);
         assertRefused(List.of("--export", "fsds", "--out-dir", tmp.resolve("x").toString(), "--cone-spacing", "0"), "--cone-spacing 0.0: must be a positive number");
+        assertRefused(List.of("--export", "fsds", "--out-dir", tmp.resolve("y").toString(), "--cone-spacing", "1e-9"),
+                "--cone-spacing 1.0E-9: must be at least 0.25 m (closer cones would overlap)");
     }
 
     @Test

@@ -75,7 +75,7 @@ final class ExportOptions {
                     .margin(checkNonNegative("--map-margin", margin))
                     .wallThickness(checkNonNegative("--map-walls", wallThickness)).pgm(pgm)
                     .wallHeight(checkNonNegative("--mesh-walls", wallHeight))
-                    .coneSpacing(checkPositive("--cone-spacing", coneSpacing));
+                    .coneSpacing(checkConeSpacing(coneSpacing));
             try {
                 b.upAxis(UpAxis.parse(up));
             } catch (IllegalArgumentException e) {
@@ -87,6 +87,18 @@ final class ExportOptions {
         } catch (IllegalArgumentException e) {
             throw new CliException("--export " + formats + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Closest cone spacing taken: closer cones would overlap (a Formula Student cone base is about 0.23 m). */
+    static final double MIN_CONE_SPACING = 0.25;
+
+    private static double checkConeSpacing(double v) {
+        checkPositive("--cone-spacing", v);
+        if (v < MIN_CONE_SPACING) {
+            throw new CliException("--cone-spacing " + v + ": must be at least " + MIN_CONE_SPACING
+                    + " m (closer cones would overlap)");
+        }
+        return v;
     }
 
     private static double checkPositive(String flag, double v) {

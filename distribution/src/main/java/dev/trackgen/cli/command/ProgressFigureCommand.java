@@ -50,6 +50,13 @@ final class ProgressFigureCommand implements Callable<Integer> {
         if (laps < 1 || laps > 20) {
             throw new CliException("--laps " + laps + ": must be between 1 and 20");
         }
+        if (java.nio.file.Files.isDirectory(out)) {
+            throw new CliException("--out " + out + ": is a directory; name the .png file to write");
+        }
+        java.nio.file.Path parent = out.toAbsolutePath().getParent();
+        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+            throw new CliException("--out " + out + ": directory '" + parent + "' does not exist");
+        }
         TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(1).runtime("cpu").build();
         try (TrackGenerator gen = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(1, seed)).build()) {
             Track track = gen.generate();

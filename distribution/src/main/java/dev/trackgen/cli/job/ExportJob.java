@@ -124,7 +124,11 @@ public final class ExportJob {
         if (e instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason();
         }
-        return e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
+        if (e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.AccessDeniedException) {
+            return e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : "a folder on the way cannot hold it (" + e.getMessage() + ")";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /** An export in progress; {@link #close()} removes what was staged and not committed. */
