@@ -33,6 +33,10 @@ class HotPathTest {
         } catch (ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
         }
+        // past reflection's inflation threshold, so that a probe costs the same on every call
+        for (int i = 0; i < 64; i++) {
+            allocatedBytes();
+        }
     }
 
     private static long allocatedBytes() {
