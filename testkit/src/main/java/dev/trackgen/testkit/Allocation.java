@@ -16,6 +16,14 @@ final class Allocation {
         } catch (ReflectiveOperationException ex) {
             throw new ExceptionInInitializerError(ex);
         }
+        // past reflection's inflation threshold, so that a probe costs the same on every call
+        for (int i = 0; i < 64; i++) {
+            try {
+                ALLOCATED_BYTES.invoke(THREAD_MX, Thread.currentThread().getId());
+            } catch (ReflectiveOperationException ex) {
+                throw new ExceptionInInitializerError(ex);
+            }
+        }
     }
 
     private Allocation() {
