@@ -30,6 +30,8 @@ public record ExportSettings(double worldScale, double resolution, double margin
     public static final int DEFAULT_MAX_IMAGE_SIDE = 16384;
     /** Default cone spacing, metres (Formula Student tracks keep cones of a side at most 5 m apart). */
     public static final double DEFAULT_CONE_SPACING = 5.0;
+    /** Closest cone spacing accepted, metres: closer cones would overlap (a Formula Student cone base is about 0.23 m). */
+    public static final double MIN_CONE_SPACING = 0.25;
 
     /**
      * @throws IllegalArgumentException naming the first value out of range
@@ -44,6 +46,10 @@ public record ExportSettings(double worldScale, double resolution, double margin
             throw new IllegalArgumentException("up axis: must be given");
         }
         positive("cone spacing", coneSpacing);
+        if (coneSpacing < MIN_CONE_SPACING) {
+            throw new IllegalArgumentException("cone spacing " + coneSpacing + ": must be at least " + MIN_CONE_SPACING
+                    + " m (closer cones would overlap)");
+        }
         if (maxImageSide < 1) {
             throw new IllegalArgumentException("max image side " + maxImageSide + ": must be >= 1");
         }

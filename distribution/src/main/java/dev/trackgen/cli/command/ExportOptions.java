@@ -89,13 +89,10 @@ final class ExportOptions {
         }
     }
 
-    /** Closest cone spacing taken: closer cones would overlap (a Formula Student cone base is about 0.23 m). */
-    static final double MIN_CONE_SPACING = 0.25;
-
     private static double checkConeSpacing(double v) {
         checkPositive("--cone-spacing", v);
-        if (v < MIN_CONE_SPACING) {
-            throw new CliException("--cone-spacing " + v + ": must be at least " + MIN_CONE_SPACING
+        if (v < ExportSettings.MIN_CONE_SPACING) {
+            throw new CliException("--cone-spacing " + v + ": must be at least " + ExportSettings.MIN_CONE_SPACING
                     + " m (closer cones would overlap)");
         }
         return v;

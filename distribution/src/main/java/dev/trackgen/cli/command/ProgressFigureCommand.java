@@ -5,6 +5,7 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
+import dev.trackgen.cli.output.OutputTransaction;
 import dev.trackgen.cli.output.PreviewRenderer;
 import dev.trackgen.cli.output.ProgressFigure;
 import dev.trackgen.pipeline.TrackGenerator;
@@ -50,15 +51,10 @@ final class ProgressFigureCommand implements Callable<Integer> {
         if (laps < 1 || laps > 20) {
             throw new CliException("--laps " + laps + ": must be between 1 and 20");
         }
-        if (java.nio.file.Files.isDirectory(out)) {
-            throw new CliException("--out " + out + ": is a directory; name the .png file to write");
-        }
-        java.nio.file.Path parent = out.toAbsolutePath().getParent();
-        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
-            throw new CliException("--out " + out + ": directory '" + parent + "' does not exist");
-        }
         TrackGenConfig config = TrackGenConfig.builder().generator(generator).numEnvs(1).runtime("cpu").build();
-        try (TrackGenerator gen = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(1, seed)).build()) {
+        try (OutputTransaction output = new OutputTransaction();
+             TrackGenerator gen = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(1, seed)).build()) {
+            Path tmp = output.stage("--out", out);
             Track track = gen.generate();
             if (track.snapshot().validCount() == 0) {
                 throw new CliException("the " + generator + " track of seed " + seed + " is invalid; try another --seed");
@@ -66,10 +62,11 @@ final class ProgressFigureCommand implements Callable<Integer> {
             String title = String.format(Locale.ROOT, "%s, seed %d: a scripted agent, %d laps, checkpoints every 5 "
                     + "half-widths", generator, seed, laps);
             try {
-                new PreviewRenderer().write(ProgressFigure.render(track, config.halfWidth(), 0, laps, title), out);
+                new PreviewRenderer().write(ProgressFigure.render(track, config.halfWidth(), 0, laps, title), tmp);
             } catch (IOException ex) {
-                throw new CliException("cannot write " + out + ": " + ex.getMessage());
+                throw OutputTransaction.writeFailure("--out", out, ex);
             }
+            output.commit();
         }
         context.console().out().println("wrote " + out);
         context.console().out().flush();

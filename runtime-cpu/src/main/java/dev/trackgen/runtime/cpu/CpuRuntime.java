@@ -170,15 +170,7 @@ public final class CpuRuntime implements ComputeRuntime {
 
     /** Copies between two host arrays of the same type and length. */
     static void deviceCopy(DeviceArray src, DeviceArray dst) {
-        if (src instanceof HostF32Array f) {
-            System.arraycopy(f.data(), 0, ((HostF32Array) dst).data(), 0, f.data().length);
-        } else if (src instanceof HostI32Array i) {
-            System.arraycopy(i.data(), 0, ((HostI32Array) dst).data(), 0, i.data().length);
-        } else if (src instanceof HostVec2Array v) {
-            System.arraycopy(v.data(), 0, ((HostVec2Array) dst).data(), 0, v.data().length);
-        } else {
-            throw new IllegalArgumentException("not a host array: " + src);
-        }
+        System.arraycopy(data(src), 0, data(dst), 0, src.length() * (src instanceof HostVec2Array ? 2 : 1));
     }
 
     @Override
