@@ -112,7 +112,7 @@ class DiscCheckerTest {
             Boxes b = new Boxes(2, rt.allocVec2(8), rt.allocF32(8), rt.allocVec2(8));
             Discs d = new Discs(5, rt.allocVec2(20), 0.1f);
             DiscChecker checker = new DiscChecker(rt, b, d);
-            for (int i = 0; i < 50; i++) {
+            for (int i = 0; i < 2000; i++) {
                 checker.query();
             }
             long before = Fixtures.allocatedBytes();

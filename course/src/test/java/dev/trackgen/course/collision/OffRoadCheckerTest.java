@@ -322,7 +322,7 @@ class OffRoadCheckerTest {
                     assertArrayEquals(first.normal(), eager.normal());
                     assertArrayEquals(first.border(), eager.border());
                 }
-                for (int i = 0; i < 50; i++) {
+                for (int i = 0; i < 2000; i++) {
                     checker.query();
                 }
                 long before = Fixtures.allocatedBytes();
