@@ -353,7 +353,8 @@ TG_INLINE void tg_sdf_relax(float* phi, int* bid, int pb, int wb, int k, int fro
 
 /* SdfBakeKernel: one thread per env (dim = E). */
 extern "C" __global__ void tg_sdf_bake(int dim, const float2* inner, const float2* outer, const int* count, int nMax,
-                                       int res, float padding, float* bounds, float* phi, int* bid) {
+                                       int res, float padding, float cellSize, float* bounds, float* phi,
+                                       int* bid) {
     int e = tg_thread_index();
     if (e >= dim) {
         return;
@@ -392,6 +393,10 @@ extern "C" __global__ void tg_sdf_bake(int dim, const float2* inner, const float
     float pad = padding > 0.0f ? padding : 0.1f * ext;
     float side = ext + 2.0f * pad;
     float cell = side / static_cast<float>(res);
+    if (cellSize > 0.0f && cell <= cellSize) {
+        cell = cellSize;
+        side = cell * static_cast<float>(res);
+    }
     float lox = 0.5f * (minX + maxX) - 0.5f * side;
     float loy = 0.5f * (minY + maxY) - 0.5f * side;
     bounds[3 * e] = lox;

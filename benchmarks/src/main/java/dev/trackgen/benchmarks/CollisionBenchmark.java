@@ -49,8 +49,8 @@ public class CollisionBenchmark {
     @Param({"1", "2"})
     public int threads;
 
-    /** SDF grid side. */
-    @Param({"128"})
+    /** SDF grid side: 0 follows the road (the default), 128 the old fixed grid. */
+    @Param({"0", "128"})
     public int resolution;
 
     private CollisionWorkload w;

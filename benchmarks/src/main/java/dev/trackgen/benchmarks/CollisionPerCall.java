@@ -2,6 +2,7 @@ package dev.trackgen.benchmarks;
 
 import dev.trackgen.course.collision.OffRoadBackend;
 import dev.trackgen.course.collision.OffRoadChecker;
+import dev.trackgen.course.collision.SdfLayout;
 
 import java.lang.management.ManagementFactory;
 
@@ -10,9 +11,11 @@ import java.lang.management.ManagementFactory;
  * {@code E * B} boxes, ns per box per thread (wall time times threads) and CPU ns per box (the
  * threads' CPU time, honest on a shared machine), bytes allocated per query (caller and workers,
  * {@code ThreadMXBean}), and for the SDF backend the bake time per env and the grid memory per env.
+ * The SDF runs once per listed resolution: {@code 0} follows the road (the default sizing, its
+ * grid side and cell printed), any other value is a fixed grid side.
  *
  * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar dev.trackgen.benchmarks.CollisionPerCall
- * [envs=8192] [boxes=8] [threads=1,2] [resolution=128] [queries=20] [generator=bezier]}
+ * [envs=8192] [boxes=8] [threads=1,2] [resolutions=0,128] [queries=20] [generator=bezier]}
  */
 public final class CollisionPerCall {
     private CollisionPerCall() {
@@ -25,13 +28,20 @@ public final class CollisionPerCall {
         int envs = args.length > 0 ? Integer.parseInt(args[0]) : 8192;
         int boxes = args.length > 1 ? Integer.parseInt(args[1]) : 8;
         String threadList = args.length > 2 ? args[2] : "1,2";
-        int res = args.length > 3 ? Integer.parseInt(args[3]) : 128;
+        String resList = args.length > 3 ? args[3] : "0,128";
         int queries = args.length > 4 ? Integer.parseInt(args[4]) : 20;
         String generator = args.length > 5 ? args[5] : "bezier";
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         for (String ts : threadList.split(",")) {
             int threads = Integer.parseInt(ts.strip());
-            for (OffRoadBackend backend : OffRoadBackend.values()) {
+            java.util.List<Object[]> runs = new java.util.ArrayList<>();
+            runs.add(new Object[] {OffRoadBackend.SEGMENTS, 0});
+            for (String rs : resList.split(",")) {
+                runs.add(new Object[] {OffRoadBackend.SDF, Integer.parseInt(rs.strip())});
+            }
+            for (Object[] run : runs) {
+                OffRoadBackend backend = (OffRoadBackend) run[0];
+                int res = (Integer) run[1];
                 try (CollisionWorkload w = new CollisionWorkload(generator, envs, boxes, threads, backend, res)) {
                     OffRoadChecker c = w.checker;
                     for (int i = 0; i < Math.max(3, queries / 4); i++) {
@@ -54,7 +64,14 @@ public final class CollisionPerCall {
                     double nsPerBoxThread = ms * 1e6 * threads / ((double) envs * boxes);
                     double cpuNsPerBox = (cpu1 - cpu0) / (double) queries / ((double) envs * boxes);
                     String bake = "";
+                    String grid = "";
                     if (backend == OffRoadBackend.SDF) {
+                        SdfLayout l = c.sdfLayout();
+                        grid = l.cellSize() > 0f
+                                ? String.format(" (follow the road: %dx%d, cell %.4g = half-width %.4g / %s)",
+                                l.resolution(), l.resolution(), l.cellSize(), l.halfWidth(),
+                                c.options().sdfCellsPerHalfWidth())
+                                : String.format(" (fixed %dx%d)", l.resolution(), l.resolution());
                         c.bake();
                         int bakes = 3;
                         long bc0 = cpu(mx, ids);
@@ -66,11 +83,12 @@ public final class CollisionPerCall {
                         double bakeCpuUs = (cpu(mx, ids) - bc0) / 1e3 / bakes / envs;
                         bake = String.format(", bake %.1f ms (%.1f us wall per env per thread, %.1f us CPU per env), "
                                         + "%d bytes per env (%.1f MiB)",
-                                bakeMs, bakeMs * 1e3 * threads / envs, bakeCpuUs, OffRoadChecker.bytesPerEnv(res),
+                                bakeMs, bakeMs * 1e3 * threads / envs, bakeCpuUs, l.bytesPerEnv(),
                                 c.sdfBytes() / 1048576.0);
                     }
-                    System.out.printf("%s E=%d B=%d threads=%d res=%d: %.3f ms/query, %.1f ns/box/thread (wall), "
-                                    + "%.1f ns CPU/box, %.1f bytes/query%s%n", backend.id(), envs, boxes, threads, res, ms,
+                    System.out.printf("%s%s %s E=%d B=%d threads=%d: %.3f ms/query, %.1f ns/box/thread (wall), "
+                                    + "%.1f ns CPU/box, %.1f bytes/query%s%n", backend.id(), grid, generator, envs, boxes,
+                            threads, ms,
                             nsPerBoxThread, cpuNsPerBox,
                             (after - before) / (double) queries, bake);
                 }

@@ -53,7 +53,7 @@ final class CollisionWorkload implements AutoCloseable {
         runtime.upload(head, boxes.heading());
         runtime.upload(he, boxes.halfExtents());
         checker = new OffRoadChecker(generator.track(), boxes,
-                new OffRoadOptions(backend, sdfResolution, 0f));
+                OffRoadOptions.sdf().withBackend(backend).withSdfResolution(sdfResolution));
     }
 
     @Override

@@ -18,8 +18,10 @@ import java.util.Objects;
  * <p>The {@link OffRoadBackend#SEGMENTS segments} backend reads the track's borders on every
  * query: nothing to do after a regeneration. The {@link OffRoadBackend#SDF sdf} backend answers
  * from per-env grids that {@link #bake()} (or the captured {@link #bakePlan()}) must rebuild after
- * every regeneration; the constructor bakes once. Results for envs whose track is invalid are
- * undefined.
+ * every regeneration; the constructor bakes once. Its grids are sized once, in the constructor,
+ * from the batch as it is then ({@link SdfLayout#plan}): by default the cell follows the road's
+ * half-width, so build the checker after the first generation. Results for envs whose track is
+ * invalid are undefined.
  *
  * <pre>{@code
  * Boxes boxes = new Boxes(8, rt.allocVec2(E * 8), rt.allocF32(E * 8), rt.allocVec2(E * 8));
@@ -37,6 +39,7 @@ public final class OffRoadChecker {
     private final LaunchPlan bakePlan;
     private final long sdfBytes;
     private final SdfGrid sdfGrid;
+    private final SdfLayout sdfLayout;
 
     /**
      * Validates the binding, allocates the result (and the grids) on the track's runtime, and
@@ -44,8 +47,10 @@ public final class OffRoadChecker {
      *
      * @param track   the batch; its arrays are read in place
      * @param boxes   the caller's box inputs on the same runtime, {@code E * B} entries
-     * @param options backend and SDF resolution
-     * @throws IllegalArgumentException if the box arrays do not hold {@code E * B} entries
+     * @param options backend and SDF sizing
+     * @throws IllegalArgumentException if the box arrays do not hold {@code E * B} entries, or (sdf)
+     *                                  as {@link SdfLayout#plan}: no valid track to measure the road on
+     *                                  when following the road, grids over {@link OffRoadOptions#sdfMaxBytes()}
      */
     public OffRoadChecker(Track track, Boxes boxes, OffRoadOptions options) {
         this.track = Objects.requireNonNull(track, "track");
@@ -66,16 +71,18 @@ public final class OffRoadChecker {
             bakePlan = LaunchPlan.builder().build();
             sdfBytes = 0;
             sdfGrid = null;
+            sdfLayout = null;
         } else {
-            int res = options.sdfResolution();
+            sdfLayout = SdfLayout.plan(track.snapshot(), options);
+            int res = sdfLayout.resolution();
             int e = track.numEnvs();
             F32Array bounds = rt.allocF32(Math.multiplyExact(e, 3));
             F32Array phi = rt.allocF32(Math.multiplyExact(e, res * res));
             I32Array bid = rt.allocI32(Math.multiplyExact(e, SdfBakeKernel.words(res)));
-            sdfBytes = bytesPerEnv(res) * e;
+            sdfBytes = sdfLayout.bytes();
             sdfGrid = new SdfGrid(res, bounds, phi, bid);
             KernelArgs bk = SdfBakeKernel.INSTANCE.args().inner(track.inner()).outer(track.outer())
-                    .count(track.count()).nMax(track.nMax()).res(res).padding(options.sdfPadding()).bounds(bounds)
+                    .count(track.count()).nMax(track.nMax()).res(res).padding(sdfLayout.padding()).cell(sdfLayout.cellSize()).bounds(bounds)
                     .phi(phi).bid(bid);
             bakePlan = LaunchPlan.builder().launch(SdfBakeKernel.INSTANCE, e, bk).build();
             KernelArgs q = OffRoadSdfKernel.INSTANCE.args().bounds(bounds).phi(phi).bid(bid).res(res).boxesPerEnv(b)
@@ -149,6 +156,17 @@ public final class OffRoadChecker {
             throw new IllegalStateException("the segments backend bakes no grid");
         }
         return sdfGrid;
+    }
+
+    /**
+     * @return how the SDF grids were sized (side, cell, padding, measured half-width, bytes)
+     * @throws IllegalStateException for the segments backend, which has none
+     */
+    public SdfLayout sdfLayout() {
+        if (sdfLayout == null) {
+            throw new IllegalStateException("the segments backend bakes no grid");
+        }
+        return sdfLayout;
     }
 
     /** @return bytes the SDF grids occupy on the runtime (0 for segments) */

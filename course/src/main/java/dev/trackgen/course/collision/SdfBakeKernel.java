@@ -11,13 +11,17 @@ import dev.trackgen.api.runtime.Vec2Array;
 /**
  * Bakes each env's signed-distance grid from its borders, one thread per env ({@code dim = E}).
  *
- * <p>{@code tg_sdf_bake(inner, outer, count, nMax, res, padding, bounds, phi, bid)}; shapes:
+ * <p>{@code tg_sdf_bake(inner, outer, count, nMax, res, padding, cell, bounds, phi, bid)}; shapes:
  * {@code inner, outer: [E*nMax]} pairs, {@code count: [E]}, {@code bounds: [E*3]} (grid origin
  * x, y and the square cell size), {@code phi: [E*res*res]} row-major ({@code y * res + x}),
  * {@code bid: [E * words(res)]} one bit per cell (1: the outer border is nearer).
  *
- * <p>The grid is square and covers the track's bounding box, centered, plus {@code padding}
- * per side ({@code padding <= 0}: a tenth of the larger extent). {@code phi} at a cell center
+ * <p>The grid is square, centered on the track's bounding box, and covers it plus {@code padding}
+ * per side ({@code padding <= 0}: a tenth of the larger extent). With {@code cell <= 0} its
+ * {@code res} cells span exactly that; with {@code cell > 0} (world units, the road-following
+ * mode) the cells are {@code cell} wide and span {@code res * cell}, unless the padded box is
+ * wider than that, in which case the cells grow to fit it (the env gets a coarser grid; its
+ * {@code bounds} report the cell it got). {@code phi} at a cell center
  * is the distance to the nearer border, positive inside the road: exact (the true minimum over
  * segments) for every cell within {@link #EXACT_BAND} cells of a border, then filled outward by
  * two chamfer sweeps (weights 1 and sqrt 2 cells), which over-estimate farther distances by at
@@ -42,7 +46,7 @@ public final class SdfBakeKernel extends SdfBakeKernelBase {
 
     @KernelSignature(ptx = CollisionKernels.PTX)
     interface Signature {
-        void tg_sdf_bake(@In Vec2Array inner, @In Vec2Array outer, @In I32Array count, int nMax, int res, float padding, @Out F32Array bounds, @Out F32Array phi, @Out I32Array bid);
+        void tg_sdf_bake(@In Vec2Array inner, @In Vec2Array outer, @In I32Array count, int nMax, int res, float padding, float cell, @Out F32Array bounds, @Out F32Array phi, @Out I32Array bid);
     }
 
     /**
@@ -55,12 +59,12 @@ public final class SdfBakeKernel extends SdfBakeKernelBase {
 
     @Override
     protected void run(int begin, int end, float[] inner, float[] outer, int[] count, int nMax, int res,
-                       float padding, float[] bounds, float[] phi, int[] bid) {
-        run(inner, outer, count, nMax, res, padding, bounds, phi, bid, begin, end);
+                       float padding, float cell, float[] bounds, float[] phi, int[] bid) {
+        run(inner, outer, count, nMax, res, padding, cell, bounds, phi, bid, begin, end);
     }
 
-    static void run(float[] inner, float[] outer, int[] count, int nMax, int res, float padding, float[] bounds,
-                    float[] phi, int[] bid, int begin, int end) {
+    static void run(float[] inner, float[] outer, int[] count, int nMax, int res, float padding, float cellSize,
+                    float[] bounds, float[] phi, int[] bid, int begin, int end) {
         int cells = res * res;
         int words = words(res);
         for (int e = begin; e < end; e++) {
@@ -98,6 +102,10 @@ public final class SdfBakeKernel extends SdfBakeKernelBase {
             float pad = padding > 0f ? padding : 0.1f * ext;
             float side = ext + 2f * pad;
             float cell = side / (float) res;
+            if (cellSize > 0f && cell <= cellSize) {
+                cell = cellSize;
+                side = cell * (float) res;
+            }
             float lox = 0.5f * (minX + maxX) - 0.5f * side;
             float loy = 0.5f * (minY + maxY) - 0.5f * side;
             bounds[3 * e] = lox;

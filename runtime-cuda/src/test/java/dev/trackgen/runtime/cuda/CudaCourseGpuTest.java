@@ -105,7 +105,7 @@ class CudaCourseGpuTest {
             g.generate();
             TrackSnapshot s = g.track().snapshot();
             float hw = (float) c.halfWidth();
-            OffRoadOptions o = new OffRoadOptions(backend, OffRoadOptions.DEFAULT_SDF_RESOLUTION, 0f);
+            OffRoadOptions o = OffRoadOptions.sdf().withBackend(backend);
             OffRoadChecker gpu = new OffRoadChecker(g.track(), boxes(rt, s, perEnv, hw), o);
             BoxContacts.Snapshot eager = gpu.query().snapshot(rt);
             CapturedGraph graph;

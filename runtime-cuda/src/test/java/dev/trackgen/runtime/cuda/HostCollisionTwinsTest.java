@@ -119,12 +119,13 @@ class HostCollisionTwinsTest {
     /** The SDF bake and query kernels on both bodies. */
     static void sdf(Twins.BodyRunner runner) {
         TrackSnapshot s = batch();
-        for (int res : new int[] {8, 33}) {
+        for (int res : new int[] {8, 33, 90}) {
             HostF32Array bounds = new HostF32Array(3 * ENVS);
             HostF32Array phi = new HostF32Array(ENVS * res * res);
             HostI32Array bid = new HostI32Array(ENVS * SdfBakeKernel.words(res));
             KernelArgs bake = SdfBakeKernel.INSTANCE.args().inner(vec2(s.inner())).outer(vec2(s.outer()))
-                    .count(i32(s.count())).nMax(s.nMax()).res(res).padding(res == 8 ? 0.05f : 0f).bounds(bounds)
+                    .count(i32(s.count())).nMax(s.nMax()).res(res).padding(res == 8 ? 0.05f : res == 90 ? 0.2f : 0f)
+                    .cell(res == 90 ? 0.01f : res == 33 ? 0.5f : 0f).bounds(bounds)
                     .phi(phi).bid(bid);
             assertTwins(SdfBakeKernel.INSTANCE, ENVS, bake, runner);
             Box b = boxes(s);
