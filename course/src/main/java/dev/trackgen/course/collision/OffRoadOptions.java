@@ -39,7 +39,7 @@ public record OffRoadOptions(OffRoadBackend backend, int sdfResolution, float sd
     public static final int MAX_SDF_RESOLUTION = 4096;
 
     /** Default cells per road half-width when following the road. */
-    public static final float DEFAULT_CELLS_PER_HALF_WIDTH = 3f;
+    public static final float DEFAULT_CELLS_PER_HALF_WIDTH = 4f;
 
     /** Automatic padding per side when following the road, in half-widths. */
     public static final float AUTO_PADDING_HALF_WIDTHS = 2f;
