@@ -2,6 +2,7 @@ package dev.trackgen.benchmarks;
 
 import dev.trackgen.course.collision.OffRoadBackend;
 import dev.trackgen.course.collision.OffRoadChecker;
+import dev.trackgen.course.collision.OffRoadOptions;
 import dev.trackgen.course.collision.SdfLayout;
 
 import java.lang.management.ManagementFactory;
@@ -15,14 +16,14 @@ import java.lang.management.ManagementFactory;
  * grid side and cell printed), any other value is a fixed grid side.
  *
  * <p>Usage: {@code java -cp benchmarks/target/benchmarks.jar dev.trackgen.benchmarks.CollisionPerCall
- * [envs=8192] [boxes=8] [threads=1,2] [resolutions=0,128] [queries=20] [generator=bezier]}
+ * [envs=8192] [boxes=8] [threads=1,2] [resolutions=0,128] [queries=20] [generator=bezier] [cellsPerHalfWidth=4]}
  */
 public final class CollisionPerCall {
     private CollisionPerCall() {
     }
 
     /**
-     * @param args optional {@code envs boxes threads resolution queries generator}
+     * @param args optional {@code envs boxes threads resolutions queries generator cellsPerHalfWidth}
      */
     public static void main(String[] args) {
         int envs = args.length > 0 ? Integer.parseInt(args[0]) : 8192;
@@ -31,6 +32,7 @@ public final class CollisionPerCall {
         String resList = args.length > 3 ? args[3] : "0,128";
         int queries = args.length > 4 ? Integer.parseInt(args[4]) : 20;
         String generator = args.length > 5 ? args[5] : "bezier";
+        float cells = args.length > 6 ? Float.parseFloat(args[6]) : OffRoadOptions.DEFAULT_CELLS_PER_HALF_WIDTH;
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         for (String ts : threadList.split(",")) {
             int threads = Integer.parseInt(ts.strip());
@@ -42,7 +44,8 @@ public final class CollisionPerCall {
             for (Object[] run : runs) {
                 OffRoadBackend backend = (OffRoadBackend) run[0];
                 int res = (Integer) run[1];
-                try (CollisionWorkload w = new CollisionWorkload(generator, envs, boxes, threads, backend, res)) {
+                try (CollisionWorkload w = new CollisionWorkload(generator, envs, boxes, threads,
+                        OffRoadOptions.sdf().withBackend(backend).withSdfResolution(res).withSdfCellsPerHalfWidth(cells))) {
                     OffRoadChecker c = w.checker;
                     for (int i = 0; i < Math.max(3, queries / 4); i++) {
                         c.query();

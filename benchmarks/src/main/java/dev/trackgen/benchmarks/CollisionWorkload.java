@@ -26,6 +26,11 @@ final class CollisionWorkload implements AutoCloseable {
 
     CollisionWorkload(String generatorName, int envs, int boxesPerEnv, int threads, OffRoadBackend backend,
                       int sdfResolution) {
+        this(generatorName, envs, boxesPerEnv, threads,
+                OffRoadOptions.sdf().withBackend(backend).withSdfResolution(sdfResolution));
+    }
+
+    CollisionWorkload(String generatorName, int envs, int boxesPerEnv, int threads, OffRoadOptions options) {
         runtime = new CpuRuntime(threads, false);
         TrackGenConfig config = TrackGenConfig.builder().generator(generatorName).numEnvs(envs).build();
         generator = TrackGenLauncher.discover().builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(runtime).build();
@@ -52,8 +57,7 @@ final class CollisionWorkload implements AutoCloseable {
         runtime.upload(pos, boxes.position());
         runtime.upload(head, boxes.heading());
         runtime.upload(he, boxes.halfExtents());
-        checker = new OffRoadChecker(generator.track(), boxes,
-                OffRoadOptions.sdf().withBackend(backend).withSdfResolution(sdfResolution));
+        checker = new OffRoadChecker(generator.track(), boxes, options);
     }
 
     @Override
