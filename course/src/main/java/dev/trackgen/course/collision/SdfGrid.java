@@ -8,7 +8,9 @@ import dev.trackgen.api.runtime.I32Array;
  * bake (layout of {@link SdfBakeKernel}).
  *
  * @param resolution cells per side R
- * @param bounds     {@code [E*3]}: grid origin x, y (the corner of cell 0) and the square cell size
+ * @param bounds     {@code [E*3]}: grid origin x, y (the corner of cell 0) and the square cell size of
+ *                   each env, world units (when following the road, the target cell of
+ *                   {@link SdfLayout#cellSize()} unless that env's track outgrew it)
  * @param phi        {@code [E*R*R]} signed distance at cell centers, row-major, positive on the road
  * @param bid        {@code [E * words(R)]} one bit per cell, 1 where the outer border is nearer
  */

@@ -116,7 +116,11 @@ class HostCollisionTwinsTest {
         assertTwins(OffRoadSegmentsKernel.INSTANCE, ENVS * BOXES, a, runner);
     }
 
-    /** The SDF bake and query kernels on both bodies. */
+    /**
+     * The SDF bake and query kernels on both bodies, three sizings: a fixed grid stretched over
+     * each bounding box (8, target cell 0), a road-following cell that fits (33 cells of 0.5), and
+     * one too fine for the tracks, whose cells must grow to fit (90 cells of 0.01).
+     */
     static void sdf(Twins.BodyRunner runner) {
         TrackSnapshot s = batch();
         for (int res : new int[] {8, 33, 90}) {
