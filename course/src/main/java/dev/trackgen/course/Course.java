@@ -92,6 +92,7 @@ public final class Course implements AutoCloseable {
     private ReplayedSequence stepSequence;
     private ReplayedSequence maskedRefresh;
     private ReplayedSequence respawn;
+    private boolean generated;
     private boolean closed;
 
     private Course(TrackGenerator generator, CourseConfig config) {
@@ -155,8 +156,8 @@ public final class Course implements AutoCloseable {
 
     /**
      * Binds the caller's pose buffers, once, and builds the per-step parts (localizer, progress
-     * tracker, off-road checker over one vehicle box per agent). Call {@link #generate()} next
-     * (or now, again, if the batch was generated before binding) to put the agents on the grid.
+     * tracker, off-road checker over one vehicle box per agent). If the batch was generated
+     * already, every agent is put on its start slot now; otherwise {@link #generate()} does it.
      *
      * @param poses {@code [E * A]} positions and headings on the course's runtime
      * @return this course
@@ -204,6 +205,11 @@ public final class Course implements AutoCloseable {
             this.respawn = new ReplayedSequence(runtime, this::enqueueRespawn);
             this.maskedRefresh = new ReplayedSequence(runtime, this::enqueueMaskedRefresh);
             this.poses = poses;
+            if (generated) { // the batch is there already: put the agents on it
+                runtime.copy(allFlags, flags);
+                enqueueRespawn();
+                runtime.synchronize();
+            }
             return this;
         } finally {
             lock.unlock();
@@ -224,6 +230,7 @@ public final class Course implements AutoCloseable {
         try {
             checkOpen();
             generator.generate();
+            generated = true;
             refreshPlan.enqueue(runtime);
             if (poses != null) {
                 if (offRoad != null) {

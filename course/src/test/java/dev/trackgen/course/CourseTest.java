@@ -385,6 +385,8 @@ class CourseTest {
             IllegalArgumentException shape = assertThrows(IllegalArgumentException.class, () -> c.bind(wrong));
             assertTrue(shape.getMessage().contains("E * A"), shape.getMessage());
             c.bind(c.allocatePoses());
+            assertArrayEquals(((HostVec2Array) c.grid().positions()).data(),
+                    ((HostVec2Array) c.poses().position()).data(), "binding after generate() puts the agents on the grid");
             assertThrows(IllegalStateException.class, () -> c.bind(c.allocatePoses()));
             IllegalArgumentException mask = assertThrows(IllegalArgumentException.class,
                     () -> c.regenerate(new HostI32Array(envs + 2)));
