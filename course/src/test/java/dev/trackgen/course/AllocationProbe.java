@@ -3,7 +3,7 @@ package dev.trackgen.course;
 import java.lang.reflect.Method;
 
 /** Bytes allocated by the calling thread (HotSpot's {@code ThreadMXBean}), read through reflection. */
-final class AllocationProbe {
+public final class AllocationProbe {
     private static final Object THREAD_MX;
     private static final Method ALLOCATED_BYTES;
 
@@ -24,7 +24,8 @@ final class AllocationProbe {
     private AllocationProbe() {
     }
 
-    static long allocatedBytes() {
+    /** @return bytes the calling thread has allocated so far */
+    public static long allocatedBytes() {
         try {
             return (Long) ALLOCATED_BYTES.invoke(THREAD_MX, Thread.currentThread().getId());
         } catch (ReflectiveOperationException ex) {
@@ -38,7 +39,7 @@ final class AllocationProbe {
      * @param call   the call
      * @return bytes allocated per measured call, the probe's own cost taken out
      */
-    static long perCall(int warmUp, int calls, Runnable call) {
+    public static long perCall(int warmUp, int calls, Runnable call) {
         for (int i = 0; i < warmUp; i++) {
             call.run();
         }
