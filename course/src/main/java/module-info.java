@@ -9,6 +9,7 @@ module dev.trackgen.course {
     requires transitive dev.trackgen.api;
     requires transitive dev.trackgen.pipeline;
 
+    exports dev.trackgen.course;
     exports dev.trackgen.course.localize;
     exports dev.trackgen.course.profile;
     exports dev.trackgen.course.progress;

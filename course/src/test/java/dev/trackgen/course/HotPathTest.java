@@ -14,7 +14,6 @@ import dev.trackgen.course.progress.ProgressTracker;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Method;
 import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -22,29 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The per-step contract: no allocation, capturable (replay equals eager), the same on one thread and on two. */
 class HotPathTest {
-    private static final Object THREAD_MX;
-    private static final Method ALLOCATED_BYTES;
-
-    static {
-        try {
-            THREAD_MX = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
-            ALLOCATED_BYTES = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes",
-                    long.class);
-        } catch (ReflectiveOperationException ex) {
-            throw new ExceptionInInitializerError(ex);
-        }
-        // past reflection's inflation threshold, so that a probe costs the same on every call
-        for (int i = 0; i < 64; i++) {
-            allocatedBytes();
-        }
-    }
-
     private static long allocatedBytes() {
-        try {
-            return (Long) ALLOCATED_BYTES.invoke(THREAD_MX, Thread.currentThread().getId());
-        } catch (ReflectiveOperationException ex) {
-            throw new IllegalStateException(ex);
-        }
+        return AllocationProbe.allocatedBytes();
     }
 
     private static void drive(HostVec2Array pos, TrackSnapshot h, int agents, int step) {

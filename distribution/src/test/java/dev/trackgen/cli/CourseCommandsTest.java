@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -70,5 +71,11 @@ class CourseCommandsTest {
         assertTrue(missing.code() == 1 && missing.err().contains("does not exist"), missing::toString);
         CliRun folder = CliRun.run("progress-figure", "--out", dir.toString());
         assertTrue(folder.code() == 1 && folder.err().contains("is a directory"), folder::toString);
+        CliRun jpeg = CliRun.run("generate", "--envs", "2", "--runtime", "cpu", "--preview",
+                dir.resolve("p.jpg").toString());
+        assertTrue(jpeg.code() != 0 && jpeg.err().contains("pictures are written as PNG"), jpeg::toString);
+        assertTrue(!Files.exists(dir.resolve("p.jpg")), "nothing written under a name that says JPEG");
+        CliRun chart = CliRun.run("progress-figure", "--out", dir.resolve("p.gif").toString());
+        assertTrue(chart.code() != 0 && chart.err().contains("--out"), chart::toString);
     }
 }

@@ -6,6 +6,7 @@ import dev.trackgen.api.generator.GeneratorScratch;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.EnvMask;
 import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.MaskedRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Vec2Array;
 

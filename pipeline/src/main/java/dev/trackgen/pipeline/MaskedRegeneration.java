@@ -6,6 +6,7 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.EnvMask;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.MaskedRuntime;
 
 /**
  * The masked call of a {@link TrackGenerator}: new tracks for the envs a mask selects, from the

@@ -130,7 +130,7 @@ public interface ComputeRuntime extends AutoCloseable {
      * @throws UnsupportedOperationException if this runtime has no body for the kernel
      */
     default void launchMasked(Kernel kernel, int dim, KernelArgs args, EnvMask mask) {
-        mask.perEnv(dim, "launch dimension of " + kernel.name());
+        mask.perEnv(dim, kernel);
         launch(kernel, dim, args);
     }
 

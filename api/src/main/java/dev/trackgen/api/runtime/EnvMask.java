@@ -26,6 +26,22 @@ public record EnvMask(I32Array flags, int envs) {
     }
 
     /**
+     * The indices per env of a masked launch; allocates nothing unless it throws (it runs on
+     * every masked launch).
+     *
+     * @param dim    the launch dimension
+     * @param kernel the launched kernel, named in the message
+     * @return {@code dim / envs}
+     * @throws IllegalArgumentException if {@code dim} is not a multiple of {@code envs}
+     */
+    public int perEnv(int dim, Kernel kernel) {
+        if (dim % envs != 0) {
+            return perEnv(dim, "launch dimension of " + kernel.name());
+        }
+        return dim / envs;
+    }
+
+    /**
      * @param dim a launch dimension or an array length
      * @param what what {@code dim} is, for the message
      * @return the indices (or elements) per env, {@code dim / envs}

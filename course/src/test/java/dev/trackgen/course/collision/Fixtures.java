@@ -8,7 +8,6 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.TrackGenLauncher;
 
-import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -150,30 +149,8 @@ public final class Fixtures {
         return new HostBoxes(perEnv, pos, head, he);
     }
 
-    private static final Object THREAD_MX;
-    private static final Method ALLOCATED;
-
-    static {
-        try {
-            THREAD_MX = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
-            ALLOCATED = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
-        } catch (ReflectiveOperationException ex) {
-            throw new ExceptionInInitializerError(ex);
-        }
-        // past reflection's inflation threshold (15 native calls, then a generated accessor whose
-        // making allocates hundreds of bytes): a probe inside a measured window then costs the same
-        // every call, which the tests' idle probe subtracts
-        for (int i = 0; i < 64; i++) {
-            allocatedBytes();
-        }
-    }
-
     /** Bytes the calling thread has allocated so far ({@code com.sun.management.ThreadMXBean}). */
     public static long allocatedBytes() {
-        try {
-            return (Long) ALLOCATED.invoke(THREAD_MX, Thread.currentThread().getId());
-        } catch (ReflectiveOperationException ex) {
-            throw new IllegalStateException(ex);
-        }
+        return dev.trackgen.course.AllocationProbe.allocatedBytes();
     }
 }

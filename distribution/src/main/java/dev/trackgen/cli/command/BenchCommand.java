@@ -8,6 +8,7 @@ import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.BenchChart;
 import dev.trackgen.cli.output.OutputTransaction;
+import dev.trackgen.cli.output.PngPath;
 import dev.trackgen.metrics.bench.Bench;
 import dev.trackgen.metrics.bench.BenchCase;
 import dev.trackgen.metrics.bench.BenchResult;
@@ -91,6 +92,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PngPath.require("--chart", chart);
         int processors = Runtime.getRuntime().availableProcessors();
         List<Integer> threadCounts = threadCounts(processors);
         for (int e : envs) {

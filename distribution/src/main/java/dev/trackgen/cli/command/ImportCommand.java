@@ -12,6 +12,7 @@ import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.ConfigJson;
 import dev.trackgen.cli.output.NpzTrackWriter;
 import dev.trackgen.cli.output.OutputTransaction;
+import dev.trackgen.cli.output.PngPath;
 import dev.trackgen.cli.output.PreviewRenderer;
 import dev.trackgen.metrics.circuit.Circuit;
 import dev.trackgen.metrics.circuit.CircuitException;
@@ -86,6 +87,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PngPath.require("--preview", preview);
         ThreadCount.check("--threads", threads);
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
             throw new CliException("--half-width " + halfWidth + ": must be a positive number");

@@ -6,6 +6,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.output.OutputTransaction;
+import dev.trackgen.cli.output.PngPath;
 import dev.trackgen.cli.output.PreviewRenderer;
 import dev.trackgen.cli.output.ProgressFigure;
 import dev.trackgen.pipeline.TrackGenerator;
@@ -48,6 +49,7 @@ final class ProgressFigureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PngPath.require("--out", out);
         if (laps < 1 || laps > 20) {
             throw new CliException("--laps " + laps + ": must be between 1 and 20");
         }

@@ -215,7 +215,7 @@ public final class CpuRuntime implements ComputeRuntime {
         if (dim < 0) {
             throw new IllegalArgumentException("launch dimension must be >= 0, got " + dim);
         }
-        int per = mask.perEnv(dim, "launch dimension of " + kernel.name());
+        int per = mask.perEnv(dim, kernel);
         if (recording != null) {
             args.checkComplete();
             recording.add(RecordedGraph.Step.launch(kernel, dim, args.copy(), mask));

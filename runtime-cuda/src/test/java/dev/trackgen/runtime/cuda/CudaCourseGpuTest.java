@@ -55,6 +55,11 @@ class CudaCourseGpuTest {
     }
 
     @Test
+    void theCourseOnTheGpuMatchesTheCpuCourseThroughRegenerationAndRespawn() {
+        EmulatedCudaCourseTest.matchesTheCpuCourse(rt, null);
+    }
+
+    @Test
     void everyCourseKernelMatchesItsJavaTwinOnTheGpu() {
         GpuRunner gpu = new GpuRunner(rt);
         HostCollisionTwinsTest.offRoadSegments(gpu);

@@ -61,6 +61,7 @@ final class Twins {
         out.addAll(StageKernels.all());
         out.addAll(dev.trackgen.course.progress.CourseProgressKernels.all());
         out.addAll(CollisionKernels.all());
+        out.addAll(dev.trackgen.course.CourseKernels.all());
         out.add(PropsKernel.INSTANCE);
         out.addAll(List.of(ToolkitTestKernels.Rng.INSTANCE, ToolkitTestKernels.GeometryTwin.INSTANCE,
                 ToolkitTestKernels.CountCrossings.INSTANCE));

@@ -1,11 +1,5 @@
-package dev.trackgen.pipeline;
+package dev.trackgen.api.runtime;
 
-import dev.trackgen.api.runtime.ComputeRuntime;
-import dev.trackgen.api.runtime.DeviceArray;
-import dev.trackgen.api.runtime.EnvMask;
-import dev.trackgen.api.runtime.ForwardingRuntime;
-import dev.trackgen.api.runtime.Kernel;
-import dev.trackgen.api.runtime.KernelArgs;
 
 /**
  * A runtime seen through an env mask: every launch is a {@link ComputeRuntime#launchMasked} and
@@ -13,14 +7,14 @@ import dev.trackgen.api.runtime.KernelArgs;
  * stage plan issued on this view touches the selected envs' rows alone (on runtimes that skip the
  * others) without knowing it is masked. Allocation and host copies go to the runtime unchanged.
  */
-final class MaskedRuntime extends ForwardingRuntime {
+public final class MaskedRuntime extends ForwardingRuntime {
     private final EnvMask mask;
 
     /**
      * @param delegate the runtime
      * @param mask     the selection, on {@code delegate}
      */
-    MaskedRuntime(ComputeRuntime delegate, EnvMask mask) {
+    public MaskedRuntime(ComputeRuntime delegate, EnvMask mask) {
         super(delegate);
         this.mask = mask;
     }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs the example trainer loop (examples/trainer): E environments on a Course, scripted
+# pure-pursuit agents, episodes that end off the road or on a completed lap, masked regeneration
+# of the finished envs every step. Builds it first when its jar is missing (or TRACKGEN_REBUILD=1).
+#   scripts/run-trainer-example.sh [--envs 1024] [--steps 2000] [--collision segments|sdf|none] [--picture F.png]
+#   scripts/run-trainer-example.sh --help
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jar="$root/examples/trainer/target/trainer.jar"
+if [[ "${TRACKGEN_REBUILD:-0}" == "1" || ! -f "$jar" ]]; then
+  echo "building the example trainer (first run)..." >&2
+  (cd "$root" && mvn -B -q -pl examples/trainer -am package -DskipTests) >&2
+fi
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+exec "$java" ${JAVA_OPTS:-} -jar "$jar" "$@"
