@@ -65,6 +65,9 @@ import java.util.concurrent.locks.Lock;
  * for users who read more of them or wire their own. Results of invalid envs carry no promise.
  */
 public final class Course implements AutoCloseable {
+    private static final String NOT_READY = "bind the pose buffers and generate the batch first: "
+            + "course.bind(course.allocatePoses()); course.generate()";
+
     private final TrackGenerator generator;
     private final CourseConfig config;
     private final Track track;
@@ -155,9 +158,10 @@ public final class Course implements AutoCloseable {
     }
 
     /**
-     * Binds the caller's pose buffers, once, and builds the per-step parts (localizer, progress
-     * tracker, off-road checker over one vehicle box per agent). If the batch was generated
-     * already, every agent is put on its start slot now; otherwise {@link #generate()} does it.
+     * Binds the caller's pose buffers, once. The per-step parts (localizer, progress tracker,
+     * off-road checker over one vehicle box per agent, whose SDF grid is sized on the batch) are
+     * built as soon as the batch is generated: now if it is, with every agent put on its start
+     * slot, else by the first {@link #generate()}.
      *
      * @param poses {@code [E * A]} positions and headings on the course's runtime
      * @return this course
@@ -181,31 +185,9 @@ public final class Course implements AutoCloseable {
             }
             Checks.sameRuntime(runtime, poses.position(), "poses.position");
             Checks.sameRuntime(runtime, poses.heading(), "poses.heading");
-            TrackLocalizer.Builder lb = TrackLocalizer.builder(track, poses.position()).agents(agents)
-                    .halfWidth(halfWidth);
-            this.localizer = config.warmWindow() < 0 ? lb.cold().build() : lb.warmWindow(config.warmWindow()).build();
-            this.tracker = ProgressTracker.create(checkpoints, poses.position(), agents);
-            Optional<OffRoadOptions> off = config.offRoad();
-            if (off.isPresent()) {
-                this.halfExtents = runtime.allocVec2(envs * agents);
-                float[] he = new float[2 * envs * agents];
-                for (int i = 0; i < envs * agents; i++) {
-                    he[2 * i] = (float) config.vehicleHalfLength(halfWidth);
-                    he[2 * i + 1] = (float) config.vehicleHalfWidth(halfWidth);
-                }
-                runtime.upload(he, halfExtents);
-                Boxes boxes = new Boxes(agents, poses.position(), poses.heading(), halfExtents);
-                this.offRoad = new OffRoadChecker(track, boxes, off.get());
-            }
-            this.respawnPlan = LaunchPlan.builder().launch(envs * agents, RespawnKernel.INSTANCE.args().mask(flags)
-                    .gridPosition(grid.positions()).gridHeading(grid.headings()).slots(agents).agents(agents)
-                    .position(poses.position()).heading(poses.heading()).agentMask(agentMask)).build();
-            this.result = new CourseStep(localizer.frame(), tracker.events(), offRoad == null ? null : offRoad.contacts());
-            this.stepSequence = new ReplayedSequence(runtime, this::enqueueStep);
-            this.respawn = new ReplayedSequence(runtime, this::enqueueRespawn);
-            this.maskedRefresh = new ReplayedSequence(runtime, this::enqueueMaskedRefresh);
             this.poses = poses;
-            if (generated) { // the batch is there already: put the agents on it
+            if (generated) { // the batch is there already: build the per-step parts, agents on the grid
+                buildStepParts();
                 runtime.copy(allFlags, flags);
                 enqueueRespawn();
                 runtime.synchronize();
@@ -222,7 +204,10 @@ public final class Course implements AutoCloseable {
      * localization and progress.
      *
      * @return the persistent {@link Track}
-     * @throws IllegalStateException if the course is closed
+     * @throws IllegalStateException    if the course is closed
+     * @throws IllegalArgumentException on the first call after binding, if the SDF grid cannot be
+     *                                  sized on this batch (no valid track, or over its memory cap;
+     *                                  the message says which and what to change)
      */
     public Track generate() {
         Lock lock = runtime.executionLock();
@@ -233,7 +218,9 @@ public final class Course implements AutoCloseable {
             generated = true;
             refreshPlan.enqueue(runtime);
             if (poses != null) {
-                if (offRoad != null) {
+                if (localizer == null) {
+                    buildStepParts(); // the SDF grid is sized on the first batch, and baked
+                } else if (offRoad != null) {
                     offRoad.bakePlan().enqueue(runtime);
                 }
                 runtime.copy(allFlags, flags);
@@ -258,7 +245,7 @@ public final class Course implements AutoCloseable {
      * @throws NullPointerException     if {@code mask} is null
      * @throws IllegalArgumentException if the mask does not hold {@code E} flags or lives on another
      *                                  runtime
-     * @throws IllegalStateException    if no poses are bound, or the course is closed
+     * @throws IllegalStateException    if no poses are bound or nothing is generated yet, or the course is closed
      */
     public Track regenerate(I32Array mask) {
         checkMask(mask);
@@ -285,7 +272,7 @@ public final class Course implements AutoCloseable {
      * @throws NullPointerException     if {@code mask} is null
      * @throws IllegalArgumentException if the mask does not hold {@code E} flags or lives on another
      *                                  runtime
-     * @throws IllegalStateException    if no poses are bound, or the course is closed
+     * @throws IllegalStateException    if no poses are bound or nothing is generated yet, or the course is closed
      */
     public void reset(I32Array mask) {
         checkMask(mask);
@@ -304,7 +291,7 @@ public final class Course implements AutoCloseable {
     /**
      * Respawns every agent ({@link #reset(I32Array)} with every env selected).
      *
-     * @throws IllegalStateException if no poses are bound, or the course is closed
+     * @throws IllegalStateException if no poses are bound or nothing is generated yet, or the course is closed
      */
     public void resetAll() {
         Lock lock = runtime.executionLock();
@@ -324,7 +311,7 @@ public final class Course implements AutoCloseable {
      * off-road check of every agent's vehicle box.
      *
      * @return the persistent result (the same object every call)
-     * @throws IllegalStateException if no poses are bound, or the course is closed
+     * @throws IllegalStateException if no poses are bound or nothing is generated yet, or the course is closed
      */
     public CourseStep step() {
         Lock lock = runtime.executionLock();
@@ -339,17 +326,43 @@ public final class Course implements AutoCloseable {
         }
     }
 
+    /** Builds the localizer, tracker, off-road checker and respawn plan, once bound and generated. */
+    private void buildStepParts() {
+        TrackLocalizer.Builder lb = TrackLocalizer.builder(track, poses.position()).agents(agents).halfWidth(halfWidth);
+        this.localizer = config.warmWindow() < 0 ? lb.cold().build() : lb.warmWindow(config.warmWindow()).build();
+        this.tracker = ProgressTracker.create(checkpoints, poses.position(), agents);
+        Optional<OffRoadOptions> off = config.offRoad();
+        if (off.isPresent()) {
+            this.halfExtents = runtime.allocVec2(envs * agents);
+            float[] he = new float[2 * envs * agents];
+            for (int i = 0; i < envs * agents; i++) {
+                he[2 * i] = (float) config.vehicleHalfLength(halfWidth);
+                he[2 * i + 1] = (float) config.vehicleHalfWidth(halfWidth);
+            }
+            runtime.upload(he, halfExtents);
+            Boxes boxes = new Boxes(agents, poses.position(), poses.heading(), halfExtents);
+            this.offRoad = new OffRoadChecker(track, boxes, off.get());
+        }
+        this.respawnPlan = LaunchPlan.builder().launch(envs * agents, RespawnKernel.INSTANCE.args().mask(flags)
+                .gridPosition(grid.positions()).gridHeading(grid.headings()).slots(agents).agents(agents)
+                .position(poses.position()).heading(poses.heading()).agentMask(agentMask)).build();
+        this.result = new CourseStep(localizer.frame(), tracker.events(), offRoad == null ? null : offRoad.contacts());
+        this.stepSequence = new ReplayedSequence(runtime, this::enqueueStep);
+        this.respawn = new ReplayedSequence(runtime, this::enqueueRespawn);
+        this.maskedRefresh = new ReplayedSequence(runtime, this::enqueueMaskedRefresh);
+    }
+
     /**
      * Issues the launches of one {@link #step()} on the course's runtime without the course's own
      * capture or synchronization: call it inside {@code runtime.capture(...)} to record the step
      * into a graph of your own (after one eager {@link #step()} as warm-up), holding the execution
      * lock as every capture on that runtime does.
      *
-     * @throws IllegalStateException if no poses are bound
+     * @throws IllegalStateException if no poses are bound or nothing is generated yet
      */
     public void enqueueStep() {
         if (localizer == null) {
-            throw new IllegalStateException("bind the pose buffers first: course.bind(course.allocatePoses())");
+            throw new IllegalStateException(NOT_READY);
         }
         localizer.query();
         tracker.update();
@@ -389,8 +402,8 @@ public final class Course implements AutoCloseable {
 
     private void checkBound() {
         checkOpen();
-        if (poses == null) {
-            throw new IllegalStateException("bind the pose buffers first: course.bind(course.allocatePoses())");
+        if (localizer == null) {
+            throw new IllegalStateException(NOT_READY);
         }
     }
 
@@ -454,19 +467,19 @@ public final class Course implements AutoCloseable {
         return poses;
     }
 
-    /** @return the localizer (after {@link #bind(Poses)}) */
+    /** @return the localizer (once bound and generated) */
     public TrackLocalizer localizer() {
         checkBound();
         return localizer;
     }
 
-    /** @return the progress tracker (after {@link #bind(Poses)}) */
+    /** @return the progress tracker (once bound and generated) */
     public ProgressTracker tracker() {
         checkBound();
         return tracker;
     }
 
-    /** @return the off-road checker (after {@link #bind(Poses)}), or empty without collision */
+    /** @return the off-road checker (once bound and generated), or empty without collision */
     public Optional<OffRoadChecker> offRoad() {
         checkBound();
         return Optional.ofNullable(offRoad);

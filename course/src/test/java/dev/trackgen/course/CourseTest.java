@@ -362,8 +362,7 @@ class CourseTest {
     void stepsAndMaskedRegenerationsAllocateNothing() {
         int envs = 8;
         try (CpuRuntime rt = new CpuRuntime(2, false);
-             Course c = open(rt, "bezier", envs, PerEnvSeededRng.fromScalar(envs, 9),
-                     config(OffRoadOptions.sdf().withSdfResolution(32)))) {
+             Course c = open(rt, "bezier", envs, PerEnvSeededRng.fromScalar(envs, 9), config(OffRoadOptions.sdf()))) {
             c.generate();
             HostI32Array mask = new HostI32Array(envs);
             mask.data()[3] = 1;

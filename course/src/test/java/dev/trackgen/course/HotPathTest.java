@@ -21,10 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The per-step contract: no allocation, capturable (replay equals eager), the same on one thread and on two. */
 class HotPathTest {
-    private static long allocatedBytes() {
-        return AllocationProbe.allocatedBytes();
-    }
-
     private static void drive(HostVec2Array pos, TrackSnapshot h, int agents, int step) {
         for (int q = 0; q < pos.length(); q++) {
             int e = q / agents;
@@ -63,17 +59,7 @@ class HotPathTest {
             cps.compute();
             profile.compute();
         };
-        for (int i = 0; i < 2000; i++) { // warm up the JIT (escape analysis) before measuring
-            step.run();
-        }
-        allocatedBytes();
-        long probe = -allocatedBytes() + allocatedBytes();
-        long before = allocatedBytes();
-        int calls = 200;
-        for (int i = 0; i < calls; i++) {
-            step.run();
-        }
-        long perCall = (allocatedBytes() - before - probe) / calls;
+        long perCall = AllocationProbe.perCall(2000, 200, step); // warm-up first: the JIT's escape analysis
         assertTrue(perCall == 0, "a step allocates " + perCall + " bytes");
     }
 

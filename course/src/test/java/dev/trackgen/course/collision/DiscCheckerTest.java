@@ -112,17 +112,8 @@ class DiscCheckerTest {
             Boxes b = new Boxes(2, rt.allocVec2(8), rt.allocF32(8), rt.allocVec2(8));
             Discs d = new Discs(5, rt.allocVec2(20), 0.1f);
             DiscChecker checker = new DiscChecker(rt, b, d);
-            for (int i = 0; i < 2000; i++) {
-                checker.query();
-            }
-            long before = Fixtures.allocatedBytes();
-            for (int i = 0; i < 200; i++) {
-                checker.query();
-            }
-            long during = Fixtures.allocatedBytes() - before;
-            long probe = Fixtures.allocatedBytes();
-            long idle = Fixtures.allocatedBytes() - probe;
-            assertTrue(during <= idle + 64, "allocated " + during);
+            long perQuery = dev.trackgen.course.AllocationProbe.perCall(2000, 200, checker::query);
+            assertEquals(0, perQuery, "bytes per query");
             assertThrows(IllegalArgumentException.class, () -> new DiscChecker(rt, b, new Discs(5, rt.allocVec2(25), 0.1f)));
             assertThrows(IllegalArgumentException.class, () -> new Discs(5, rt.allocVec2(20), 0f));
             assertThrows(IllegalArgumentException.class, () -> new Discs(3, rt.allocVec2(20), 0.1f));

@@ -148,9 +148,4 @@ public final class Fixtures {
         }
         return new HostBoxes(perEnv, pos, head, he);
     }
-
-    /** Bytes the calling thread has allocated so far ({@code com.sun.management.ThreadMXBean}). */
-    public static long allocatedBytes() {
-        return dev.trackgen.course.AllocationProbe.allocatedBytes();
-    }
 }

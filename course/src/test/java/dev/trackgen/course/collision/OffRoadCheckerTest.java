@@ -394,17 +394,8 @@ class OffRoadCheckerTest {
                     assertArrayEquals(first.normal(), eager.normal());
                     assertArrayEquals(first.border(), eager.border());
                 }
-                for (int i = 0; i < 2000; i++) {
-                    checker.query();
-                }
-                long before = Fixtures.allocatedBytes();
-                for (int i = 0; i < 200; i++) {
-                    checker.query();
-                }
-                long during = Fixtures.allocatedBytes() - before;
-                long probe = Fixtures.allocatedBytes();
-                long idle = Fixtures.allocatedBytes() - probe;
-                assertTrue(during <= idle + 64, backend + " allocated " + during + " bytes in 200 queries");
+                long perQuery = dev.trackgen.course.AllocationProbe.perCall(2000, 200, checker::query);
+                assertEquals(0, perQuery, backend + " bytes per query");
             }
         }
     }
