@@ -1,5 +1,6 @@
 package dev.trackgen.testkit;
 
+import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.generator.KnobValues;
 import dev.trackgen.api.generator.SimpleCenterlineGenerator;
 import dev.trackgen.api.kernel.CounterRng;
@@ -48,6 +49,16 @@ class GeneratorContractTest {
     @Test
     void aGoodGeneratorPasses() {
         GeneratorContract.of(new Circles("good")).check();
+    }
+
+    @Test
+    void settingsApplyToEveryCheckAndABadOneFailsWhereItIsGiven() {
+        GeneratorContract.of(new Circles("good")).with("num_points", "48").with("num_points", "64").envs(8).check();
+        assertThrows(InvalidConfigException.class, () -> GeneratorContract.of(new Circles("good")).with("no_such", "1"));
+        assertThrows(InvalidConfigException.class, () -> GeneratorContract.of(new Circles("good")).with("num_points", "x"));
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> GeneratorContract.of(new Circles("tiny")).with("num_points", "64").check());
+        assertTrue(e.getMessage().contains("at the defaults with {num_points=64}, below the floor"), e.getMessage());
     }
 
     @Test
