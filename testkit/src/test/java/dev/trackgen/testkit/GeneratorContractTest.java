@@ -1,5 +1,6 @@
 package dev.trackgen.testkit;
 
+import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.generator.KnobValues;
 import dev.trackgen.api.generator.SimpleCenterlineGenerator;
 import dev.trackgen.api.kernel.CounterRng;
@@ -20,6 +21,7 @@ class GeneratorContractTest {
         private static final int STREAM = RandomStreams.named("testkit_circles/shape");
         private final String mode;
         private final AtomicInteger calls = new AtomicInteger();
+        private volatile double[] kept;
 
         Circles(String mode) {
             this.mode = mode;
@@ -33,6 +35,9 @@ class GeneratorContractTest {
         @Override
         protected void fill(int seed, KnobValues knobs, float[] xy, int offset, int n) {
             float r = CounterRng.uniform(seed, STREAM, 0, 0.7f, 0.9f) * (mode.equals("tiny") ? 0.1f : 1f);
+            if (mode.equals("allocating")) {
+                kept = new double[16 + seed % 3]; // a fresh array per env and call, kept past the call
+            }
             if (mode.equals("drifting")) {
                 r += 1e-3f * (calls.incrementAndGet() % 7);
             }
@@ -51,10 +56,22 @@ class GeneratorContractTest {
     }
 
     @Test
+    void settingsApplyToEveryCheckAndABadOneFailsWhereItIsGiven() {
+        GeneratorContract.of(new Circles("good")).with("num_points", "48").with("num_points", "64").envs(8).check();
+        assertThrows(InvalidConfigException.class, () -> GeneratorContract.of(new Circles("good")).with("no_such", "1"));
+        assertThrows(InvalidConfigException.class, () -> GeneratorContract.of(new Circles("good")).with("num_points", "x"));
+        assertThrows(IllegalArgumentException.class, () -> GeneratorContract.of(new Circles("good")).with("num_envs", "9"));
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> GeneratorContract.of(new Circles("tiny")).with("num_points", "64").check());
+        assertTrue(e.getMessage().contains("at the defaults with {num_points=64}, below the floor"), e.getMessage());
+    }
+
+    @Test
     void eachBrokenRuleFailsWithItsMessage() {
         assertFails("repeats", "repeats its first point");
         assertFails("open", "is not closed");
         assertFails("drifting", "two calls with the same seeds differ");
+        assertFails("allocating", "bytes per generate() call; allocate everything in allocateScratch");
         assertFails("tiny", "tracks valid at the defaults, below the floor 0.9");
     }
 

@@ -20,7 +20,9 @@ import java.util.function.Function;
  * and validates either against its allowed range, so errors read the same wherever a value
  * comes from.
  *
- * <p>Instances are immutable and compare by name.
+ * <p>Instances are immutable and compare by name, but for the {@linkplain #group groups} they
+ * are listed in: a generator lists its knobs once with {@link #group}, so that
+ * {@link TrackGenConfig.Builder#set(Knob, Object)} given any one of them declares them all.
  *
  * @param <T> the Java type of the value ({@link Integer}, {@link Double}, {@link Boolean},
  *            {@link String}, {@code List<Integer>} or {@link Interval}); optional knobs
@@ -37,6 +39,8 @@ public final class Knob<T> {
     private final double searchFloor;
     /** Largest value a random search draws ({@code +inf}: the range's high end). */
     private final double searchCap;
+    /** The {@link #group}s listing this knob, in the order made; replaced, never changed in place. */
+    private volatile List<List<Knob<?>>> groups = List.of();
 
     private Knob(String name, Kind<T> kind, T defaultValue, boolean nullable, String description) {
         this(name, kind, defaultValue, nullable, description, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
@@ -178,6 +182,60 @@ public final class Knob<T> {
      */
     public static Knob<Interval> ofInterval(String name, Range range, String description) {
         return new Knob<>(name, new IntervalKind(range), null, true, description);
+    }
+
+    /**
+     * Lists the knobs of one generator as a group: setting any one of them on a
+     * {@link TrackGenConfig.Builder} ({@link TrackGenConfig.Builder#set(Knob, Object)}) then
+     * declares every knob of the group at its default, so the others can be set by name next.
+     * A knob listed in several groups (one shared by several generators, such as the built-in
+     * {@code scale}) is ambiguous and declares only itself. Call it once, in a static field of
+     * the class that declares the knobs, and return that list from {@code knobs()}:
+     *
+     * <pre>{@code
+     * static final Knob<Double> AMOUNT = Knob.ofDouble("my_amount", 0.25, Range.closed(0, 1), "...");
+     * static final Knob<Double> CORNER = Knob.ofDouble("my_corner", 0.5, Range.closed(0.3, 1), "...");
+     * static final List<Knob<?>> KNOBS = Knob.group(AMOUNT, CORNER);
+     * }</pre>
+     *
+     * Listing the same knobs again (same names, same order) adds no second group.
+     *
+     * @param members the generator's knobs, in documentation order
+     * @return the same knobs as an immutable list
+     * @throws IllegalArgumentException if two members share a name
+     * @throws NullPointerException if a member is null
+     */
+    public static List<Knob<?>> group(Knob<?>... members) {
+        List<Knob<?>> list = List.of(members);
+        if (new java.util.HashSet<>(list).size() != list.size()) {
+            throw new IllegalArgumentException("a knob group lists one name twice: " + list);
+        }
+        for (Knob<?> k : list) {
+            k.joinGroup(list);
+        }
+        return list;
+    }
+
+    private synchronized void joinGroup(List<Knob<?>> group) {
+        if (!groups.contains(group)) {
+            List<List<Knob<?>>> next = new ArrayList<>(groups);
+            next.add(group);
+            groups = List.copyOf(next);
+        }
+    }
+
+    /**
+     * @return the knobs of the one {@link #group} this knob is listed in (itself included), or
+     *         empty when it is listed in none or in several
+     */
+    public Optional<List<Knob<?>>> siblings() {
+        List<List<Knob<?>>> g = groups;
+        return g.size() == 1 ? Optional.of(g.get(0)) : Optional.empty();
+    }
+
+    /** @return how many {@link #group}s list this knob (more than one: a knob shared by several generators) */
+    public int groupCount() {
+        return groups.size();
     }
 
     /** @return the knob's name as used in config files and {@code --set} */

@@ -296,7 +296,7 @@ public final class TrackGenConfig {
         private final Map<String, Knob<?>> knobs = new LinkedHashMap<>();
         private final Map<String, Object> values = new LinkedHashMap<>();
         private final Set<String> explicit = new HashSet<>();
-        /** Plugin knobs declared one by one through {@link #set(Knob, Object)}, not by {@link #declare}. */
+        /** Knobs declared alone by {@link #set(Knob, Object)} (in no {@link Knob#group} or in several). */
         private final Set<String> declaredAlone = new java.util.TreeSet<>();
         private GeneratorRules rules;
 
@@ -307,9 +307,10 @@ public final class TrackGenConfig {
         }
 
         /**
-         * Adds knobs declared by a generator plugin, at their defaults. Declare all of a
-         * generator's knobs at once ({@code declare(generator.knobs())}) before setting them by
-         * name: {@link #set(Knob, Object)} declares only the knob it is given.
+         * Adds knobs declared by a generator plugin, at their defaults (knobs already declared
+         * keep their place and values). {@link #generator(GeneratorRules)} does this for the
+         * generator it binds, and {@link #set(Knob, Object)} for the {@link Knob#group group} of
+         * the knob it is given.
          *
          * @param extra the plugin's knobs
          * @return this builder
@@ -342,19 +343,28 @@ public final class TrackGenConfig {
         }
 
         /**
-         * Sets a typed value, declaring the knob first if it is a plugin knob not yet known; that
-         * declares this one knob only, so to set a generator's other knobs by name call
-         * {@code declare(generator.knobs())} first (an unknown name's error then says so).
+         * Sets a typed value, declaring the knob first if it is not known yet. A knob of one
+         * generator's {@link Knob#group group} declares the whole group, at defaults, so its
+         * siblings can then be set by name ({@link #set(String, String)}); a knob listed in no
+         * group or in several (one shared by several generators, such as the built-in
+         * {@code scale}) declares only itself, and an unknown name's error then says how to
+         * declare the rest ({@link #generator(GeneratorRules)} or {@link #declare}).
          *
          * @param knob  the knob
          * @param value its value ({@code null} only for optional knobs)
          * @param <T>   value type
          * @return this builder
-         * @throws InvalidConfigException if the value is not allowed
+         * @throws InvalidConfigException if the value is not allowed, or a knob of its group
+         *         reuses a declared knob's name with another definition
          */
         public <T> Builder set(Knob<T> knob, T value) {
             if (!knobs.containsKey(knob.name())) {
-                declaredAlone.add(knob.name());
+                java.util.Optional<List<Knob<?>>> group = knob.siblings();
+                if (group.isPresent()) {
+                    declare(group.get());
+                } else {
+                    declaredAlone.add(knob.name());
+                }
             }
             declareOne(knob);
             values.put(knob.name(), knob.validate(value));
@@ -481,9 +491,10 @@ public final class TrackGenConfig {
                 throw new InvalidConfigException(name, "unknown knob '" + name + "'"
                         + (hint != null ? "; did you mean '" + hint + "'?" : "")
                         + " (`trackgen knobs` lists them all)"
-                        + (declaredAlone.isEmpty() ? "" : "; set(Knob, value) declared the plugin knob "
-                        + String.join(", ", declaredAlone) + " alone: call declare(generator.knobs()) on the builder"
-                        + " first to declare all of a generator's knobs"));
+                        + (declaredAlone.isEmpty() ? "" : "; set(Knob, value) declared " + String.join(", ", declaredAlone)
+                        + " alone (a knob in no Knob.group, or shared by several generators): to declare all of a"
+                        + " generator's knobs, call generator(theGenerator) or declare(theGenerator.knobs()) on the"
+                        + " builder first, or list a plugin's knobs with Knob.group in the class that declares them"));
             }
             return k;
         }

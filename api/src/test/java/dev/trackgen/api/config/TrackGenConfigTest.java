@@ -87,18 +87,56 @@ class TrackGenConfigTest {
     }
 
     @Test
-    void aPluginKnobDeclaredAloneBySetMakesTheUnknownKnobErrorSayHowToDeclareAll() {
+    void settingOneKnobOfAGroupDeclaresTheWholeGroupAtItsDefaults() {
         Knob<Double> amount = Knob.ofDouble("wiggle_amplitude", 0.1, Range.closed(0.0, 1.0), "Amplitude.");
         Knob<Integer> periods = Knob.ofInt("wiggle_periods", 3, Range.closed(1, 9), "Periods.");
-        InvalidConfigException e = assertThrows(InvalidConfigException.class,
-                () -> TrackGenConfig.builder().set(amount, 0.2).set("wiggle_periods", "2"));
-        assertEquals("unknown knob 'wiggle_periods' (`trackgen knobs` lists them all); set(Knob, value) declared the "
-                + "plugin knob wiggle_amplitude alone: call declare(generator.knobs()) on the builder first to declare "
-                + "all of a generator's knobs", e.getMessage());
-        TrackGenConfig c = TrackGenConfig.builder().declare(List.of(amount, periods)).set(amount, 0.2)
-                .set("wiggle_periods", "2").build();
+        Knob<Boolean> mirror = Knob.ofBoolean("wiggle_mirror", false, "Mirror.");
+        List<Knob<?>> group = Knob.group(amount, periods, mirror);
+        assertEquals(List.of(amount, periods, mirror), group);
+        assertEquals(group, Knob.group(amount, periods, mirror), "listing the same group again");
+        assertEquals(1, amount.groupCount(), "no second group for the same list");
+
+        TrackGenConfig c = TrackGenConfig.builder().set(amount, 0.2).set("wiggle_periods", "2").build();
+        assertEquals(0.2, c.get(amount));
         assertEquals(2, c.get(periods));
-        e = assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().set("wiggle_periods", "2"));
+        assertEquals(false, c.get(mirror), "a sibling never set is declared at its default");
+        assertEquals(List.of("wiggle_amplitude", "wiggle_periods", "wiggle_mirror"),
+                c.knobs().subList(c.knobs().size() - 3, c.knobs().size()).stream().map(Knob::name).toList());
+        // a sibling declared (and set) before keeps its value
+        c = TrackGenConfig.builder().declare(List.of(periods)).set("wiggle_periods", "7").set(amount, 0.3).build();
+        assertEquals(7, c.get(periods));
+        assertEquals(0.3, c.get(amount));
+        assertThrows(IllegalArgumentException.class, () -> Knob.group(amount, amount));
+    }
+
+    @Test
+    void aKnobInNoGroupOrInSeveralDeclaresItselfAloneAndTheErrorSaysHowToDeclareAll() {
+        Knob<Double> amount = Knob.ofDouble("wobble_amplitude", 0.1, Range.closed(0.0, 1.0), "Amplitude.");
+        Knob<Integer> periods = Knob.ofInt("wobble_periods", 3, Range.closed(1, 9), "Periods.");
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set(amount, 0.2).set("wobble_periods", "2"));
+        assertEquals("unknown knob 'wobble_periods' (`trackgen knobs` lists them all); set(Knob, value) declared "
+                + "wobble_amplitude alone (a knob in no Knob.group, or shared by several generators): to declare all "
+                + "of a generator's knobs, call generator(theGenerator) or declare(theGenerator.knobs()) on the builder"
+                + " first, or list a plugin's knobs with Knob.group in the class that declares them", e.getMessage());
+        TrackGenConfig c = TrackGenConfig.builder().declare(List.of(amount, periods)).set(amount, 0.2)
+                .set("wobble_periods", "2").build();
+        assertEquals(2, c.get(periods));
+
+        Knob<Double> shared = Knob.ofDouble("wobble_scale", 1.0, Range.greaterThan(0), "Shared scale.");
+        Knob<Integer> a = Knob.ofInt("wobble_a", 1, Range.closed(0, 9), "A.");
+        Knob<Integer> b = Knob.ofInt("wobble_b", 1, Range.closed(0, 9), "B.");
+        Knob.group(a, shared);
+        Knob.group(b, shared);
+        assertEquals(2, shared.groupCount());
+        assertTrue(shared.siblings().isEmpty(), "a shared knob has no one group");
+        e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set(shared, 2.0).set("wobble_a", "2"));
+        assertTrue(e.getMessage().contains("declared wobble_scale alone"), e.getMessage());
+        assertEquals(2.0, TrackGenConfig.builder().set(a, 3).set("wobble_scale", "2").build().get(shared),
+                "a knob of one group declares its shared siblings too");
+
+        e = assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().set("wobble_periods", "2"));
         assertFalse(e.getMessage().contains("declared"), "no hint when nothing was declared alone: " + e.getMessage());
     }
 

@@ -77,10 +77,13 @@ public final class BezierKnobs {
     public static final Knob<Interval> HANDLE_CLAMP_FRAC_RANGE = Knob.ofInterval("handle_clamp_frac_range",
             Range.closed(0, 1e9), "Style sampling: per-environment handle_clamp_frac from [lo, hi]; off = handle_clamp_frac.");
 
+    /** Every knob, as one {@link Knob#group}: setting any one on a config builder declares them all. */
+    private static final List<Knob<?>> ALL = Knob.group(MIN_NUM_POINTS, MAX_NUM_POINTS, NUM_POINTS_PER_SEGMENT, MIN_POINT_DISTANCE, RAD, EDGY, SCALE,
+                HANDLE_CLAMP_FRAC, STYLE_SAMPLING, RAD_RANGE, SCALE_RANGE, HANDLE_CLAMP_FRAC_RANGE);
+
     /** @return every knob of the {@code bezier} generator, in documentation order */
     public static List<Knob<?>> all() {
-        return List.of(MIN_NUM_POINTS, MAX_NUM_POINTS, NUM_POINTS_PER_SEGMENT, MIN_POINT_DISTANCE, RAD, EDGY, SCALE,
-                HANDLE_CLAMP_FRAC, STYLE_SAMPLING, RAD_RANGE, SCALE_RANGE, HANDLE_CLAMP_FRAC_RANGE);
+        return ALL;
     }
 
     /**

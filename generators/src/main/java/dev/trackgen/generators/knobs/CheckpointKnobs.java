@@ -44,9 +44,12 @@ public final class CheckpointKnobs {
     public static final Knob<Boolean> CLIP_FALLBACK = Knob.ofBoolean("checkpoint_clip_fallback", false,
             "Clip the first self-crossing of the kept candidate, keeping the longer simple sub-loop.");
 
+    /** Every knob, as one {@link Knob#group}: setting any one on a config builder declares them all. */
+    private static final List<Knob<?>> ALL = Knob.group(COUNT, RADIUS_MIN_FRAC, ANGLE_JITTER, TURN_RATE, STEER_GAIN, LOOKAHEAD_FRAC, BEST_OF_K,
+                CLIP_FALLBACK, BezierKnobs.SCALE);
+
     /** @return every knob the {@code checkpoint} generator reads: its own, then the shared scale */
     public static List<Knob<?>> all() {
-        return List.of(COUNT, RADIUS_MIN_FRAC, ANGLE_JITTER, TURN_RATE, STEER_GAIN, LOOKAHEAD_FRAC, BEST_OF_K,
-                CLIP_FALLBACK, BezierKnobs.SCALE);
+        return ALL;
     }
 }

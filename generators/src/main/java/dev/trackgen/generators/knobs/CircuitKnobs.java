@@ -76,9 +76,12 @@ public final class CircuitKnobs {
     /** Dense generator points per half-width of lap the {@code circuit} generator gets by default. */
     public static final double POINTS_PER_HALF_WIDTH = 2.0;
 
+    /** Every knob, as one {@link Knob#group}: setting any one on a config builder declares them all. */
+    private static final List<Knob<?>> ALL = Knob.group(LENGTH, LENGTH_SPREAD, CORNERS, RADIUS_MIN, RADIUS_MAX, STRAIGHT_SHARE, CHICANE_PROB, BEST_OF_K);
+
     /** @return every knob of the {@code circuit} generator, in documentation order */
     public static List<Knob<?>> all() {
-        return List.of(LENGTH, LENGTH_SPREAD, CORNERS, RADIUS_MIN, RADIUS_MAX, STRAIGHT_SHARE, CHICANE_PROB, BEST_OF_K);
+        return ALL;
     }
 
     /**

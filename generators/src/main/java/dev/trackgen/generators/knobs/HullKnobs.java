@@ -14,12 +14,15 @@ public final class HullKnobs {
     public static final Knob<Double> DISPLACEMENT = Knob.ofDouble("hull_displacement", 0.15, Range.closed(0, 1),
             "Largest radial displacement of each edge midpoint, as a fraction of its distance to the centroid.");
 
+    /** Every knob, as one {@link Knob#group}: setting any one on a config builder declares them all. */
+    private static final List<Knob<?>> ALL = Knob.group(DISPLACEMENT, BezierKnobs.MIN_NUM_POINTS, BezierKnobs.MAX_NUM_POINTS,
+                BezierKnobs.MIN_POINT_DISTANCE, BezierKnobs.SCALE, BezierKnobs.NUM_POINTS_PER_SEGMENT);
+
     /**
      * @return every knob the {@code hull} generator reads: its own, then the corner knobs it
      *         shares with {@code bezier}
      */
     public static List<Knob<?>> all() {
-        return List.of(DISPLACEMENT, BezierKnobs.MIN_NUM_POINTS, BezierKnobs.MAX_NUM_POINTS,
-                BezierKnobs.MIN_POINT_DISTANCE, BezierKnobs.SCALE, BezierKnobs.NUM_POINTS_PER_SEGMENT);
+        return ALL;
     }
 }

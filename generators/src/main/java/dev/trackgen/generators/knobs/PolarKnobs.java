@@ -23,8 +23,11 @@ public final class PolarKnobs {
     public static final Knob<Double> ANGULAR_JITTER = Knob.ofDouble("polar_angular_jitter", 0.30, Range.closed(0, 0.45),
             "Largest angular offset of each knot, as a fraction of its cell 2*pi/K.");
 
+    /** Every knob, as one {@link Knob#group}: setting any one on a config builder declares them all. */
+    private static final List<Knob<?>> ALL = Knob.group(NUM_KNOTS, RADIAL_JITTER, ANGULAR_JITTER, BezierKnobs.SCALE, BezierKnobs.NUM_POINTS_PER_SEGMENT);
+
     /** @return every knob the {@code polar} generator reads: its own, then the shared scale and sampling */
     public static List<Knob<?>> all() {
-        return List.of(NUM_KNOTS, RADIAL_JITTER, ANGULAR_JITTER, BezierKnobs.SCALE, BezierKnobs.NUM_POINTS_PER_SEGMENT);
+        return ALL;
     }
 }

@@ -115,11 +115,14 @@ public final class RepulsiveKnobs {
     /** Most growth iterations one call of the {@code repulsive} generator may need. */
     public static final int MAX_ITERATIONS = 1_000_000;
 
-    /** @return every knob the {@code repulsive} generator reads: its own, then the shared scale */
-    public static List<Knob<?>> all() {
-        return List.of(GROW_MULT_MIN, GROW_MULT_MAX, DOMAIN_FRAC, DOMAIN_INIT_RATIO, OBSTACLE_COUNT_MIN,
+    /** Every knob, as one {@link Knob#group}: setting any one on a config builder declares them all. */
+    private static final List<Knob<?>> ALL = Knob.group(GROW_MULT_MIN, GROW_MULT_MAX, DOMAIN_FRAC, DOMAIN_INIT_RATIO, OBSTACLE_COUNT_MIN,
                 OBSTACLE_COUNT_MAX, OBSTACLE_RADIUS_MIN_FRAC, OBSTACLE_RADIUS_MAX_FRAC, RATCHET_RATE, ALPHA, BETA, TAU,
                 W_LEN, STAGES, SETTLE_ITERS, RESAMPLE_EVERY, STALL_WINDOW, STALL_AREA_TOL, DEACTIVATE_OBSTACLES,
                 BezierKnobs.SCALE);
+
+    /** @return every knob the {@code repulsive} generator reads: its own, then the shared scale */
+    public static List<Knob<?>> all() {
+        return ALL;
     }
 }

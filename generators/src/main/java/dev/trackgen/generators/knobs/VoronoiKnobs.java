@@ -35,9 +35,12 @@ public final class VoronoiKnobs {
     public static final Knob<Double> ANGULAR_JITTER = Knob.ofDouble("voronoi_angular_jitter", 0.08,
             Range.closed(0, Math.PI), "Largest angular perturbation of each sector target, in radians.");
 
+    /** Every knob, as one {@link Knob#group}: setting any one on a config builder declares them all. */
+    private static final List<Knob<?>> ALL = Knob.group(NUM_SITES, SITE_LAYOUT, CONTROL_POINTS, RADIAL_VARIATION, ANGULAR_JITTER, BezierKnobs.SCALE,
+                BezierKnobs.NUM_POINTS_PER_SEGMENT);
+
     /** @return every knob the {@code voronoi} generator reads: its own, then the shared scale and sampling */
     public static List<Knob<?>> all() {
-        return List.of(NUM_SITES, SITE_LAYOUT, CONTROL_POINTS, RADIAL_VARIATION, ANGULAR_JITTER, BezierKnobs.SCALE,
-                BezierKnobs.NUM_POINTS_PER_SEGMENT);
+        return ALL;
     }
 }

@@ -211,6 +211,33 @@ class BuiltinKnobsTest {
     }
 
     @Test
+    void settingAKnobOfOneBuiltinGeneratorDeclaresAllOfItsKnobsAtTheirDefaults() {
+        List<List<Knob<?>>> all = List.of(BezierKnobs.all(), HullKnobs.all(), PolarKnobs.all(), VoronoiKnobs.all(),
+                CheckpointKnobs.all(), CircuitKnobs.all(), RepulsiveKnobs.all());
+        for (List<Knob<?>> knobs : all) {
+            // every built-in generator has a knob of its own (in its group alone)
+            Knob<?> own = knobs.stream().filter(k -> k.groupCount() == 1).findFirst().orElseThrow();
+            TrackGenConfig c = setDefault(TrackGenConfig.builder(), own).build();
+            for (Knob<?> k : knobs) {
+                assertTrue(c.knobs().contains(k), own.name() + " declares " + k.name());
+                assertEquals(k.defaultValue(), c.get(k), k.name());
+            }
+        }
+        TrackGenConfig c = TrackGenConfig.builder().set(BezierKnobs.RAD, 0.3).set("edgy", "0.5").build();
+        assertEquals(0.5, c.get(BezierKnobs.EDGY));
+        // scale is shared by six generators: it declares itself alone, and the error says how to declare the rest
+        assertTrue(BezierKnobs.SCALE.groupCount() > 1);
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().set(BezierKnobs.SCALE, 2.0).set("rad", "0.3"));
+        assertTrue(e.getMessage().contains("declared scale alone") && e.getMessage().contains("generator(theGenerator)"),
+                e.getMessage());
+    }
+
+    private static <T> TrackGenConfig.Builder setDefault(TrackGenConfig.Builder b, Knob<T> k) {
+        return b.set(k, k.defaultValue());
+    }
+
+    @Test
     void jsonValuesAreCoercedAndChecked() {
         TrackGenConfig c = builder("bezier").setValue("repulsive_stages", List.of(32, 64, 256))
                 .setValue("rad_range", List.of(0.2, 0.6)).build();

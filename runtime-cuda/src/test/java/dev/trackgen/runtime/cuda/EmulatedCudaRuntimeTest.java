@@ -315,6 +315,34 @@ class EmulatedCudaRuntimeTest {
         }
     }
 
+    /**
+     * The s-bend example (examples/s-bend, the simple SPI's 60-line plugin, found by ServiceLoader
+     * on the test class path) on the emulated driver: the host path, equal to the CPU batch, at
+     * its defaults and with both knobs set.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "s_bend_amount=0.45,s_bend_corner=0.8"})
+    void theSBendExampleRunsOnTheHostOfTheCudaRuntimeLikeOnTheCpu(String settings) {
+        TrackGenLauncher launcher = TrackGenLauncher.discover();
+        TrackGenConfig.Builder b = TrackGenConfig.builder().generator(launcher.generator("s_bend")).numEnvs(8).runtime("cpu");
+        for (String kv : settings.isEmpty() ? new String[0] : settings.split(",")) {
+            b.set(kv.split("=")[0], kv.split("=")[1]);
+        }
+        TrackGenConfig c = b.build();
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false);
+             TrackGenerator gen = launcher.builder(c).rng(PerEnvSeededRng.fromScalar(8, 2)).runtime(host).build()) {
+            cpu = gen.generate().snapshot();
+        }
+        assertEquals(8, cpu.validCount());
+        try (CudaRuntime rt = runtime(driver());
+             TrackGenerator gen = launcher.builder(c).rng(PerEnvSeededRng.fromScalar(8, 2)).runtime(rt).build()) {
+            assertTrue(gen.generatorOnHost(), "s_bend has a Java body only: the host path");
+            gen.generate();
+            assertSameBatch(cpu, gen.generate().snapshot());
+        }
+    }
+
     /** The launches a call made eagerly: the driver logs launches when enqueued, not when a graph replays them. */
     private static List<String> launchedSince(EmulatedDriver d, int from) {
         return d.log.subList(from, d.log.size()).stream().filter(s -> s.startsWith("launch "))

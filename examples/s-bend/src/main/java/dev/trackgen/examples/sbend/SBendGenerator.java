@@ -20,13 +20,14 @@ public final class SBendGenerator extends SimpleCenterlineGenerator {
     /** Corner radius, as a fraction of the half-height. */
     public static final Knob<Double> CORNER = Knob.ofDouble("s_bend_corner", 0.5, Range.closed(0.3, 1.0),
             "Corner radius of the s_bend generator, as a fraction of the rectangle's half-height.");
+    private static final List<Knob<?>> KNOBS = Knob.group(AMOUNT, CORNER); // setting one declares both
     private static final int STREAM = RandomStreams.named("s_bend/shape");
 
     @Override public String name() { return "s_bend"; }
 
     @Override public String description() { return "example plugin (simple SPI): S-bent rounded rectangles"; }
 
-    @Override public List<Knob<?>> knobs() { return List.of(AMOUNT, CORNER); }
+    @Override public List<Knob<?>> knobs() { return KNOBS; }
 
     @Override
     protected void fill(int seed, KnobValues knobs, float[] xy, int offset, int n) {

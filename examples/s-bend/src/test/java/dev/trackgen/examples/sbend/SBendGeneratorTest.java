@@ -50,6 +50,13 @@ class SBendGeneratorTest {
     }
 
     @Test
+    void settingOneKnobDeclaresTheOtherSoItCanBeSetByName() {
+        TrackGenConfig c = TrackGenConfig.builder().set(SBendGenerator.AMOUNT, 0.4).set("s_bend_corner", "0.7").build();
+        assertEquals(0.4, c.get(SBendGenerator.AMOUNT));
+        assertEquals(0.7, c.get(SBendGenerator.CORNER));
+    }
+
+    @Test
     void yieldsValidTracksEagerlyAndByReplayAlike() {
         int e = 256;
         TrackGenConfig c = config(e).build();
