@@ -9,7 +9,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jar="$root/examples/trainer/target/trainer.jar"
 if [[ "${TRACKGEN_REBUILD:-0}" == "1" || ! -f "$jar" ]]; then
   echo "building the example trainer (first run)..." >&2
-  (cd "$root" && mvn -B -q -pl examples/trainer -am package -DskipTests) >&2
+  log="$(mktemp)"
+  if ! (cd "$root" && mvn -B -q -pl examples/trainer -am package -DskipTests) > "$log" 2>&1; then
+    cat "$log" >&2
+    echo "run-trainer-example: the build failed (output above)" >&2
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
 fi
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 exec "$java" ${JAVA_OPTS:-} -jar "$jar" "$@"

@@ -152,8 +152,10 @@ public final class Course implements AutoCloseable {
     /**
      * @return fresh pose buffers of the right shape ({@code [E * A]}) on the course's runtime,
      *     for {@link #bind(Poses)}
+     * @throws IllegalStateException if the course is closed
      */
     public Poses allocatePoses() {
+        checkOpen();
         return Poses.allocate(runtime, envs * agents);
     }
 

@@ -37,18 +37,18 @@ public final class CourseConfig {
 
     private CourseConfig(Builder b) {
         this.agents = b.agents;
-        this.warmWindow = b.warmWindow;
-        this.checkpointSpacing = b.checkpointSpacing;
+        this.warmWindow = b.cold ? -1 : b.warmWindow;
+        this.checkpointSpacing = Builder.orNaN(b.checkpointSpacing);
         this.startRule = b.startRule;
-        this.gridRowGap = b.gridRowGap;
+        this.gridRowGap = Builder.orNaN(b.gridRowGap);
         this.offRoad = b.offRoad;
-        this.vehicleHalfLength = b.vehicleHalfLength;
-        this.vehicleHalfWidth = b.vehicleHalfWidth;
+        this.vehicleHalfLength = Builder.orNaN(b.vehicleHalfLength);
+        this.vehicleHalfWidth = Builder.orNaN(b.vehicleHalfWidth);
         this.lateralAcceleration = b.lateralAcceleration;
         this.acceleration = b.acceleration;
         this.braking = b.braking;
         this.speedCap = b.speedCap;
-        this.propSpacing = b.propSpacing;
+        this.propSpacing = Builder.orNaN(b.propSpacing);
         this.maxProps = b.maxProps;
     }
 
@@ -153,17 +153,18 @@ public final class CourseConfig {
     public static final class Builder {
         private int agents = 1;
         private int warmWindow = TrackLocalizer.DEFAULT_WARM_WINDOW;
-        private double checkpointSpacing = Double.NaN;
+        private boolean cold;
+        private Double checkpointSpacing;
         private StartRule startRule = StartRule.LONGEST_STRAIGHT;
-        private double gridRowGap = Double.NaN;
+        private Double gridRowGap;
         private OffRoadOptions offRoad;
-        private double vehicleHalfLength = Double.NaN;
-        private double vehicleHalfWidth = Double.NaN;
+        private Double vehicleHalfLength;
+        private Double vehicleHalfWidth;
         private double lateralAcceleration = 6.0;
         private double acceleration = 3.0;
         private double braking = 5.0;
         private double speedCap = 4.0;
-        private double propSpacing = Double.NaN;
+        private Double propSpacing;
         private int maxProps = 256;
 
         private Builder() {
@@ -186,6 +187,7 @@ public final class CourseConfig {
          */
         public Builder warmWindow(int w) {
             this.warmWindow = w;
+            this.cold = false;
             return this;
         }
 
@@ -195,7 +197,7 @@ public final class CourseConfig {
          * @return this builder
          */
         public Builder coldLocalization() {
-            this.warmWindow = -1;
+            this.cold = true;
             return this;
         }
 
@@ -271,8 +273,8 @@ public final class CourseConfig {
         }
 
         /**
-         * @param spacing  cone spacing along each border, world units, {@code > 0}, or NaN for no
-         *                 props (the default)
+         * @param spacing  cone spacing along each border, world units, {@code > 0} (default: no
+         *                 props)
          * @param maxProps prop slots per border ring, {@code >= 3} (default 256)
          * @return this builder
          */
@@ -290,7 +292,7 @@ public final class CourseConfig {
             if (agents < 1 || agents > MAX_AGENTS) {
                 throw new IllegalArgumentException("agents must be in [1, " + MAX_AGENTS + "], got " + agents);
             }
-            if (warmWindow != -1 && warmWindow < 1) {
+            if (!cold && warmWindow < 1) {
                 throw new IllegalArgumentException("warmWindow must be >= 1 segment (or coldLocalization()), got "
                         + warmWindow);
             }
@@ -303,16 +305,20 @@ public final class CourseConfig {
             positive("braking", braking);
             positive("speed cap", speedCap);
             positiveOrDefault("propSpacing", propSpacing);
-            if (!Double.isNaN(propSpacing) && maxProps < 3) {
+            if (propSpacing != null && maxProps < 3) {
                 throw new IllegalArgumentException("maxProps must be >= 3, got " + maxProps);
             }
             return new CourseConfig(this);
         }
 
-        private static void positiveOrDefault(String what, double v) {
-            if (!Double.isNaN(v)) {
+        private static void positiveOrDefault(String what, Double v) {
+            if (v != null) {
                 positive(what, v);
             }
+        }
+
+        private static double orNaN(Double v) {
+            return v == null ? Double.NaN : v;
         }
 
         private static void positive(String what, double v) {

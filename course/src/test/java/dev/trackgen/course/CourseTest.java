@@ -397,6 +397,9 @@ class CourseTest {
         assertThrows(IllegalArgumentException.class, () -> CourseConfig.builder().agents(65).build());
         assertThrows(IllegalArgumentException.class, () -> CourseConfig.builder().checkpointSpacing(-1).build());
         assertThrows(IllegalArgumentException.class, () -> CourseConfig.builder().warmWindow(0).build());
+        assertThrows(IllegalArgumentException.class, () -> CourseConfig.builder().warmWindow(-1).build());
+        assertThrows(IllegalArgumentException.class, () -> CourseConfig.builder().checkpointSpacing(Double.NaN).build());
+        assertEquals(-1, CourseConfig.builder().coldLocalization().build().warmWindow());
         assertThrows(IllegalArgumentException.class, () -> CourseConfig.builder().vehicle(0.1, Double.POSITIVE_INFINITY)
                 .build());
         assertThrows(IllegalArgumentException.class, () -> CourseConfig.builder().props(0.1, 2).build());

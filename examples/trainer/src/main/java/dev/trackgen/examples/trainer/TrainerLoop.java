@@ -52,7 +52,8 @@ public final class TrainerLoop implements Callable<Integer> {
     @Option(names = "--generator", description = "track generator (default: ${DEFAULT-VALUE})")
     String generator = "bezier";
 
-    @Option(names = "--collision", description = "off-road check: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    @Option(names = "--collision", description = "off-road check of the vehicle box: ${COMPLETION-CANDIDATES}, any case;"
+            + " none uses the box center's on-road flag (default: ${DEFAULT-VALUE})")
     Collision collision = Collision.SEGMENTS;
 
     @Option(names = "--threads", description = "CPU threads, 0 = one per processor (default: ${DEFAULT-VALUE})")
@@ -61,7 +62,8 @@ public final class TrainerLoop implements Callable<Integer> {
     @Option(names = "--seed", description = "base seed of tracks and drivers (default: ${DEFAULT-VALUE})")
     int seed = 0;
 
-    @Option(names = "--picture", description = "PNG of a few finished episodes (default: ${DEFAULT-VALUE})")
+    @Option(names = "--picture", description = "PNG of a few finished episodes; its folder is created"
+            + " (default: ${DEFAULT-VALUE})")
     Path picture = Path.of("trainer-episodes.png");
 
     @Option(names = "--panels", description = "episodes drawn (default: ${DEFAULT-VALUE})")
@@ -81,7 +83,24 @@ public final class TrainerLoop implements Callable<Integer> {
      * @param args command-line options ({@code --help} lists them)
      */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new TrainerLoop(System.out)).execute(args));
+        System.exit(commandLine(new TrainerLoop(System.out)).execute(args));
+    }
+
+    /**
+     * @param loop the command
+     * @return its command line: enum values in any case, and an error in the run printed as one
+     *     line ({@code trainer-example: error: ...}, exit 1) instead of a stack trace
+     */
+    static CommandLine commandLine(TrainerLoop loop) {
+        CommandLine cl = new CommandLine(loop);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            String why = ex.getMessage() != null ? ex.getMessage() : ex.getClass().getSimpleName();
+            cmd.getErr().println("trainer-example: error: " + why);
+            cmd.getErr().flush();
+            return 1;
+        });
+        return cl;
     }
 
     /** What a run counted. */
@@ -99,9 +118,14 @@ public final class TrainerLoop implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (envs < 1 || steps < 1 || maxEpisodeSteps < 1 || panels < 0 || !(dt > 0) || threads < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--envs, --steps and --max-episode-steps must be >= 1, --dt > 0, --panels and --threads >= 0");
+        require(envs >= 1, "--envs " + envs + ": must be >= 1");
+        require(steps >= 1, "--steps " + steps + ": must be >= 1");
+        require(maxEpisodeSteps >= 1, "--max-episode-steps " + maxEpisodeSteps + ": must be >= 1");
+        require(dt > 0 && Double.isFinite(dt), "--dt " + dt + ": must be a finite number of seconds > 0");
+        require(panels >= 0, "--panels " + panels + ": must be >= 0");
+        require(threads >= 0, "--threads " + threads + ": must be >= 0 (0 = one per processor)");
+        if (panels > 0) {
+            checkPicture();
         }
         TrackGenLauncher launcher = TrackGenLauncher.discover();
         TrackGenConfig config = launcher.bind(TrackGenConfig.builder().generator(generator).numEnvs(envs)
@@ -128,6 +152,29 @@ public final class TrainerLoop implements Callable<Integer> {
         return 0;
     }
 
+    private void require(boolean ok, String message) {
+        if (!ok) {
+            throw new CommandLine.ParameterException(spec.commandLine(), message);
+        }
+    }
+
+    /** Refuses, before any work, a picture path that cannot be a PNG file; creates its folder. */
+    private void checkPicture() throws java.io.IOException {
+        Path name = picture.getFileName();
+        require(name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png"),
+                "--picture " + picture + ": the picture is a PNG; name the file *.png");
+        require(!java.nio.file.Files.isDirectory(picture), "--picture " + picture + ": is a folder");
+        Path parent = picture.toAbsolutePath().getParent();
+        for (Path p = parent; p != null; p = p.getParent()) {
+            if (java.nio.file.Files.exists(p)) {
+                require(java.nio.file.Files.isDirectory(p), "--picture " + picture + ": " + p + " is not a folder");
+                break;
+            }
+        }
+        java.nio.file.Files.createDirectories(parent);
+        require(java.nio.file.Files.isWritable(parent), "--picture " + picture + ": cannot write in " + parent);
+    }
+
     private void run(Course course, CpuRuntime runtime) throws java.io.IOException {
         int agents = course.agents();
         PurePursuitDriver driver = new PurePursuitDriver(course, seed, 0.9, 2.2);
@@ -151,6 +198,7 @@ public final class TrainerLoop implements Callable<Integer> {
         int[] offRoadFlag = r.contacts().map(c -> ((HostI32Array) c.offRoad()).data()).orElse(null);
         int[] onRoad = ((HostI32Array) r.frame().onRoad()).data();
         int[] lapCompleted = ((HostI32Array) r.events().lapCompleted()).data();
+        float[] pose = ((dev.trackgen.api.runtime.HostVec2Array) course.poses().position()).data();
         long start = System.nanoTime();
         int report = Math.max(1, steps / 10);
         for (int step = 1; step <= steps; step++) {
@@ -169,7 +217,9 @@ public final class TrainerLoop implements Callable<Integer> {
                     outcome = Episode.Outcome.TIMEOUT;
                 } else {
                     for (int q = e * agents; q < (e + 1) * agents && outcome == null; q++) {
-                        boolean off = offRoadFlag != null ? offRoadFlag[q] != 0 : onRoad[q] == 0;
+                        // a non-finite pose is an inactive box for the checker: here it ends the episode
+                        boolean off = (offRoadFlag != null ? offRoadFlag[q] != 0 : onRoad[q] == 0)
+                                || !Float.isFinite(pose[2 * q]) || !Float.isFinite(pose[2 * q + 1]);
                         if (off) {
                             outcome = Episode.Outcome.OFF_ROAD;
                             offRoad++;

@@ -25,7 +25,7 @@ class TrainerLoopTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         TrainerLoop loop = new TrainerLoop(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         Path png = dir.resolve("episodes.png");
-        int code = new CommandLine(loop).execute("--envs", "24", "--steps", "500", "--threads", "1", "--panels", "3",
+        int code = TrainerLoop.commandLine(loop).execute("--envs", "24", "--steps", "500", "--threads", "1", "--panels", "3",
                 "--picture", png.toString());
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, out);
@@ -40,14 +40,42 @@ class TrainerLoopTest {
         assertEquals(3 * 360, img.getWidth());
     }
 
-    @Test
-    void badOptionsAreRefusedWithOneLine() {
+    private static String[] failing(String... args) {
         StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new TrainerLoop(new PrintStream(new ByteArrayOutputStream())));
+        CommandLine cl = TrainerLoop.commandLine(new TrainerLoop(new PrintStream(new ByteArrayOutputStream())));
         cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute("--envs", "0");
-        assertEquals(2, code);
-        assertTrue(err.toString().contains("--envs"), "stderr: " + err);
-        assertTrue(err.toString().lines().findFirst().orElse("").contains("--envs"), "the first line says what is wrong: " + err);
+        int code = cl.execute(args);
+        return new String[] {String.valueOf(code), err.toString()};
+    }
+
+    @Test
+    void badOptionsAreRefusedWithOneLineNamingTheOption(@TempDir Path dir) throws Exception {
+        String[][] cases = {
+            {"--envs", "0"}, {"--envs", "-3"}, {"--dt", "0"}, {"--dt", "Infinity"}, {"--max-episode-steps", "0"},
+            {"--picture", dir.resolve("p.jpg").toString()}, {"--picture", dir.toString()},
+        };
+        java.nio.file.Files.writeString(dir.resolve("file"), "x");
+        for (String[] args : cases) {
+            String[] r = failing(args);
+            assertEquals("2", r[0], String.join(" ", args) + ": " + r[1]);
+            String first = r[1].lines().findFirst().orElse("");
+            assertTrue(first.contains(args[0]), "the first line names " + args[0] + ": " + r[1]);
+        }
+        String[] under = failing("--picture", dir.resolve("file").resolve("p.png").toString(), "--steps", "1");
+        assertEquals("2", under[0], under[1]);
+        assertTrue(under[1].contains("is not a folder"), under[1]);
+        String[] unknown = failing("--generator", "nosuch", "--envs", "2", "--steps", "1", "--panels", "0");
+        assertEquals("1", unknown[0], unknown[1]);
+        assertTrue(unknown[1].startsWith("trainer-example: error: unknown generator 'nosuch'"), unknown[1]);
+        assertTrue(!unknown[1].contains("\tat "), "no stack trace: " + unknown[1]);
+    }
+
+    @Test
+    void collisionNamesAreReadInAnyCase(@TempDir Path dir) {
+        TrainerLoop loop = new TrainerLoop(new PrintStream(new ByteArrayOutputStream()));
+        int code = TrainerLoop.commandLine(loop).execute("--envs", "4", "--steps", "50", "--collision", "none",
+                "--panels", "0", "--threads", "1");
+        assertEquals(0, code);
+        assertEquals(4L * 50, loop.summary().envSteps());
     }
 }
