@@ -26,7 +26,10 @@ TG_INLINE float tg_course_param(const float2* c, int b, int cn, int i, float px,
 }
 
 /* Nearest of `steps` consecutive segments from `first`, ties to the lowest index; -1 if all NaN
-   (Projection.nearestSegment: start, end or line distance, one division inside). */
+   (Projection.nearestSegment: start, end or line distance, one division inside). The Java body
+   splits the range at the wrap and scans it in index order with a strict `<` (a CPU's range
+   checks and branch predictor like that better); the distances are the same operations and the
+   answer is the same segment, so this window-order scan stays its bit-for-bit twin. */
 TG_INLINE int tg_course_nearest_segment(const float2* c, int b, int cn, float px, float py, int first, int steps) {
     float best = __int_as_float(0x7f800000);
     int bi = -1;

@@ -16,6 +16,13 @@ public final class Projection {
      * past it, else {@code cross^2 / |d|^2} to its line (no division for the segments that are
      * not nearest to their inside, most of a scan).
      *
+     * <p>The range is split where it wraps past the last point and the parts are scanned in
+     * increasing segment index (the wrapped part from 0 first, then from {@code first} up to
+     * {@code cn - 2}, then the closing segment {@code cn - 1 -> 0}), so each loop reads
+     * consecutive points with no modulo and its range checks hoisted, and a strict {@code <}
+     * keeps the lowest index on ties. The distances are the same, operation for operation, as a
+     * scan in window order.
+     *
      * @param c     centerline pairs
      * @param b     env's first point
      * @param cn    env's point count ({@code >= 2})
@@ -23,46 +30,57 @@ public final class Projection {
      * @param py    query y
      * @param first first segment scanned, in {@code [0, cn)}
      * @param steps segments scanned, in {@code [1, cn]}
-     * @return the segment index, or -1 when every distance is NaN
+     * @return the segment index, or -1 when every distance is NaN or infinite
      */
     public static int nearestSegment(float[] c, int b, int cn, float px, float py, int first, int steps) {
+        int end = first + steps; // one past the last segment, unwrapped: at most first + cn
+        int o = 2 * b;
         float best = Float.POSITIVE_INFINITY;
         int bi = -1;
-        int i = first;
-        float ax = c[2 * (b + i)];
-        float ay = c[2 * (b + i) + 1];
-        for (int k = 0; k < steps; k++) {
-            int j = i + 1 == cn ? 0 : i + 1;
-            float bx = c[2 * (b + j)];
-            float by = c[2 * (b + j) + 1];
-            float dx = bx - ax;
-            float dy = by - ay;
-            float wx = px - ax;
-            float wy = py - ay;
-            float dot = wx * dx + wy * dy;
-            float d2;
-            if (dot <= 0.0f) { // nearest to the segment's start (also a zero-length segment)
-                d2 = wx * wx + wy * wy;
-            } else {
-                float len2 = dx * dx + dy * dy;
-                if (dot >= len2) { // nearest to its end
-                    float ex = px - bx;
-                    float ey = py - by;
-                    d2 = ex * ex + ey * ey;
-                } else { // inside: squared distance to the line, one division
-                    float cr = dx * wy - dy * wx;
-                    d2 = cr * cr / len2;
-                }
-            }
-            if (d2 < best || (d2 == best && i < bi)) {
+        int wrapped = end - cn; // segments [0, wrapped) come from the wrap
+        for (int i = 0; i < wrapped; i++) {
+            float d2 = dist2(c[o + 2 * i], c[o + 2 * i + 1], c[o + 2 * i + 2], c[o + 2 * i + 3], px, py);
+            if (d2 < best) {
                 best = d2;
                 bi = i;
             }
-            ax = bx;
-            ay = by;
-            i = j;
+        }
+        int hi = Math.min(end, cn - 1);
+        for (int i = first; i < hi; i++) {
+            float d2 = dist2(c[o + 2 * i], c[o + 2 * i + 1], c[o + 2 * i + 2], c[o + 2 * i + 3], px, py);
+            if (d2 < best) {
+                best = d2;
+                bi = i;
+            }
+        }
+        if (end >= cn) { // the closing segment cn - 1 -> 0
+            int l = o + 2 * (cn - 1);
+            float d2 = dist2(c[l], c[l + 1], c[o], c[o + 1], px, py);
+            if (d2 < best) {
+                bi = cn - 1;
+            }
         }
         return bi;
+    }
+
+    /** The squared distance from {@code (px, py)} to the segment from {@code (ax, ay)} to {@code (bx, by)}. */
+    private static float dist2(float ax, float ay, float bx, float by, float px, float py) {
+        float dx = bx - ax;
+        float dy = by - ay;
+        float wx = px - ax;
+        float wy = py - ay;
+        float dot = wx * dx + wy * dy;
+        if (dot <= 0.0f) { // nearest to the segment's start (also a zero-length segment)
+            return wx * wx + wy * wy;
+        }
+        float len2 = dx * dx + dy * dy;
+        if (dot >= len2) { // nearest to its end
+            float ex = px - bx;
+            float ey = py - by;
+            return ex * ex + ey * ey;
+        }
+        float cr = dx * wy - dy * wx; // inside: squared distance to the line, one division
+        return cr * cr / len2;
     }
 
     /**

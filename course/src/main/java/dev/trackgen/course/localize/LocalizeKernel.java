@@ -54,11 +54,50 @@ public final class LocalizeKernel extends LocalizeKernelBase {
                 window, sArg, n, segment, onRoad, begin, end);
     }
 
+    /**
+     * Written only when the touched words hash to one arbitrary value (about once in 2^32 queries,
+     * harmless): the condition keeps the touching loads alive for the JIT.
+     */
+    @SuppressWarnings("unused")
+    private static int touchSink;
+
+    /**
+     * Loads the cache lines query {@code t}'s warm window will read (its centerline points around
+     * its previous segment, from the window's first point to its last, one word per 64-byte line,
+     * and its previous segment's arc length), so that while the current query computes, the next
+     * one's lines (from L3 or memory at large {@code E}) and page translations are already on
+     * their way: the CPU's own prefetchers cannot guess them (one random window per env).
+     * Computes nothing; a wrapped window's tail and a cold query are not touched.
+     */
+    private static void touchWindow(float[] c, float[] arclen, int[] count, int nMax, int window, int[] segOut,
+                                    int t, int e) {
+        int p = segOut[t];
+        int cn = count[e];
+        if (p >= 0 && p < cn) {
+            int b = e * nMax;
+            int lo = b + Math.max(p - window, 0);
+            int hi = b + Math.min(p + window + 1, cn - 1);
+            int h = Float.floatToRawIntBits(c[2 * lo]) ^ Float.floatToRawIntBits(c[2 * Math.min(lo + 8, hi)])
+                    ^ Float.floatToRawIntBits(c[2 * Math.min(lo + 16, hi)]) ^ Float.floatToRawIntBits(c[2 * hi + 1])
+                    ^ Float.floatToRawIntBits(arclen[b + p]);
+            if (h == 0x2545f491) {
+                touchSink = h;
+            }
+        }
+    }
+
     static void localize(float[] c, float[] arclen, float[] length, int[] count, int nMax, float[] pos, int agents,
                          float halfWidth, int window, float[] sOut, float[] nOut, int[] segOut, int[] onRoad,
                          int begin, int end) {
-        for (int t = begin; t < end; t++) {
-            int e = t / agents;
+        int e = begin / agents;
+        for (int t = begin, a = begin - e * agents; t < end; t++, a++) {
+            if (a == agents) { // the next env's first agent (no division per query)
+                a = 0;
+                e++;
+            }
+            if (t + 1 < end && window >= 0) { // the next query's window, while this one computes
+                touchWindow(c, arclen, count, nMax, window, segOut, t + 1, a + 1 == agents ? e + 1 : e);
+            }
             int cn = count[e];
             float px = pos[2 * t];
             float py = pos[2 * t + 1];
