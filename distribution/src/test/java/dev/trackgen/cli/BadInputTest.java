@@ -123,8 +123,10 @@ class BadInputTest {
                         "cannot write in directory"),
                 Arguments.of("--preview in a read-only location", List.of("--preview", "@unwritable/t.png"), 1,
                         "cannot write in directory"),
-                Arguments.of("--out and --preview are the same file", List.of("--preview", "@/t.npz"), 1,
-                        "is already another output of the same run"),
+                Arguments.of("--out and --preview are the same file", List.of("--out", "@/t.png", "--preview", "@/t.png"),
+                        1, "is already another output of the same run"),
+                Arguments.of("--preview names another format", List.of("--preview", "@/t.jpg"), 1,
+                        "t.jpg: pictures are written as PNG; name the file *.png"),
                 Arguments.of("malformed number", List.of("--envs", "lots"), 2,
                         "Invalid value for option '--envs': 'lots' is not an int (see 'trackgen generate --help')"),
                 Arguments.of("unknown option", List.of("--evns", "4"), 2, "Unknown options: '--evns'"));

@@ -16,10 +16,11 @@ public final class PngPath {
      * @param path   the picture's path, or null when not asked for
      * @return {@code path}
      * @throws CliException if the file name does not end in {@code .png} (any case); an
-     *                      existing folder is left to the output checks, which name it
+     *                      existing folder or device is left to the output checks, which name it
      */
     public static Path require(String option, Path path) {
-        if (path != null && !Files.isDirectory(path)) { // a folder: the output checks name that
+        // an existing folder or device: the output checks name what it is
+        if (path != null && (!Files.exists(path) || Files.isRegularFile(path))) {
             Path name = path.getFileName();
             if (name == null || !name.toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
                 throw new CliException(option + " " + path + ": pictures are written as PNG; name the file *.png");
