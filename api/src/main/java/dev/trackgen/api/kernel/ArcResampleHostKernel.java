@@ -9,11 +9,11 @@ import dev.trackgen.api.runtime.KernelParam.Type;
 /**
  * The arc-length resample fused for host runtimes, one index per environment ({@code dim = E}), with
  * a Java body only: {@link ArcResampleScanKernel} then {@link ArcResampleLookupKernel} for one env
- * at a time, with the compacted points, segment lengths and cumulative arc length in buffers of
- * the worker thread ({@code 4 * M + 1} floats, reused for every env) instead of {@code [E * M]}
- * rows. Same arithmetic as the two kernels, so the same output bit for bit. A runtime that does not
- * run Java bodies (CUDA) gets the two kernels ({@link ArcResampler} chooses by
- * {@code supports}).
+ * at a time, with the compacted points, segment lengths and cumulative arc length in buffers a
+ * launch chunk takes from a {@link ScratchPool} ({@code 4 * M + 1} floats, reused for every env)
+ * instead of {@code [E * M]} rows. Same arithmetic as the two kernels, so the same output bit for
+ * bit. A runtime that does not run Java bodies (CUDA) gets the two kernels ({@link ArcResampler}
+ * chooses by {@code supports}).
  *
  * <p>{@code tg_arc_resample_host(dense, M, num, active, selectedOnly, countReal, countOut, out)};
  * shapes: {@code dense: [E*M]} pairs; {@code active, countReal, countOut: [E]}; {@code out: [E*num]} pairs.
@@ -21,7 +21,7 @@ import dev.trackgen.api.runtime.KernelParam.Type;
 final class ArcResampleHostKernel extends AbstractKernel {
     /** The kernel instance. */
     static final ArcResampleHostKernel INSTANCE = new ArcResampleHostKernel();
-    private static final ThreadLocal<Buffers> PER_THREAD = ThreadLocal.withInitial(Buffers::new);
+    private static final ScratchPool<Buffers> POOL = new ScratchPool<>(Buffers::new);
 
     private ArcResampleHostKernel() {
         super("tg_arc_resample_host", null,
@@ -45,19 +45,23 @@ final class ArcResampleHostKernel extends AbstractKernel {
         int[] countReal = a.i32(5);
         int[] countOut = a.i32(6);
         float[] out = a.vec2(7);
-        Buffers b = PER_THREAD.get().fit(m);
-        for (int e = begin; e < end; e++) {
-            if (selectedOnly && active[e] <= 0) {
-                countReal[e] = -1;
-                continue;
+        Buffers b = POOL.acquire().fit(m);
+        try {
+            for (int e = begin; e < end; e++) {
+                if (selectedOnly && active[e] <= 0) {
+                    countReal[e] = -1;
+                    continue;
+                }
+                ArcResampleScanKernel.scanEnv(dense, e * m, m, num, b.real, 0, b.seg, b.s, 0, countReal, countOut, e);
+                ArcResampleLookupKernel.lookupEnv(b.real, 0, b.seg, b.s, 0, countReal[e], num, out, e * num, e * num,
+                        (e + 1) * num);
             }
-            ArcResampleScanKernel.scanEnv(dense, e * m, m, num, b.real, 0, b.seg, b.s, 0, countReal, countOut, e);
-            ArcResampleLookupKernel.lookupEnv(b.real, 0, b.seg, b.s, 0, countReal[e], num, out, e * num, e * num,
-                    (e + 1) * num);
+        } finally {
+            POOL.release(b);
         }
     }
 
-    /** One worker's buffers, grown to the largest {@code M} seen, never shrunk. */
+    /** One chunk's buffers, grown to the largest {@code M} seen, never shrunk. */
     private static final class Buffers {
         float[] real = new float[0];
         float[] seg = new float[0];

@@ -1,5 +1,6 @@
 package dev.trackgen.pipeline.inflate;
 
+import dev.trackgen.api.kernel.ScratchPool;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
@@ -12,9 +13,9 @@ import dev.trackgen.api.runtime.KernelParam.Type;
  * {@link UniformResampleLookupKernel}, {@link FrameKernel}, {@link ArcLengthKernel},
  * {@link OffsetAreaKernel}, {@link OffsetAssignKernel} and {@link ValidityKernel}, in that order.
  * What only lives inside the stage (segment lengths, cumulative arc length, the validity gate's
- * boxes: {@code 2 * nMax + 1 + ValidityKernel.boxFloatsPerEnv(nMax)} floats) is in buffers of the
- * worker thread, reused for every env, instead of {@code [E]} rows; the curvature the frame kernel
- * writes, which nothing reads, is not kept. Same arithmetic in the same order per env, so the
+ * boxes: {@code 2 * nMax + 1 + ValidityKernel.boxFloatsPerEnv(nMax)} floats) is in buffers a
+ * launch chunk takes from a {@link ScratchPool}, reused for every env, instead of {@code [E]} rows;
+ * the curvature the frame kernel writes, which nothing reads, is not kept. Same arithmetic in the same order per env, so the
  * same {@code Track} bit for bit; a runtime without Java bodies (CUDA) gets the seven launches
  * ({@link Inflation} chooses by {@code supports}).
  *
@@ -26,7 +27,7 @@ import dev.trackgen.api.runtime.KernelParam.Type;
  */
 final class InflationHostKernel extends AbstractKernel {
     static final InflationHostKernel INSTANCE = new InflationHostKernel();
-    private static final ThreadLocal<float[][]> PER_THREAD = ThreadLocal.withInitial(() -> new float[][] {
+    private static final ScratchPool<float[][]> POOL = new ScratchPool<>(() -> new float[][] {
         new float[0], new float[0], new float[0]});
 
     private InflationHostKernel() {
@@ -73,7 +74,7 @@ final class InflationHostKernel extends AbstractKernel {
         float[] outer = a.vec2(16);
         float[] inner = a.vec2(17);
         int[] valid = a.i32(18);
-        float[][] buf = PER_THREAD.get();
+        float[][] buf = POOL.acquire();
         if (buf[0].length < nMax) {
             buf[0] = new float[nMax];
             buf[1] = new float[nMax + 1];
@@ -82,17 +83,21 @@ final class InflationHostKernel extends AbstractKernel {
         float[] seg = buf[0];
         float[] s = buf[1];
         float[] boxes = buf[2];
-        for (int e = begin; e < end; e++) {
-            int b = e * nMax;
-            int cn = count[e];
-            UniformResampleScanKernel.scanEnv(in, b, cn, seg, 0, s, 0);
-            UniformResampleLookupKernel.lookupEnv(in, b, cn, seg, 0, s, 0, center, b, b + nMax);
-            FrameKernel.frameEnv(center, b, cn, tangent, normal, null, b, b + nMax);
-            ArcLengthKernel.INSTANCE.run(e, e + 1, center, nMax, count, arclen, length, winding);
-            OffsetAreaKernel.INSTANCE.run(e, e + 1, center, normal, hw, nMax, count, areaA, areaB);
-            OffsetAssignKernel.INSTANCE.run(b, b + nMax, center, normal, hw, nMax, count, areaA, areaB, outer, inner);
-            ValidityKernel.validate(e, e + 1, center, count, genValid, normal, outer, inner, nMax, hw, turningTol,
-                    wFloor, relaxTol, boxes, 0, valid);
+        try {
+            for (int e = begin; e < end; e++) {
+                int b = e * nMax;
+                int cn = count[e];
+                UniformResampleScanKernel.scanEnv(in, b, cn, seg, 0, s, 0);
+                UniformResampleLookupKernel.lookupEnv(in, b, cn, seg, 0, s, 0, center, b, b + nMax);
+                FrameKernel.frameEnv(center, b, cn, tangent, normal, null, b, b + nMax);
+                ArcLengthKernel.INSTANCE.run(e, e + 1, center, nMax, count, arclen, length, winding);
+                OffsetAreaKernel.INSTANCE.run(e, e + 1, center, normal, hw, nMax, count, areaA, areaB);
+                OffsetAssignKernel.INSTANCE.run(b, b + nMax, center, normal, hw, nMax, count, areaA, areaB, outer, inner);
+                ValidityKernel.validate(e, e + 1, center, count, genValid, normal, outer, inner, nMax, hw, turningTol,
+                        wFloor, relaxTol, boxes, 0, valid);
+            }
+        } finally {
+            POOL.release(buf);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.trackgen.pipeline.resample;
 
+import dev.trackgen.api.kernel.ScratchPool;
 import dev.trackgen.api.runtime.AbstractKernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
@@ -10,7 +11,8 @@ import dev.trackgen.api.runtime.KernelParam.Type;
  * The constant-spacing resample fused for host runtimes, one index per environment
  * ({@code dim = E}), Java body only: {@link ConstantSpacingScanKernel} then
  * {@link ConstantSpacingLookupKernel} for one env at a time, with the segment lengths and
- * cumulative arc length in buffers of the worker thread ({@code 2 * N + 1} floats, reused for every
+ * cumulative arc length in buffers a launch chunk takes
+ * from a {@link ScratchPool} ({@code 2 * N + 1} floats, reused for every
  * env) instead of {@code [E * N]} rows. Same arithmetic, same output bit for bit; a runtime
  * without Java bodies (CUDA) gets the two kernels ({@link ConstantSpacingResample} chooses by
  * {@code supports}).
@@ -20,7 +22,7 @@ import dev.trackgen.api.runtime.KernelParam.Type;
  */
 final class ConstantSpacingHostKernel extends AbstractKernel {
     static final ConstantSpacingHostKernel INSTANCE = new ConstantSpacingHostKernel();
-    private static final ThreadLocal<float[][]> PER_THREAD = ThreadLocal.withInitial(() -> new float[][] {
+    private static final ScratchPool<float[][]> POOL = new ScratchPool<>(() -> new float[][] {
         new float[0], new float[0]});
 
     private ConstantSpacingHostKernel() {
@@ -43,17 +45,21 @@ final class ConstantSpacingHostKernel extends AbstractKernel {
         int[] count = a.i32(4);
         int[] valid = a.i32(5);
         float[] out = a.vec2(6);
-        float[][] buf = PER_THREAD.get();
+        float[][] buf = POOL.acquire();
         if (buf[0].length < n) {
             buf[0] = new float[n];
             buf[1] = new float[n + 1];
         }
         float[] seg = buf[0];
         float[] s = buf[1];
-        for (int e = begin; e < end; e++) {
-            ConstantSpacingScanKernel.scanEnv(c, n, spacing, nMax, seg, 0, s, 0, count, valid, e);
-            ConstantSpacingLookupKernel.lookupEnv(c, seg, 0, s, 0, n, spacing, nMax, count[e], out, e, e * nMax,
-                    e * nMax + nMax);
+        try {
+            for (int e = begin; e < end; e++) {
+                ConstantSpacingScanKernel.scanEnv(c, n, spacing, nMax, seg, 0, s, 0, count, valid, e);
+                ConstantSpacingLookupKernel.lookupEnv(c, seg, 0, s, 0, n, spacing, nMax, count[e], out, e, e * nMax,
+                        e * nMax + nMax);
+            }
+        } finally {
+            POOL.release(buf);
         }
     }
 }
