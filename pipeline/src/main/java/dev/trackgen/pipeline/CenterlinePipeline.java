@@ -92,7 +92,7 @@ public final class CenterlinePipeline implements AutoCloseable {
             this.input = runtime.allocVec2(Math.multiplyExact(e, points));
             this.flags = runtime.allocI32(e);
             this.hostFlags = new int[e];
-            this.stages = new TrackStages(runtime, config, points, input, flags, track);
+            this.stages = new TrackStages(runtime, config, points, input, flags, track, true);
         } catch (RuntimeException ex) {
             if (ownsRuntime) {
                 runtime.close();

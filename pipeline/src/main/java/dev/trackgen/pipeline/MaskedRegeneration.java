@@ -91,6 +91,14 @@ final class MaskedRegeneration implements AutoCloseable {
         post.enqueue(view);
     }
 
+    /** Drops the captured masked sequence (the stage plan changed); the next masked call captures anew. */
+    void forgetGraph() {
+        if (graph != null) {
+            graph.close();
+            graph = null;
+        }
+    }
+
     @Override
     public void close() {
         if (graph != null) {

@@ -37,7 +37,8 @@ import java.util.function.Supplier;
  *       eagerly on all cores.</li>
  *   <li>All work of a call runs under the runtime's {@linkplain ComputeRuntime#executionLock()
  *       execution lock}, so concurrent calls never interleave on a capture stream.</li>
- *   <li>Steady-state calls allocate nothing: every buffer and launch binding is made here.</li>
+ *   <li>Steady-state calls allocate nothing: every buffer and launch binding is made here (the
+ *       kept intermediates on the first {@link #intermediates()} call).</li>
  * </ul>
  *
  * <p>It is handed what it runs, resolved: the {@link CenterlineGenerator}, the
@@ -65,10 +66,13 @@ public final class TrackGenerator implements AutoCloseable {
     private final int[] hostSeeds;
     private final I32Array seedBuffer;
     private final Vec2Array generated;
-    private final Vec2Array spaced;
-    private final Vec2Array relaxed;
+    private final I32Array genValid;
+    private Vec2Array spaced;
+    private Vec2Array relaxed;
     private final CenterlineStage centerlines;
-    private final LaunchPlan post;
+    private LaunchPlan post;
+    private boolean intermediatesKept;
+    private boolean ran;
     private final boolean replay;
     private final MaskedRegeneration masked;
     private CapturedGraph graph;
@@ -108,10 +112,10 @@ public final class TrackGenerator implements AutoCloseable {
             this.hostSeeds = new int[e];
             this.seedBuffer = runtime.allocI32(e);
             this.generated = runtime.allocVec2(e * n);
-            I32Array genValid = runtime.allocI32(e);
+            this.genValid = runtime.allocI32(e);
             this.centerlines = centerlineStage(b.hostRuntime, genValid);
 
-            TrackStages stages = new TrackStages(runtime, config, n, generated, genValid, track);
+            TrackStages stages = new TrackStages(runtime, config, n, generated, genValid, track, false);
             this.spaced = stages.spaced();
             this.relaxed = stages.relaxed();
             this.post = stages.plan();
@@ -181,6 +185,7 @@ public final class TrackGenerator implements AutoCloseable {
                 graph.replay();
             }
             runtime.synchronize();
+            ran = true;
             return track;
         } finally {
             lock.unlock();
@@ -219,6 +224,7 @@ public final class TrackGenerator implements AutoCloseable {
             rng.copySeedsInto(hostSeeds);
             masked.run(mask, hostSeeds, centerlines, post, replay);
             runtime.synchronize();
+            ran = true;
             return track;
         } finally {
             lock.unlock();
@@ -285,12 +291,51 @@ public final class TrackGenerator implements AutoCloseable {
     }
 
     /**
-     * The intermediate buffers of the last call, for diagnostics and metrics.
+     * The intermediate buffers of the last call, for diagnostics and metrics; every later call
+     * rewrites them in place.
+     *
+     * <p>Until this is first called, a generator keeps only the raw centerlines between calls:
+     * the constant-spacing and relaxed centerlines pass through the output's border rows, which
+     * the inflation then overwrites, so a batch holds about the {@code Track} and the raw
+     * centerlines per env. The first call allocates two {@code [E * N_max]} arrays for them and,
+     * when a call already ran, reruns the stages after the generator on the last call's
+     * centerlines (they rewrite the {@code Track} with the values it holds), so that they hold
+     * that call's intermediates; a captured graph is captured anew on the next call.
      *
      * @return the generated, constant-spacing and relaxed centerlines
+     * @throws IllegalStateException if this generator is closed before the intermediates were kept
      */
     public Intermediates intermediates() {
-        return new Intermediates(generated, spaced, relaxed);
+        Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            if (!intermediatesKept) {
+                if (closed) {
+                    throw new IllegalStateException("this TrackGenerator is closed");
+                }
+                keepIntermediates();
+            }
+            return new Intermediates(generated, spaced, relaxed);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void keepIntermediates() {
+        TrackStages stages = new TrackStages(runtime, config, config.numPoints(), generated, genValid, track, true);
+        spaced = stages.spaced();
+        relaxed = stages.relaxed();
+        post = stages.plan();
+        intermediatesKept = true;
+        if (graph != null) {
+            graph.close();
+            graph = null;
+        }
+        masked.forgetGraph();
+        if (ran) {
+            post.enqueue(runtime);
+            runtime.synchronize();
+        }
     }
 
     /**

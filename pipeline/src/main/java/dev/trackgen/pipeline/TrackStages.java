@@ -27,25 +27,33 @@ final class TrackStages {
     /**
      * Allocates the stages' buffers and binds their launches.
      *
+     * <p>Without {@code keepIntermediates} the constant-spacing and relaxed centerlines live in
+     * the output's {@code outer} and {@code inner} rows: each env's rows are read by the inflation
+     * before its offset step writes the borders there (per launch on a device, per env in the
+     * fused host inflation), so the results are the same and the stage keeps no
+     * {@code [E * N_max]} array of its own.
+     *
      * @param runtime     where arrays live
      * @param config      the configuration (batch size, N_max, spacing, relax and validity knobs)
      * @param n           points per input centerline
      * @param centerlines {@code [E * n]} closed input centerlines
      * @param flags       {@code [E]} input flags (1 usable); cleared for truncated tracks
      * @param track       the output batch
+     * @param keepIntermediates whether the constant-spacing and relaxed centerlines get arrays
+     *                    of their own that outlive the call ({@link #spaced()}, {@link #relaxed()})
      * @throws RuntimeUnavailableException if the runtime has no body for a pipeline kernel (a CUDA
      *         build without kernels)
      */
     TrackStages(ComputeRuntime runtime, TrackGenConfig config, int n, Vec2Array centerlines, I32Array flags,
-                Track track) {
+                Track track, boolean keepIntermediates) {
         int e = config.numEnvs();
         int nMax = config.nMax();
-        this.spaced = runtime.allocVec2(e * nMax);
+        this.spaced = keepIntermediates ? runtime.allocVec2(e * nMax) : track.outer();
         LaunchPlan.Builder b = LaunchPlan.builder();
         b.append(new ConstantSpacingResample(runtime, e, n, (float) config.spacing(), nMax, centerlines, spaced,
                 track.count(), flags).plan());
         if (config.get(PipelineKnobs.RELAX_ENABLE)) {
-            this.relaxed = runtime.allocVec2(e * nMax);
+            this.relaxed = keepIntermediates ? runtime.allocVec2(e * nMax) : track.inner();
             b.append(new XpbdRelaxation(runtime, config, spaced, track.count(), relaxed).plan());
         } else {
             this.relaxed = spaced;
@@ -61,7 +69,10 @@ final class TrackStages {
         }
     }
 
-    /** @return {@code [E * N_max]} constant-spacing centerlines, NaN-padded */
+    /**
+     * @return {@code [E * N_max]} constant-spacing centerlines, NaN-padded (without kept
+     *         intermediates, the output's {@code outer} array: overwritten by the inflation)
+     */
     Vec2Array spaced() {
         return spaced;
     }

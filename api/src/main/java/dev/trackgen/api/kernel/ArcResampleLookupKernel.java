@@ -40,38 +40,47 @@ public final class ArcResampleLookupKernel extends ArcResampleLookupKernelBase {
         while (t < end) {
             int e = t / num;
             int envEnd = Math.min(end, (e + 1) * num);
-            int r = countReal[e];
-            if (r < 0) {
-                t = envEnd;
-                continue;
+            lookupEnv(real, e * m, seg, s, e * (m + 1), countReal[e], num, out, e * num, t, envEnd);
+            t = envEnd;
+        }
+    }
+
+    /**
+     * The body for output slots {@code [from, to)} of one env whose output row starts at
+     * {@code ob}: {@code r = countReal[e]} real points from {@code real[rb]}, segment lengths from
+     * {@code seg[rb]}, cumulative arc length from {@code s[sb]}. Shared by this kernel and the CPU
+     * runtime's fused resample (one worker's buffers, offsets 0).
+     */
+    static void lookupEnv(float[] real, int rb, float[] seg, float[] s, int sb, int r, int num, float[] out, int ob,
+                          int from, int to) {
+        if (r < 0) {
+            return;
+        }
+        int t = from;
+        if (r < 2) {
+            for (; t < to; t++) {
+                out[2 * t] = Float.NaN;
+                out[2 * t + 1] = Float.NaN;
             }
-            if (r < 2) {
-                for (; t < envEnd; t++) {
-                    out[2 * t] = Float.NaN;
-                    out[2 * t + 1] = Float.NaN;
-                }
-                continue;
+            return;
+        }
+        float total = s[sb + r];
+        int idx = 0;
+        for (; t < to; t++) {
+            int k = t - ob;
+            float target = (float) k * total / (float) num;
+            // Targets grow with k, so the search resumes where the previous point stopped.
+            while (idx < r - 1 && s[sb + idx + 1] < target) {
+                idx++;
             }
-            int rb = e * m;
-            int es = e * (m + 1);
-            float total = s[es + r];
-            int idx = 0;
-            for (; t < envEnd; t++) {
-                int k = t - e * num;
-                float target = (float) k * total / (float) num;
-                // Targets grow with k, so the search resumes where the previous point stopped.
-                while (idx < r - 1 && s[es + idx + 1] < target) {
-                    idx++;
-                }
-                float s0 = s[es + idx];
-                float segl = Math.max(seg[rb + idx], 1.0e-12f);
-                float frac = Math.min(Math.max((target - s0) / segl, 0f), 1f);
-                int i1 = idx + 1 == r ? 0 : idx + 1;
-                float p0x = real[2 * (rb + idx)];
-                float p0y = real[2 * (rb + idx) + 1];
-                out[2 * t] = p0x + frac * (real[2 * (rb + i1)] - p0x);
-                out[2 * t + 1] = p0y + frac * (real[2 * (rb + i1) + 1] - p0y);
-            }
+            float s0 = s[sb + idx];
+            float segl = Math.max(seg[rb + idx], 1.0e-12f);
+            float frac = Math.min(Math.max((target - s0) / segl, 0f), 1f);
+            int i1 = idx + 1 == r ? 0 : idx + 1;
+            float p0x = real[2 * (rb + idx)];
+            float p0y = real[2 * (rb + idx) + 1];
+            out[2 * t] = p0x + frac * (real[2 * (rb + i1)] - p0x);
+            out[2 * t + 1] = p0y + frac * (real[2 * (rb + i1) + 1] - p0y);
         }
     }
 }

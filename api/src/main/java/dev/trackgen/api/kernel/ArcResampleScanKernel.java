@@ -46,32 +46,41 @@ public final class ArcResampleScanKernel extends ArcResampleScanKernelBase {
                 countReal[e] = -1;
                 continue;
             }
-            int db = e * m;
-            int r = 0;
-            for (int i = 0; i < m; i++) {
-                float x = dense[2 * (db + i)];
-                float y = dense[2 * (db + i) + 1];
-                if (Float.isFinite(x) && Float.isFinite(y)) {
-                    real[2 * (db + r)] = x;
-                    real[2 * (db + r) + 1] = y;
-                    r++;
-                }
+            scanEnv(dense, e * m, m, num, real, e * m, seg, s, e * (m + 1), countReal, countOut, e);
+        }
+    }
+
+    /**
+     * The body for one selected env: compacts {@code dense[db .. db+m)} into {@code real} from
+     * {@code rb}, writes {@code seg} from {@code rb} and {@code s} from {@code sb}, and the env's counts.
+     * Shared by this kernel (rows of {@code E}-sized arrays) and the CPU runtime's fused resample
+     * (one worker's buffers, offsets 0).
+     */
+    static void scanEnv(float[] dense, int db, int m, int num, float[] real, int rb, float[] seg, float[] s, int sb,
+                        int[] countReal, int[] countOut, int e) {
+        int r = 0;
+        for (int i = 0; i < m; i++) {
+            float x = dense[2 * (db + i)];
+            float y = dense[2 * (db + i) + 1];
+            if (Float.isFinite(x) && Float.isFinite(y)) {
+                real[2 * (rb + r)] = x;
+                real[2 * (rb + r) + 1] = y;
+                r++;
             }
-            countReal[e] = r;
-            countOut[e] = r >= 2 ? num : 0;
-            if (r >= 2) {
-                int es = e * (m + 1);
-                s[es] = 0f;
-                double acc = 0.0;
-                for (int j = 0; j < r; j++) {
-                    int jn = j + 1 == r ? 0 : j + 1;
-                    float dx = real[2 * (db + jn)] - real[2 * (db + j)];
-                    float dy = real[2 * (db + jn) + 1] - real[2 * (db + j) + 1];
-                    float l = Geometry.length(dx, dy);
-                    seg[db + j] = l;
-                    acc += l;
-                    s[es + j + 1] = (float) acc;
-                }
+        }
+        countReal[e] = r;
+        countOut[e] = r >= 2 ? num : 0;
+        if (r >= 2) {
+            s[sb] = 0f;
+            double acc = 0.0;
+            for (int j = 0; j < r; j++) {
+                int jn = j + 1 == r ? 0 : j + 1;
+                float dx = real[2 * (rb + jn)] - real[2 * (rb + j)];
+                float dy = real[2 * (rb + jn) + 1] - real[2 * (rb + j) + 1];
+                float l = Geometry.length(dx, dy);
+                seg[rb + j] = l;
+                acc += l;
+                s[sb + j + 1] = (float) acc;
             }
         }
     }

@@ -10,7 +10,6 @@ import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.kernel.FillI32Kernel;
-import dev.trackgen.api.kernel.SelectRowsKernel;
 import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
@@ -35,15 +34,15 @@ import java.util.List;
  *
  * <p>Launch sequence per call: style draw, corner sample, corner sort, vertex tangents, Bezier
  * assembly ({@code max_num_points * num_points_per_segment} samples per env), arc-length resample
- * to {@code num_points}, self-intersection flags, polygon assembly and resample for the crossing
- * envs only, row select, flags. All of it is fixed and allocation-free, so it is capturable.
+ * to {@code num_points} (the output rows), self-intersection flags, polygon assembly and resample
+ * for the crossing envs only, over their output rows, flags. All of it is fixed and allocation-free, so it is capturable.
  */
 public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
     public BezierGenerator() {
         super(StyleSampleKernel.INSTANCE, CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE,
                 VertexTangentKernel.INSTANCE, BezierAssembleKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
-                ArcResampleLookupKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE, SelectRowsKernel.INSTANCE,
+                ArcResampleLookupKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE,
                 FillI32Kernel.INSTANCE);
     }
 
@@ -99,7 +98,6 @@ public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scra
         private final F32Array minEdge;
         private final Vec2Array dense;
         private final ArcResampler arc;
-        private final Vec2Array resampled;
         private final I32Array crossers;
         private final F32Array boxes;
 
@@ -121,7 +119,6 @@ public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scra
             tangents = rt.allocVec2(envs * p);
             minEdge = rt.allocF32(envs * p);
             dense = rt.allocVec2(envs * m);
-            resampled = rt.allocVec2(envs * n);
             crossers = rt.allocI32(envs);
             arc = new ArcResampler(rt, envs, m, n);
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
@@ -161,14 +158,13 @@ public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scra
                     .launch(envs * m, BezierAssembleKernel.INSTANCE.args()
                             .corners(sorted).count(count).tangents(tangents).minEdge(minEdge).P(p).npseg(npseg)
                             .rad(rad).clamp(clamp).polygon(0).active(crossers).out(dense))
-                    .append(arc.plan(dense, crossers, false, resampled))
-                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(resampled).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
+                    .append(arc.plan(dense, crossers, false, out))
+                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
                     .launch(envs * m, BezierAssembleKernel.INSTANCE.args()
                             .corners(sorted).count(count).tangents(tangents).minEdge(minEdge).P(p).npseg(npseg)
                             .rad(rad).clamp(clamp).polygon(1).active(crossers).out(dense))
+                    // the crossing envs' rows of the curve are overwritten by their polygon's
                     .append(arc.plan(dense, crossers, true, out))
-                    .launch(envs * n, SelectRowsKernel.INSTANCE.args().a(resampled).b(out)
-                            .flag(crossers).n(n).out(out))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }

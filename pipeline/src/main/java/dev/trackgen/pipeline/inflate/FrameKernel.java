@@ -41,32 +41,46 @@ public final class FrameKernel extends FrameKernelBase {
             int e = t / nMax;
             int b = e * nMax;
             int envEnd = Math.min(end, b + nMax);
-            int cn = count[e];
-            int realEnd = Math.min(envEnd, b + cn);
-            for (; t < realEnd; t++) {
-                int i = t - b;
-                int in = b + (i + 1 == cn ? 0 : i + 1);
-                int ip = b + (i == 0 ? cn - 1 : i - 1);
-                float xp = c[2 * ip];
-                float yp = c[2 * ip + 1];
-                float xn = c[2 * in];
-                float yn = c[2 * in + 1];
-                float dx = xn - xp;
-                float dy = yn - yp;
-                float inv = 1.0f / Math.max(Geometry.length(dx, dy), 1.0e-8f);
-                float tx = dx * inv;
-                float ty = dy * inv;
-                tan[2 * t] = tx;
-                tan[2 * t + 1] = ty;
-                nrm[2 * t] = -ty;
-                nrm[2 * t + 1] = tx;
+            frameEnv(c, b, count[e], tan, nrm, kappa, t, envEnd);
+            t = envEnd;
+        }
+    }
+
+    /**
+     * The body for slots {@code [from, to)} of the env whose rows start at {@code b} ({@code cn}
+     * points); {@code kappa} may be null (the CPU runtime's fused inflation front, whose callers
+     * never read the curvature), else it is written too.
+     */
+    static void frameEnv(float[] c, int b, int cn, float[] tan, float[] nrm, float[] kappa, int from, int to) {
+        int realEnd = Math.min(to, b + cn);
+        int t = from;
+        for (; t < realEnd; t++) {
+            int i = t - b;
+            int in = b + (i + 1 == cn ? 0 : i + 1);
+            int ip = b + (i == 0 ? cn - 1 : i - 1);
+            float xp = c[2 * ip];
+            float yp = c[2 * ip + 1];
+            float xn = c[2 * in];
+            float yn = c[2 * in + 1];
+            float dx = xn - xp;
+            float dy = yn - yp;
+            float inv = 1.0f / Math.max(Geometry.length(dx, dy), 1.0e-8f);
+            float tx = dx * inv;
+            float ty = dy * inv;
+            tan[2 * t] = tx;
+            tan[2 * t + 1] = ty;
+            nrm[2 * t] = -ty;
+            nrm[2 * t + 1] = tx;
+            if (kappa != null) {
                 kappa[t] = Geometry.menger(xp, yp, c[2 * t], c[2 * t + 1], xn, yn);
             }
-            for (; t < envEnd; t++) {
-                tan[2 * t] = Float.NaN;
-                tan[2 * t + 1] = Float.NaN;
-                nrm[2 * t] = Float.NaN;
-                nrm[2 * t + 1] = Float.NaN;
+        }
+        for (; t < to; t++) {
+            tan[2 * t] = Float.NaN;
+            tan[2 * t + 1] = Float.NaN;
+            nrm[2 * t] = Float.NaN;
+            nrm[2 * t + 1] = Float.NaN;
+            if (kappa != null) {
                 kappa[t] = Float.NaN;
             }
         }

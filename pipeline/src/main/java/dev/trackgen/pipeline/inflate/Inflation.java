@@ -6,6 +6,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -15,6 +16,11 @@ import dev.trackgen.api.runtime.Vec2Array;
  * cumulative arc length, perimeter and winding, offsets both borders by the constant half-width
  * (the larger-area one is the outer border), and runs the validity gate
  * ({@link ValidityKernel}). The point count of each track is expected in {@code track.count()}.
+ *
+ * <p>On a runtime that runs Java bodies (CPU) the seven steps are one launch per env
+ * ({@link InflationHostKernel}) whose scratch lives in the worker thread, so the stage keeps
+ * two floats per env beyond the {@code Track}; elsewhere (CUDA) seven launches over
+ * {@code [E * N_max]} scratch rows. Same results either way.
  */
 public final class Inflation {
     private final LaunchPlan plan;
@@ -34,15 +40,25 @@ public final class Inflation {
         int dim = e * nMax;
         float hw = (float) config.halfWidth();
         I32Array count = track.count();
+        float turningTol = config.get(PipelineKnobs.TURNING_TOL).floatValue();
+        float wFloor = config.get(PipelineKnobs.W_FLOOR).floatValue();
+        float relaxTol = config.get(PipelineKnobs.RELAX_TOL).floatValue();
+        if (runtime.supports(InflationHostKernel.INSTANCE)) {
+            this.plan = LaunchPlan.builder()
+                    .launch(InflationHostKernel.INSTANCE, e, KernelArgs.of(InflationHostKernel.INSTANCE).bind(
+                            in, nMax, count, genValid, hw, turningTol, wFloor, relaxTol,
+                            runtime.allocF32(e), runtime.allocF32(e), track.center(), track.tangent(), track.normal(),
+                            track.arclen(), track.length(), track.winding(), track.outer(), track.inner(),
+                            track.valid()))
+                    .build();
+            return;
+        }
         F32Array seg = runtime.allocF32(dim);
         F32Array s = runtime.allocF32(e * (nMax + 1));
         F32Array kappa = runtime.allocF32(dim);
         F32Array areaA = runtime.allocF32(e);
         F32Array areaB = runtime.allocF32(e);
         F32Array boxes = runtime.allocF32(e * ValidityKernel.boxFloatsPerEnv(nMax));
-        float turningTol = config.get(PipelineKnobs.TURNING_TOL).floatValue();
-        float wFloor = config.get(PipelineKnobs.W_FLOOR).floatValue();
-        float relaxTol = config.get(PipelineKnobs.RELAX_TOL).floatValue();
         this.plan = LaunchPlan.builder()
                 .launch(UniformResampleScanKernel.INSTANCE, e, UniformResampleScanKernel.INSTANCE.args()
                         .center(in).nMax(nMax).count(count).seg(seg).s(s))

@@ -39,28 +39,38 @@ public final class UniformResampleLookupKernel extends UniformResampleLookupKern
             int e = t / nMax;
             int b = e * nMax;
             int envEnd = Math.min(end, b + nMax);
-            int cn = count[e];
-            int realEnd = Math.min(envEnd, b + cn);
-            int es = e * (nMax + 1);
-            float total = cn > 0 ? s[es + cn] : 0f;
-            int idx = 0;
-            for (; t < realEnd; t++) {
-                float tk = (float) (t - b) * total / (float) cn;
-                while (idx < cn - 1 && s[es + idx + 1] < tk) {
-                    idx++;
-                }
-                float segl = Math.max(seg[b + idx], 1.0e-12f);
-                float frac = Math.min(Math.max((tk - s[es + idx]) / segl, 0f), 1f);
-                int i1 = idx + 1 == cn ? 0 : idx + 1;
-                float p0x = c[2 * (b + idx)];
-                float p0y = c[2 * (b + idx) + 1];
-                out[2 * t] = p0x + frac * (c[2 * (b + i1)] - p0x);
-                out[2 * t + 1] = p0y + frac * (c[2 * (b + i1) + 1] - p0y);
+            lookupEnv(c, b, count[e], seg, b, s, e * (nMax + 1), out, t, envEnd);
+            t = envEnd;
+        }
+    }
+
+    /**
+     * The body for slots {@code [from, to)} of the env whose chain and output rows start at
+     * {@code b} ({@code cn} points), reading segment lengths from {@code seg[sb]} and cumulative arc
+     * length from {@code s[ss]}. Shared by this kernel and the CPU runtime's fused inflation front.
+     */
+    static void lookupEnv(float[] c, int b, int cn, float[] seg, int sb, float[] s, int ss, float[] out, int from,
+                          int to) {
+        int realEnd = Math.min(to, b + cn);
+        float total = cn > 0 ? s[ss + cn] : 0f;
+        int idx = 0;
+        int t = from;
+        for (; t < realEnd; t++) {
+            float tk = (float) (t - b) * total / (float) cn;
+            while (idx < cn - 1 && s[ss + idx + 1] < tk) {
+                idx++;
             }
-            for (; t < envEnd; t++) {
-                out[2 * t] = Float.NaN;
-                out[2 * t + 1] = Float.NaN;
-            }
+            float segl = Math.max(seg[sb + idx], 1.0e-12f);
+            float frac = Math.min(Math.max((tk - s[ss + idx]) / segl, 0f), 1f);
+            int i1 = idx + 1 == cn ? 0 : idx + 1;
+            float p0x = c[2 * (b + idx)];
+            float p0y = c[2 * (b + idx) + 1];
+            out[2 * t] = p0x + frac * (c[2 * (b + i1)] - p0x);
+            out[2 * t + 1] = p0y + frac * (c[2 * (b + i1) + 1] - p0y);
+        }
+        for (; t < to; t++) {
+            out[2 * t] = Float.NaN;
+            out[2 * t + 1] = Float.NaN;
         }
     }
 }

@@ -34,18 +34,24 @@ public final class UniformResampleScanKernel extends UniformResampleScanKernelBa
     @Override
     protected void run(int begin, int end, float[] c, int nMax, int[] count, float[] seg, float[] s) {
         for (int e = begin; e < end; e++) {
-            int cn = count[e];
-            int b = e * nMax;
-            int es = e * (nMax + 1);
-            s[es] = 0f;
-            double acc = 0.0;
-            for (int i = 0; i < cn; i++) {
-                int in = i + 1 == cn ? 0 : i + 1;
-                float l = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
-                seg[b + i] = l;
-                acc += l;
-                s[es + i + 1] = (float) acc;
-            }
+            scanEnv(c, e * nMax, count[e], seg, e * nMax, s, e * (nMax + 1));
+        }
+    }
+
+    /**
+     * The body for one env's chain of {@code cn} points from {@code c[b]}: segment lengths from
+     * {@code seg[sb]}, cumulative arc length from {@code s[ss]}. Shared by this kernel and the CPU
+     * runtime's fused inflation front (one worker's buffers, offsets 0).
+     */
+    static void scanEnv(float[] c, int b, int cn, float[] seg, int sb, float[] s, int ss) {
+        s[ss] = 0f;
+        double acc = 0.0;
+        for (int i = 0; i < cn; i++) {
+            int in = i + 1 == cn ? 0 : i + 1;
+            float l = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
+            seg[sb + i] = l;
+            acc += l;
+            s[ss + i + 1] = (float) acc;
         }
     }
 }

@@ -93,12 +93,23 @@ public final class ValidityKernel extends ValidityKernelBase {
     protected void run(int begin, int end, float[] c, int[] count, int[] genValid, float[] normal, float[] outer,
                        float[] inner, int nMax, float hw, float turningTol, float wFloor, float relaxTol,
                        float[] boxes, int[] valid) {
-        int perEnv = boxFloatsPerEnv(nMax);
+        validate(begin, end, c, count, genValid, normal, outer, inner, nMax, hw, turningTol, wFloor, relaxTol, boxes,
+                boxFloatsPerEnv(nMax), valid);
+    }
+
+    /**
+     * The body for envs {@code [begin, end)}; env {@code e}'s box scratch starts at
+     * {@code boxes[e * boxStride]}: {@link #boxFloatsPerEnv} for this kernel's {@code [E]} rows, 0
+     * for the CPU runtime's fused inflation (one worker's row, reused for every env).
+     */
+    static void validate(int begin, int end, float[] c, int[] count, int[] genValid, float[] normal, float[] outer,
+                         float[] inner, int nMax, float hw, float turningTol, float wFloor, float relaxTol,
+                         float[] boxes, int boxStride, int[] valid) {
         float minThickness = (1f - relaxTol) * hw;
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;
-            int bb = e * perEnv;
+            int bb = e * boxStride;
             boolean ok = cn >= 3 && genValid[e] != 0 && hw > wFloor
                     && allFinite(c, b, cn) && allFinite(outer, b, cn) && allFinite(inner, b, cn)
                     && Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Geometry.PI) <= turningTol;

@@ -38,29 +38,40 @@ public final class ConstantSpacingLookupKernel extends ConstantSpacingLookupKern
         int t = begin;
         while (t < end) {
             int e = t / nMax;
-            int base = e * nMax;
-            int envEnd = Math.min(end, base + nMax);
-            int realEnd = Math.min(envEnd, base + count[e]);
-            int eb = e * n;
-            int es = e * (n + 1);
-            int idx = 0;
-            for (; t < realEnd; t++) {
-                float target = (float) (t - base) * spacing;
-                while (idx < n - 1 && s[es + idx + 1] < target) {
-                    idx++;
-                }
-                float segl = Math.max(seg[eb + idx], 1.0e-12f);
-                float frac = Math.min(Math.max((target - s[es + idx]) / segl, 0f), 1f);
-                int i1 = idx + 1 == n ? 0 : idx + 1;
-                float p0x = c[2 * (eb + idx)];
-                float p0y = c[2 * (eb + idx) + 1];
-                out[2 * t] = p0x + frac * (c[2 * (eb + i1)] - p0x);
-                out[2 * t + 1] = p0y + frac * (c[2 * (eb + i1) + 1] - p0y);
+            int envEnd = Math.min(end, e * nMax + nMax);
+            lookupEnv(c, seg, e * n, s, e * (n + 1), n, spacing, nMax, count[e], out, e, t, envEnd);
+            t = envEnd;
+        }
+    }
+
+    /**
+     * The body for slots {@code [from, to)} of env {@code e} ({@code count} real points), reading
+     * its segment lengths from {@code seg[sb]} and cumulative arc length from {@code s[ss]}. Shared
+     * by this kernel and the CPU runtime's fused resample (one worker's buffers, offsets 0).
+     */
+    static void lookupEnv(float[] c, float[] seg, int sb, float[] s, int ss, int n, float spacing, int nMax,
+                          int count, float[] out, int e, int from, int to) {
+        int base = e * nMax;
+        int realEnd = Math.min(to, base + count);
+        int eb = e * n;
+        int idx = 0;
+        int t = from;
+        for (; t < realEnd; t++) {
+            float target = (float) (t - base) * spacing;
+            while (idx < n - 1 && s[ss + idx + 1] < target) {
+                idx++;
             }
-            for (; t < envEnd; t++) {
-                out[2 * t] = Float.NaN;
-                out[2 * t + 1] = Float.NaN;
-            }
+            float segl = Math.max(seg[sb + idx], 1.0e-12f);
+            float frac = Math.min(Math.max((target - s[ss + idx]) / segl, 0f), 1f);
+            int i1 = idx + 1 == n ? 0 : idx + 1;
+            float p0x = c[2 * (eb + idx)];
+            float p0y = c[2 * (eb + idx) + 1];
+            out[2 * t] = p0x + frac * (c[2 * (eb + i1)] - p0x);
+            out[2 * t + 1] = p0y + frac * (c[2 * (eb + i1) + 1] - p0y);
+        }
+        for (; t < to; t++) {
+            out[2 * t] = Float.NaN;
+            out[2 * t + 1] = Float.NaN;
         }
     }
 }

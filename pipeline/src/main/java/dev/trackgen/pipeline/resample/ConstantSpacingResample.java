@@ -3,6 +3,7 @@ package dev.trackgen.pipeline.resample;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -13,6 +14,10 @@ import dev.trackgen.api.runtime.Vec2Array;
  * marked invalid). Relaxing at a spacing tied to the half-width rather than a fixed point count
  * is what lets the fixed sweep budget converge (original implementation,
  * docs/how-it-works/resample.rst).
+ *
+ * <p>On a runtime that runs Java bodies (CPU) it is one fused launch whose per-env scratch lives
+ * in the worker thread ({@link ConstantSpacingHostKernel}); elsewhere (CUDA) two launches over
+ * {@code [E * N]} and {@code [E * (N + 1)]} scratch. Same results either way.
  */
 public final class ConstantSpacingResample {
     private final LaunchPlan plan;
@@ -32,6 +37,13 @@ public final class ConstantSpacingResample {
      */
     public ConstantSpacingResample(ComputeRuntime runtime, int numEnvs, int n, float spacing, int nMax,
                                    Vec2Array in, Vec2Array out, I32Array count, I32Array valid) {
+        if (runtime.supports(ConstantSpacingHostKernel.INSTANCE)) {
+            this.plan = LaunchPlan.builder()
+                    .launch(ConstantSpacingHostKernel.INSTANCE, numEnvs, KernelArgs.of(ConstantSpacingHostKernel.INSTANCE)
+                            .bind(in, n, spacing, nMax, count, valid, out))
+                    .build();
+            return;
+        }
         F32Array seg = runtime.allocF32(numEnvs * n);
         F32Array s = runtime.allocF32(numEnvs * (n + 1));
         this.plan = LaunchPlan.builder()

@@ -43,38 +43,47 @@ public final class ConstantSpacingScanKernel extends ConstantSpacingScanKernelBa
     protected void run(int begin, int end, float[] c, int n, float spacing, int nMax, float[] seg, float[] s,
                        int[] count, int[] valid) {
         for (int e = begin; e < end; e++) {
-            int b = e * n;
-            int es = e * (n + 1);
-            s[es] = 0f;
-            double acc = 0.0;
-            for (int i = 0; i < n; i++) {
-                int in = i + 1 == n ? 0 : i + 1;
-                float l = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
-                seg[b + i] = l;
-                acc += l;
-                s[es + i + 1] = (float) acc;
-            }
-            float total = (float) acc;
-            if (!(total > 0f)) {
-                count[e] = 0;
-                valid[e] = 0;
-                continue;
-            }
-            float q = (float) Math.floor(total / spacing);
-            if (q > (float) nMax) {
-                // Beyond N_max (also an infinite quotient): truncated; never cast a huge q to int.
-                count[e] = nMax;
-                valid[e] = 0;
-                continue;
-            }
-            int k = (int) q + 1;
-            while (k > 1 && (float) (k - 1) * spacing >= total) {
-                k--;
-            }
-            if (k > nMax) {
-                valid[e] = 0;
-            }
-            count[e] = Math.min(Math.max(k, 1), nMax);
+            scanEnv(c, n, spacing, nMax, seg, e * n, s, e * (n + 1), count, valid, e);
         }
+    }
+
+    /**
+     * The body for env {@code e}: its segment lengths from {@code seg[sb]}, its cumulative arc
+     * length from {@code s[ss]}, its count and flag. Shared by this kernel (rows of {@code E}-sized
+     * arrays) and the CPU runtime's fused resample (one worker's buffers, offsets 0).
+     */
+    static void scanEnv(float[] c, int n, float spacing, int nMax, float[] seg, int sb, float[] s, int ss,
+                        int[] count, int[] valid, int e) {
+        int b = e * n;
+        s[ss] = 0f;
+        double acc = 0.0;
+        for (int i = 0; i < n; i++) {
+            int in = i + 1 == n ? 0 : i + 1;
+            float l = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
+            seg[sb + i] = l;
+            acc += l;
+            s[ss + i + 1] = (float) acc;
+        }
+        float total = (float) acc;
+        if (!(total > 0f)) {
+            count[e] = 0;
+            valid[e] = 0;
+            return;
+        }
+        float q = (float) Math.floor(total / spacing);
+        if (q > (float) nMax) {
+            // Beyond N_max (also an infinite quotient): truncated; never cast a huge q to int.
+            count[e] = nMax;
+            valid[e] = 0;
+            return;
+        }
+        int k = (int) q + 1;
+        while (k > 1 && (float) (k - 1) * spacing >= total) {
+            k--;
+        }
+        if (k > nMax) {
+            valid[e] = 0;
+        }
+        count[e] = Math.min(Math.max(k, 1), nMax);
     }
 }

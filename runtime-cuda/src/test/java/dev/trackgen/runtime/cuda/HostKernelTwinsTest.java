@@ -6,6 +6,7 @@ import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.kernel.MergeRowsI32Kernel;
 import dev.trackgen.api.kernel.Crossings;
+import dev.trackgen.api.kernel.SelectRowsKernel;
 import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
@@ -152,6 +153,26 @@ class HostKernelTwinsTest {
         assertNoMismatch(MergeRowsI32Kernel.INSTANCE, envs * n, a);
     }
 
+    @Test
+    void theRowSelectMatches() {
+        // no built-in generator launches tg_select_rows any more (bezier resamples into its output
+        // rows), so it is compared here: rows of b where the flag is positive, of a elsewhere
+        int envs = 7;
+        int n = 5;
+        HostVec2Array a = new HostVec2Array(envs * n);
+        HostVec2Array b = new HostVec2Array(envs * n);
+        HostI32Array flag = new HostI32Array(envs);
+        for (int i = 0; i < 2 * envs * n; i++) {
+            a.data()[i] = i * 0.5f;
+            b.data()[i] = i % 11 == 0 ? Float.NaN : -i;
+        }
+        for (int e = 0; e < envs; e++) {
+            flag.data()[e] = e - 3;
+        }
+        KernelArgs args = SelectRowsKernel.INSTANCE.args().a(a).b(b).flag(flag).n(n).out(new HostVec2Array(envs * n));
+        assertNoMismatch(SelectRowsKernel.INSTANCE, envs * n, args);
+    }
+
     private static void assertNoMismatch(Kernel k, int dim, KernelArgs a) {
         List<String> bad = Twins.runBoth(k, dim, a, k.cudaLaunchShape(dim, a), Twins.hostRunner(), 20);
         assertTrue(bad.isEmpty(), () -> String.join("\n", bad));
@@ -182,7 +203,7 @@ class HostKernelTwinsTest {
         TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
         assertPipelineTwins(small(24).build(), 5, rt, 19);
         assertEquals(List.of("tg_bezier_style", "tg_corner_sample", "tg_corner_sort", "tg_vertex_tangent",
-                "tg_bezier_assemble", "tg_arc_scan", "tg_arc_lookup", "tg_self_intersections", "tg_select_rows",
+                "tg_bezier_assemble", "tg_arc_scan", "tg_arc_lookup", "tg_self_intersections",
                 "tg_fill_i32", "tg_cs_scan", "tg_cs_lookup", "tg_xpbd_relax", "tg_uniform_scan", "tg_uniform_lookup",
                 "tg_frame", "tg_arc_length", "tg_offset_area", "tg_offset_assign", "tg_validity"),
                 new ArrayList<>(rt.launches().keySet()));
