@@ -18,6 +18,7 @@ import java.util.List;
 final class EpisodePicture {
     private static final int PANEL = 360;
     private static final int TITLE = 22;
+    private static final int LEGEND = 30;
 
     private EpisodePicture() {
     }
@@ -30,7 +31,7 @@ final class EpisodePicture {
     static void write(List<Episode> episodes, Path out) throws IOException {
         int cols = Math.min(3, Math.max(1, episodes.size()));
         int rows = Math.max(1, (episodes.size() + cols - 1) / cols);
-        BufferedImage img = new BufferedImage(cols * PANEL, rows * (PANEL + TITLE), BufferedImage.TYPE_INT_RGB);
+        BufferedImage img = new BufferedImage(cols * PANEL, rows * (PANEL + TITLE) + LEGEND, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         g.setColor(Color.WHITE);
@@ -44,6 +45,7 @@ final class EpisodePicture {
         for (int i = 0; i < episodes.size(); i++) {
             draw(g, episodes.get(i), (i % cols) * PANEL, (i / cols) * (PANEL + TITLE), vmax);
         }
+        legend(g, rows * (PANEL + TITLE), img.getWidth(), vmax);
         g.dispose();
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) {
@@ -126,6 +128,39 @@ final class EpisodePicture {
         };
         g.drawString(String.format("env %d, episode %d: %s after %.1f s (x%.2f speed)", ep.env(), ep.number(), what,
                 ep.seconds(), ep.aggressiveness()), x0 + 8, y0 + 16);
+    }
+
+    /** The speed color bar and the end markers, along the bottom. */
+    private static void legend(Graphics2D g, int y0, int width, float vmax) {
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        g.setColor(Color.BLACK);
+        int x = 10;
+        int y = y0 + 19;
+        g.drawString("speed 0", x, y);
+        x += 52;
+        for (int i = 0; i < 160; i++) {
+            g.setColor(speedColor(i / 159.0));
+            g.fillRect(x + i, y - 10, 1, 12);
+        }
+        x += 166;
+        g.setColor(Color.BLACK);
+        g.drawString(String.format("%.1f world units/s", vmax), x, y);
+        x += 130;
+        g.setColor(new Color(0x1A9850));
+        g.fillOval(x, y - 10, 11, 11);
+        g.setColor(Color.BLACK);
+        g.drawString("lap completed", x + 16, y);
+        x += 110;
+        g.setColor(new Color(0xD73027));
+        g.setStroke(new BasicStroke(2.5f));
+        g.draw(new Line2D.Double(x, y - 10, x + 10, y));
+        g.draw(new Line2D.Double(x, y, x + 10, y - 10));
+        g.setColor(Color.BLACK);
+        g.drawString("left the road", x + 16, y);
+        x += 100;
+        g.setStroke(new BasicStroke(3f));
+        g.draw(new Line2D.Double(x, y - 4, x + 18, y - 4));
+        g.drawString("start line", x + 24, y);
     }
 
     private static void ring(Path2D path, float[] pts, Projector p) {
