@@ -1,10 +1,11 @@
 package dev.trackgen.api.kernel;
 
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
-import dev.trackgen.api.runtime.KernelParam.Direction;
-import dev.trackgen.api.runtime.KernelParam.Type;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * The arc-length resample fused for host runtimes, one index per environment ({@code dim = E}), with
@@ -18,33 +19,25 @@ import dev.trackgen.api.runtime.KernelParam.Type;
  * <p>{@code tg_arc_resample_host(dense, M, num, active, selectedOnly, countReal, countOut, out)};
  * shapes: {@code dense: [E*M]} pairs; {@code active, countReal, countOut: [E]}; {@code out: [E*num]} pairs.
  */
-final class ArcResampleHostKernel extends AbstractKernel {
+final class ArcResampleHostKernel extends ArcResampleHostKernelBase {
     /** The kernel instance. */
     static final ArcResampleHostKernel INSTANCE = new ArcResampleHostKernel();
     private static final ScratchPool<Buffers> POOL = new ScratchPool<>(Buffers::new);
 
     private ArcResampleHostKernel() {
-        super("tg_arc_resample_host", null,
-                new KernelParam("dense", Type.VEC2_ARRAY, Direction.IN),
-                new KernelParam("M", Type.INT, Direction.IN),
-                new KernelParam("num", Type.INT, Direction.IN),
-                new KernelParam("active", Type.I32_ARRAY, Direction.IN),
-                new KernelParam("selectedOnly", Type.INT, Direction.IN),
-                new KernelParam("countReal", Type.I32_ARRAY, Direction.OUT),
-                new KernelParam("countOut", Type.I32_ARRAY, Direction.OUT),
-                new KernelParam("out", Type.VEC2_ARRAY, Direction.IN_OUT));
+    }
+
+    /** Java body only. */
+    @KernelSignature
+    interface Signature {
+        void tg_arc_resample_host(@In Vec2Array dense, int M, int num, @In I32Array active, int selectedOnly,
+                                  @Out I32Array countReal, @Out I32Array countOut, @InOut Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] dense = a.vec2(0);
-        int m = a.intValue(1);
-        int num = a.intValue(2);
-        int[] active = a.i32(3);
-        boolean selectedOnly = a.intValue(4) != 0;
-        int[] countReal = a.i32(5);
-        int[] countOut = a.i32(6);
-        float[] out = a.vec2(7);
+    protected void run(int begin, int end, float[] dense, int m, int num, int[] active, int selected, int[] countReal,
+                       int[] countOut, float[] out) {
+        boolean selectedOnly = selected != 0;
         Buffers b = POOL.acquire().fit(m);
         try {
             for (int e = begin; e < end; e++) {

@@ -4,7 +4,6 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
-import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -64,8 +63,8 @@ public final class ArcResampler {
     public LaunchPlan plan(Vec2Array dense, I32Array active, boolean selectedOnly, Vec2Array out) {
         if (fused) {
             return LaunchPlan.builder()
-                    .launch(ArcResampleHostKernel.INSTANCE, envs, KernelArgs.of(ArcResampleHostKernel.INSTANCE)
-                            .bind(dense, m, n, active, selectedOnly ? 1 : 0, countReal, countOut, out))
+                    .launch(envs, ArcResampleHostKernel.INSTANCE.args().dense(dense).M(m).num(n).active(active)
+                            .selectedOnly(selectedOnly ? 1 : 0).countReal(countReal).countOut(countOut).out(out))
                     .build();
         }
         return LaunchPlan.builder()

@@ -6,7 +6,6 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -45,11 +44,12 @@ public final class Inflation {
         float relaxTol = config.get(PipelineKnobs.RELAX_TOL).floatValue();
         if (runtime.supports(InflationHostKernel.INSTANCE)) {
             this.plan = LaunchPlan.builder()
-                    .launch(InflationHostKernel.INSTANCE, e, KernelArgs.of(InflationHostKernel.INSTANCE).bind(
-                            in, nMax, count, genValid, hw, turningTol, wFloor, relaxTol,
-                            runtime.allocF32(e), runtime.allocF32(e), track.center(), track.tangent(), track.normal(),
-                            track.arclen(), track.length(), track.winding(), track.outer(), track.inner(),
-                            track.valid()))
+                    .launch(e, InflationHostKernel.INSTANCE.args().in(in).nMax(nMax).count(count).genValid(genValid)
+                            .halfWidth(hw).turningTol(turningTol).wFloor(wFloor).relaxTol(relaxTol)
+                            .areaA(runtime.allocF32(e)).areaB(runtime.allocF32(e)).center(track.center())
+                            .tangent(track.tangent()).normal(track.normal()).arclen(track.arclen())
+                            .length(track.length()).winding(track.winding()).outer(track.outer()).inner(track.inner())
+                            .valid(track.valid()))
                     .build();
             return;
         }

@@ -1,11 +1,12 @@
 package dev.trackgen.pipeline.inflate;
 
 import dev.trackgen.api.kernel.ScratchPool;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
-import dev.trackgen.api.runtime.KernelParam.Direction;
-import dev.trackgen.api.runtime.KernelParam.Type;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * The whole inflation stage fused for host runtimes, one index per environment ({@code dim = E}),
@@ -25,55 +26,29 @@ import dev.trackgen.api.runtime.KernelParam.Type;
  * {@code outer}, {@code inner}: {@code [E*nMax]} pairs; {@code arclen: [E*(nMax+1)]};
  * the rest {@code [E]}).
  */
-final class InflationHostKernel extends AbstractKernel {
+final class InflationHostKernel extends InflationHostKernelBase {
     static final InflationHostKernel INSTANCE = new InflationHostKernel();
     private static final ScratchPool<float[][]> POOL = new ScratchPool<>(() -> new float[][] {
         new float[0], new float[0], new float[0]});
 
     private InflationHostKernel() {
-        super("tg_inflate_host", null,
-                new KernelParam("in", Type.VEC2_ARRAY, Direction.IN),
-                new KernelParam("nMax", Type.INT, Direction.IN),
-                new KernelParam("count", Type.I32_ARRAY, Direction.IN),
-                new KernelParam("genValid", Type.I32_ARRAY, Direction.IN),
-                new KernelParam("halfWidth", Type.FLOAT, Direction.IN),
-                new KernelParam("turningTol", Type.FLOAT, Direction.IN),
-                new KernelParam("wFloor", Type.FLOAT, Direction.IN),
-                new KernelParam("relaxTol", Type.FLOAT, Direction.IN),
-                new KernelParam("areaA", Type.F32_ARRAY, Direction.OUT),
-                new KernelParam("areaB", Type.F32_ARRAY, Direction.OUT),
-                new KernelParam("center", Type.VEC2_ARRAY, Direction.OUT),
-                new KernelParam("tangent", Type.VEC2_ARRAY, Direction.OUT),
-                new KernelParam("normal", Type.VEC2_ARRAY, Direction.OUT),
-                new KernelParam("arclen", Type.F32_ARRAY, Direction.OUT),
-                new KernelParam("length", Type.F32_ARRAY, Direction.OUT),
-                new KernelParam("winding", Type.F32_ARRAY, Direction.OUT),
-                new KernelParam("outer", Type.VEC2_ARRAY, Direction.OUT),
-                new KernelParam("inner", Type.VEC2_ARRAY, Direction.OUT),
-                new KernelParam("valid", Type.I32_ARRAY, Direction.OUT));
+    }
+
+    /** Java body only. */
+    @KernelSignature
+    interface Signature {
+        void tg_inflate_host(@In Vec2Array in, int nMax, @In I32Array count, @In I32Array genValid, float halfWidth,
+                             float turningTol, float wFloor, float relaxTol, @Out F32Array areaA, @Out F32Array areaB,
+                             @Out Vec2Array center, @Out Vec2Array tangent, @Out Vec2Array normal,
+                             @Out F32Array arclen, @Out F32Array length, @Out F32Array winding, @Out Vec2Array outer,
+                             @Out Vec2Array inner, @Out I32Array valid);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] in = a.vec2(0);
-        int nMax = a.intValue(1);
-        int[] count = a.i32(2);
-        int[] genValid = a.i32(3);
-        float hw = a.floatValue(4);
-        float turningTol = a.floatValue(5);
-        float wFloor = a.floatValue(6);
-        float relaxTol = a.floatValue(7);
-        float[] areaA = a.f32(8);
-        float[] areaB = a.f32(9);
-        float[] center = a.vec2(10);
-        float[] tangent = a.vec2(11);
-        float[] normal = a.vec2(12);
-        float[] arclen = a.f32(13);
-        float[] length = a.f32(14);
-        float[] winding = a.f32(15);
-        float[] outer = a.vec2(16);
-        float[] inner = a.vec2(17);
-        int[] valid = a.i32(18);
+    protected void run(int begin, int end, float[] in, int nMax, int[] count, int[] genValid, float hw,
+                       float turningTol, float wFloor, float relaxTol, float[] areaA, float[] areaB, float[] center,
+                       float[] tangent, float[] normal, float[] arclen, float[] length, float[] winding,
+                       float[] outer, float[] inner, int[] valid) {
         float[][] buf = POOL.acquire();
         if (buf[0].length < nMax) {
             buf[0] = new float[nMax];

@@ -1,11 +1,12 @@
 package dev.trackgen.pipeline.resample;
 
 import dev.trackgen.api.kernel.ScratchPool;
-import dev.trackgen.api.runtime.AbstractKernel;
-import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.KernelParam;
-import dev.trackgen.api.runtime.KernelParam.Direction;
-import dev.trackgen.api.runtime.KernelParam.Type;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
 
 /**
  * The constant-spacing resample fused for host runtimes, one index per environment
@@ -20,31 +21,24 @@ import dev.trackgen.api.runtime.KernelParam.Type;
  * <p>{@code tg_cs_resample_host(center, N, spacing, nMax, count, valid, out)}; shapes:
  * {@code center: [E*N]} pairs; {@code count, valid: [E]}; {@code out: [E*nMax]} pairs.
  */
-final class ConstantSpacingHostKernel extends AbstractKernel {
+final class ConstantSpacingHostKernel extends ConstantSpacingHostKernelBase {
     static final ConstantSpacingHostKernel INSTANCE = new ConstantSpacingHostKernel();
     private static final ScratchPool<float[][]> POOL = new ScratchPool<>(() -> new float[][] {
         new float[0], new float[0]});
 
     private ConstantSpacingHostKernel() {
-        super("tg_cs_resample_host", null,
-                new KernelParam("center", Type.VEC2_ARRAY, Direction.IN),
-                new KernelParam("N", Type.INT, Direction.IN),
-                new KernelParam("spacing", Type.FLOAT, Direction.IN),
-                new KernelParam("nMax", Type.INT, Direction.IN),
-                new KernelParam("count", Type.I32_ARRAY, Direction.OUT),
-                new KernelParam("valid", Type.I32_ARRAY, Direction.IN_OUT),
-                new KernelParam("out", Type.VEC2_ARRAY, Direction.OUT));
+    }
+
+    /** Java body only. */
+    @KernelSignature
+    interface Signature {
+        void tg_cs_resample_host(@In Vec2Array center, int N, float spacing, int nMax, @Out I32Array count,
+                                 @InOut I32Array valid, @Out Vec2Array out);
     }
 
     @Override
-    public void run(KernelArgs a, int begin, int end) {
-        float[] c = a.vec2(0);
-        int n = a.intValue(1);
-        float spacing = a.floatValue(2);
-        int nMax = a.intValue(3);
-        int[] count = a.i32(4);
-        int[] valid = a.i32(5);
-        float[] out = a.vec2(6);
+    protected void run(int begin, int end, float[] c, int n, float spacing, int nMax, int[] count, int[] valid,
+                       float[] out) {
         float[][] buf = POOL.acquire();
         if (buf[0].length < n) {
             buf[0] = new float[n];

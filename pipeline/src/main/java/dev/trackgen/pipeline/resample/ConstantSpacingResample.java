@@ -3,7 +3,6 @@ package dev.trackgen.pipeline.resample;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -39,8 +38,8 @@ public final class ConstantSpacingResample {
                                    Vec2Array in, Vec2Array out, I32Array count, I32Array valid) {
         if (runtime.supports(ConstantSpacingHostKernel.INSTANCE)) {
             this.plan = LaunchPlan.builder()
-                    .launch(ConstantSpacingHostKernel.INSTANCE, numEnvs, KernelArgs.of(ConstantSpacingHostKernel.INSTANCE)
-                            .bind(in, n, spacing, nMax, count, valid, out))
+                    .launch(numEnvs, ConstantSpacingHostKernel.INSTANCE.args().center(in).N(n).spacing(spacing).nMax(nMax)
+                            .count(count).valid(valid).out(out))
                     .build();
             return;
         }
