@@ -17,6 +17,7 @@ import dev.trackgen.course.progress.ProgressEvents;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
+import dev.trackgen.testkit.AllocationProbe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -366,9 +367,9 @@ class CourseTest {
             c.generate();
             HostI32Array mask = new HostI32Array(envs);
             mask.data()[3] = 1;
-            assertEquals(0, AllocationProbe.perCall(2000, 200, c::step), "bytes per step");
-            assertEquals(0, AllocationProbe.perCall(150, 30, () -> c.regenerate(mask)), "bytes per masked regeneration");
-            assertEquals(0, AllocationProbe.perCall(500, 50, () -> c.reset(mask)), "bytes per reset");
+            assertEquals(0, AllocationProbe.perCall(2000, 200, 5, c::step), "bytes per step");
+            assertEquals(0, AllocationProbe.perCall(150, 30, 5, () -> c.regenerate(mask)), "bytes per masked regeneration");
+            assertEquals(0, AllocationProbe.perCall(500, 50, 5, () -> c.reset(mask)), "bytes per reset");
         }
     }
 

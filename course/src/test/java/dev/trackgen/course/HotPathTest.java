@@ -12,6 +12,7 @@ import dev.trackgen.course.progress.Checkpoints;
 import dev.trackgen.course.progress.ProgressEvents;
 import dev.trackgen.course.progress.ProgressTracker;
 import dev.trackgen.runtime.cpu.CpuRuntime;
+import dev.trackgen.testkit.AllocationProbe;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -59,7 +60,7 @@ class HotPathTest {
             cps.compute();
             profile.compute();
         };
-        long perCall = AllocationProbe.perCall(2000, 200, step); // warm-up first: the JIT's escape analysis
+        long perCall = AllocationProbe.perCall(2000, 200, 5, step); // warm-up first: the JIT's escape analysis
         assertTrue(perCall == 0, "a step allocates " + perCall + " bytes");
     }
 

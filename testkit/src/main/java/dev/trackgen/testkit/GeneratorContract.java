@@ -257,22 +257,7 @@ public final class GeneratorContract {
             Vec2Array out = rt.allocVec2(e * c.numPoints());
             I32Array valid = rt.allocI32(e);
             GeneratorScratch scratch = generator.allocateScratch(rt, c);
-            for (int k = 0; k < 3; k++) {
-                generator.generate(rt, s, c, out, valid, scratch);
-            }
-            Allocation.bytes();
-            long probe = -Allocation.bytes() + Allocation.bytes();
-            // the least of three windows: an allocation made on every call shows in each, a one-off
-            // (a class initialized late, a JIT deoptimization) in one at most
-            long perCall = Long.MAX_VALUE;
-            int calls = 3;
-            for (int window = 0; window < 3; window++) {
-                long before = Allocation.bytes();
-                for (int k = 0; k < calls; k++) {
-                    generator.generate(rt, s, c, out, valid, scratch);
-                }
-                perCall = Math.min(perCall, (Allocation.bytes() - before - probe) / calls);
-            }
+            long perCall = AllocationProbe.perCall(3, 3, 3, () -> generator.generate(rt, s, c, out, valid, scratch));
             assertTrue(perCall < 32, generator.name() + " allocates " + perCall + " bytes per generate() call;"
                     + " allocate everything in allocateScratch");
         }

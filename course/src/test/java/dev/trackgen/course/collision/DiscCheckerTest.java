@@ -1,6 +1,7 @@
 package dev.trackgen.course.collision;
 
 import dev.trackgen.runtime.cpu.CpuRuntime;
+import dev.trackgen.testkit.AllocationProbe;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -112,7 +113,7 @@ class DiscCheckerTest {
             Boxes b = new Boxes(2, rt.allocVec2(8), rt.allocF32(8), rt.allocVec2(8));
             Discs d = new Discs(5, rt.allocVec2(20), 0.1f);
             DiscChecker checker = new DiscChecker(rt, b, d);
-            long perQuery = dev.trackgen.course.AllocationProbe.perCall(2000, 200, checker::query);
+            long perQuery = AllocationProbe.perCall(2000, 200, 5, checker::query);
             assertEquals(0, perQuery, "bytes per query");
             assertThrows(IllegalArgumentException.class, () -> new DiscChecker(rt, b, new Discs(5, rt.allocVec2(25), 0.1f)));
             assertThrows(IllegalArgumentException.class, () -> new Discs(5, rt.allocVec2(20), 0f));

@@ -6,6 +6,7 @@ import dev.trackgen.api.runtime.CapturedGraph;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.runtime.cpu.CpuRuntime;
+import dev.trackgen.testkit.AllocationProbe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -394,7 +395,7 @@ class OffRoadCheckerTest {
                     assertArrayEquals(first.normal(), eager.normal());
                     assertArrayEquals(first.border(), eager.border());
                 }
-                long perQuery = dev.trackgen.course.AllocationProbe.perCall(2000, 200, checker::query);
+                long perQuery = AllocationProbe.perCall(2000, 200, 5, checker::query);
                 assertEquals(0, perQuery, backend + " bytes per query");
             }
         }

@@ -9,6 +9,7 @@ import dev.trackgen.course.collision.DiscContacts;
 import dev.trackgen.course.collision.Fixtures;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.runtime.cpu.CpuRuntime;
+import dev.trackgen.testkit.AllocationProbe;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -143,7 +144,7 @@ class PropSamplerTest {
             assertEquals(slot, s.disc()[0]);
             assertEquals(0.03, s.depth()[0], 1e-6);
             assertEquals(0, s.hit()[1]);
-            assertEquals(0, dev.trackgen.course.AllocationProbe.perCall(300, 100, sampler::sample), "bytes per sample");
+            assertEquals(0, AllocationProbe.perCall(300, 100, 5, sampler::sample), "bytes per sample");
         }
     }
 }
