@@ -25,6 +25,33 @@ TG_INLINE float tg_course_param(const float2* c, int b, int cn, int i, float px,
     return len2 > 0.0f ? tg_minf(tg_maxf(dot / len2, 0.0f), 1.0f) : 0.0f;
 }
 
+/* Squared distance from (px, py) to the segment (ax, ay) -> (bx, by): to its start, its end or
+   its line (Projection.dist2). */
+TG_INLINE float tg_course_dist2(float ax, float ay, float bx, float by, float px, float py) {
+    float dx = bx - ax;
+    float dy = by - ay;
+    float wx = px - ax;
+    float wy = py - ay;
+    float dot = wx * dx + wy * dy;
+    if (dot <= 0.0f) {
+        return wx * wx + wy * wy;
+    }
+    float len2 = dx * dx + dy * dy;
+    if (dot >= len2) {
+        float ex = px - bx;
+        float ey = py - by;
+        return ex * ex + ey * ey;
+    }
+    float cr = dx * wy - dy * wx;
+    return cr * cr / len2;
+}
+
+/* Squared distance to segment i -> i + 1 (mod cn) (Projection.segmentDist2). */
+TG_INLINE float tg_course_segment_dist2(const float2* c, int b, int cn, int i, float px, float py) {
+    int j = i + 1 == cn ? 0 : i + 1;
+    return tg_course_dist2(c[b + i].x, c[b + i].y, c[b + j].x, c[b + j].y, px, py);
+}
+
 /* Nearest of `steps` consecutive segments from `first`, ties to the lowest index; -1 if all NaN
    (Projection.nearestSegment: start, end or line distance, one division inside). The Java body
    splits the range at the wrap and scans it in index order with a strict `<` (a CPU's range
@@ -34,38 +61,59 @@ TG_INLINE int tg_course_nearest_segment(const float2* c, int b, int cn, float px
     float best = __int_as_float(0x7f800000);
     int bi = -1;
     int i = first;
-    float ax = c[b + i].x;
-    float ay = c[b + i].y;
     for (int k = 0; k < steps; k++) {
         int j = i + 1 == cn ? 0 : i + 1;
-        float bx = c[b + j].x;
-        float by = c[b + j].y;
-        float dx = bx - ax;
-        float dy = by - ay;
-        float wx = px - ax;
-        float wy = py - ay;
-        float dot = wx * dx + wy * dy;
-        float d2;
-        if (dot <= 0.0f) {
-            d2 = wx * wx + wy * wy;
-        } else {
-            float len2 = dx * dx + dy * dy;
-            if (dot >= len2) {
-                float ex = px - bx;
-                float ey = py - by;
-                d2 = ex * ex + ey * ey;
-            } else {
-                float cr = dx * wy - dy * wx;
-                d2 = cr * cr / len2;
-            }
-        }
+        float d2 = tg_course_dist2(c[b + i].x, c[b + i].y, c[b + j].x, c[b + j].y, px, py);
         if (d2 < best || (d2 == best && i < bi)) {
             best = d2;
             bi = i;
         }
-        ax = bx;
-        ay = by;
         i = j;
+    }
+    return bi;
+}
+
+/* Extends a warm window past whichever end holds its nearest segment, `step` segments at a time,
+   until the nearest is inside the scanned range or the whole loop is scanned
+   (Projection.followNearest). */
+TG_INLINE int tg_course_follow_nearest(const float2* c, int b, int cn, float px, float py, int first, int steps,
+                                       int bi, int step) {
+    if (bi < 0) {
+        return bi;
+    }
+    float best = tg_nanf(); /* the nearest's distance, computed at the first extension */
+    int lo = first;
+    int scanned = steps;
+    while (scanned < cn) {
+        int hi = lo + scanned - 1;
+        if (hi >= cn) {
+            hi -= cn;
+        }
+        int k = step < cn - scanned ? step : cn - scanned;
+        int from;
+        if (bi == hi) {
+            from = hi + 1 == cn ? 0 : hi + 1;
+        } else if (bi == lo) {
+            from = lo - k;
+            if (from < 0) {
+                from += cn;
+            }
+            lo = from;
+        } else {
+            break;
+        }
+        if (scanned == steps) {
+            best = tg_course_segment_dist2(c, b, cn, bi, px, py);
+        }
+        scanned += k;
+        int ci = tg_course_nearest_segment(c, b, cn, px, py, from, k);
+        if (ci >= 0) {
+            float d2 = tg_course_segment_dist2(c, b, cn, ci, px, py);
+            if (d2 < best || (d2 == best && ci < bi)) {
+                best = d2;
+                bi = ci;
+            }
+        }
     }
     return bi;
 }
@@ -135,6 +183,9 @@ extern "C" __global__ void tg_course_localize(int dim, const float2* center, con
         steps = 2 * window + 1;
     }
     int bi = tg_course_nearest_segment(center, b, cn, px, py, first, steps);
+    if (steps < cn) {
+        bi = tg_course_follow_nearest(center, b, cn, px, py, first, steps, bi, window);
+    }
     if (bi < 0) {
         s[t] = tg_nanf();
         n[t] = tg_nanf();

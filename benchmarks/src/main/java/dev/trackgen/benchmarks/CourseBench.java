@@ -53,7 +53,7 @@ public final class CourseBench {
         System.out.printf(Locale.ROOT, "# %s, E = %d, N_max = %d, mean points %.0f, checkpoint spacing 5 * half_width%n",
                 generator, envs, host.nMax(), Arrays.stream(host.count()).average().orElse(0));
         System.out.println("ns per query per thread, CPU time (wall time in parentheses)");
-        System.out.println("| agents | threads | cold localize | warm localize (W = 8) | warm localize (W = 4) | progress update |");
+        System.out.println("| agents | threads | cold localize | warm localize (W = 4, default) | warm localize (W = 8) | progress update |");
         System.out.println("|---|---|---|---|---|---|");
         for (int agents : agentsList) {
             for (int threads : threadsList) {
@@ -73,8 +73,8 @@ public final class CourseBench {
                             .cold().build();
                     TrackLocalizer warm = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(config.halfWidth())
                             .build();
-                    TrackLocalizer warm4 = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(config.halfWidth())
-                            .warmWindow(4).build();
+                    TrackLocalizer warm8 = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(config.halfWidth())
+                            .warmWindow(8).build();
                     StartGrid grid = StartGrid.builder(t).halfWidth(config.halfWidth()).build().compute();
                     Checkpoints cps = Checkpoints.builder(t).spacing(5 * config.halfWidth()).startAt(grid).build()
                             .compute();
@@ -82,11 +82,11 @@ public final class CourseBench {
                     double q = (double) envs * agents;
                     double[] c = time(cold::query, 3);
                     double[] w = time(warm::query, 40);
-                    double[] w4 = time(warm4::query, 40);
+                    double[] w8 = time(warm8::query, 40);
                     double[] p = time(tracker::update, 40);
                     System.out.printf(Locale.ROOT, "| %d | %d | %.0f (%.0f) | %.1f (%.1f) | %.1f (%.1f) | %.1f (%.1f) |%n",
-                            agents, threads, c[0] / q, c[1] * threads / q, w[0] / q, w[1] * threads / q, w4[0] / q,
-                            w4[1] * threads / q, p[0] / q, p[1] * threads / q);
+                            agents, threads, c[0] / q, c[1] * threads / q, w[0] / q, w[1] * threads / q, w8[0] / q,
+                            w8[1] * threads / q, p[0] / q, p[1] * threads / q);
                 }
             }
         }

@@ -63,6 +63,79 @@ public final class Projection {
         return bi;
     }
 
+    /**
+     * Follows the nearest segment past the ends of a warm window: while the nearest of the
+     * segments scanned so far is the first or the last of them, {@code step} more segments are
+     * scanned beyond that end (with {@link #nearestSegment}) and the nearer of the two answers is
+     * kept (ties to the lowest index), until the nearest is inside the scanned range or every
+     * segment of the loop has been scanned. An agent that moved further than the window in one
+     * step is thus found as long as its distance to the centerline keeps falling along the way;
+     * at most {@code cn} segments are scanned in all.
+     *
+     * @param c     centerline pairs
+     * @param b     env's first point
+     * @param cn    env's point count ({@code >= 2})
+     * @param px    query x
+     * @param py    query y
+     * @param first first segment of the window already scanned, in {@code [0, cn)}
+     * @param steps segments already scanned, in {@code [1, cn]}
+     * @param bi    their nearest ({@link #nearestSegment}), or -1
+     * @param step  segments added per extension, {@code >= 1}
+     * @return the nearest segment of the final range, or {@code bi} when it is -1
+     */
+    public static int followNearest(float[] c, int b, int cn, float px, float py, int first, int steps, int bi,
+                                    int step) {
+        if (bi < 0) {
+            return bi;
+        }
+        float best = Float.NaN; // the nearest's distance, computed at the first extension
+        int lo = first;
+        int scanned = steps;
+        while (scanned < cn) {
+            int hi = lo + scanned - 1;
+            if (hi >= cn) {
+                hi -= cn;
+            }
+            int k = Math.min(step, cn - scanned);
+            int from;
+            if (bi == hi) {
+                from = hi + 1 == cn ? 0 : hi + 1;
+            } else if (bi == lo) {
+                from = lo - k;
+                if (from < 0) {
+                    from += cn;
+                }
+                lo = from;
+            } else {
+                break;
+            }
+            if (scanned == steps) {
+                best = segmentDist2(c, b, cn, bi, px, py);
+            }
+            scanned += k;
+            int ci = nearestSegment(c, b, cn, px, py, from, k);
+            if (ci >= 0) {
+                float d2 = segmentDist2(c, b, cn, ci, px, py);
+                if (d2 < best || (d2 == best && ci < bi)) {
+                    best = d2;
+                    bi = ci;
+                }
+            }
+        }
+        return bi;
+    }
+
+    /**
+     * @return the squared distance from the point to segment {@code i -> i + 1 (mod cn)}, the same
+     *     value, bit for bit, that {@link #nearestSegment} compares for that segment
+     */
+    static float segmentDist2(float[] c, int b, int cn, int i, float px, float py) {
+        int o = 2 * b;
+        int l = o + 2 * i;
+        int r = i + 1 == cn ? o : l + 2;
+        return dist2(c[l], c[l + 1], c[r], c[r + 1], px, py);
+    }
+
     /** The squared distance from {@code (px, py)} to the segment from {@code (ax, ay)} to {@code (bx, by)}. */
     private static float dist2(float ax, float ay, float bx, float by, float px, float py) {
         float dx = bx - ax;

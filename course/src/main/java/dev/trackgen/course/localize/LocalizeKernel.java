@@ -18,7 +18,9 @@ import dev.trackgen.course.progress.CourseProgressKernels;
  * projects {@code position[t]} onto every closed-loop segment {@code i -> i + 1 (mod count[e])}
  * of env {@code e}'s centerline (cold: {@code window < 0}, or a previous {@code segment[t] < 0},
  * or {@code 2 * window + 1 >= count[e]}) or onto the {@code 2 * window + 1} segments centred on
- * the previous {@code segment[t]} (warm), keeps the nearest (ties: the lowest segment index) and
+ * the previous {@code segment[t]} (warm; while the nearest so far is the first or the last
+ * segment scanned, {@code window} more are scanned past that end, see
+ * {@link Projection#followNearest}), keeps the nearest (ties: the lowest segment index) and
  * writes
  * <ul>
  *   <li>{@code s[t] = arclen[i] + u * |segment|}, in {@code [0, length[e])};</li>
@@ -123,6 +125,9 @@ public final class LocalizeKernel extends LocalizeKernelBase {
                 steps = 2 * window + 1;
             }
             int bi = Projection.nearestSegment(c, b, cn, px, py, first, steps);
+            if (steps < cn) { // warm: follow the nearest past the window's ends
+                bi = Projection.followNearest(c, b, cn, px, py, first, steps, bi, window);
+            }
             if (bi < 0) { // every distance NaN (a NaN centerline point)
                 sOut[t] = Float.NaN;
                 nOut[t] = Float.NaN;

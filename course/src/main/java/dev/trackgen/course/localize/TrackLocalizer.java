@@ -22,22 +22,25 @@ import java.util.Objects;
  * ({@code runtime.capture(localizer::query)}) and replayed.
  *
  * <p><b>Cold</b> ({@link Builder#cold()}): every query scans every segment of its track,
- * {@code O(N)}. <b>Warm</b> ({@link Builder#warmWindow(int)}, the default with {@code W = 8}):
- * a query scans the {@code 2W + 1} segments centred on its previous answer and is identical to the
- * cold answer whenever the nearest segment is inside that window, which holds when an agent moves
- * less than about {@code W} point spacings per step and its track does not pinch. Where the loop
- * comes back close to itself (a hairpin, two parallel straights), the nearest segment can jump
- * half a lap between two steps; the warm answer then stays on the branch the agent is driving on
- * ({@code s} stays continuous), which is not the cold answer. The first query, a query after a NaN
- * position, and a query after {@link #reset(I32Array)} scan cold. Reset after regenerating the
- * track and after teleporting an agent further than the window.
+ * {@code O(N)}. <b>Warm</b> ({@link Builder#warmWindow(int)}, the default with {@code W = 4}):
+ * a query scans the {@code 2W + 1} segments centred on its previous answer and, while the nearest
+ * of the segments scanned so far is the first or the last of them, {@code W} more past that end,
+ * until the nearest is inside the scanned range (or the whole loop is scanned). So an agent that
+ * moved further than the window in one step is followed as long as its distance to the
+ * centerline keeps falling along the way, and the warm answer is identical to the cold one
+ * whenever the nearest segment is inside the final range, which holds wherever the track does not
+ * pinch. Where the loop comes back close to itself (a hairpin, two parallel straights), the
+ * nearest segment can jump half a lap between two steps; the warm answer then stays on the branch
+ * the agent is driving on ({@code s} stays continuous), which is not the cold answer. The first
+ * query, a query after a NaN position, and a query after {@link #reset(I32Array)} scan cold.
+ * Reset after regenerating the track and after teleporting an agent.
  *
  * <p>Validation happens in {@link Builder#build()}: shapes, runtime and parameters; the hot path
  * checks nothing.
  */
 public final class TrackLocalizer {
     /** Default warm-start half-window {@code W}, in segments. */
-    public static final int DEFAULT_WARM_WINDOW = 8;
+    public static final int DEFAULT_WARM_WINDOW = 4;
 
     private final Track track;
     private final ComputeRuntime runtime;
@@ -166,7 +169,8 @@ public final class TrackLocalizer {
         }
 
         /**
-         * Warm-started queries scanning {@code 2W + 1} segments around the previous answer.
+         * Warm-started queries scanning {@code 2W + 1} segments around the previous answer,
+         * extended {@code W} segments at a time past an end that holds the nearest so far.
          *
          * @param w half-window {@code W}, {@code >= 1}
          * @return this builder

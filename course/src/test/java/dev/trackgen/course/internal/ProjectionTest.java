@@ -113,4 +113,96 @@ class ProjectionTest {
             assertEquals(-1, Projection.nearestSegment(nan, 0, 3, 0.0f, 0.0f, first, 3));
         }
     }
+
+    /**
+     * The extension rule written another way: the scanned set as a list of indices grown one end
+     * at a time, the nearest over it (same distances, ties to the lowest index).
+     */
+    private static int followReference(float[] c, int b, int cn, float px, float py, int first, int steps,
+                                       int step) {
+        java.util.ArrayDeque<Integer> range = new java.util.ArrayDeque<>();
+        for (int k = 0; k < steps; k++) {
+            range.addLast((first + k) % cn);
+        }
+        while (true) {
+            int best = -1;
+            for (int i : range) {
+                int one = reference(c, b, cn, px, py, i, 1);
+                if (one >= 0 && (best < 0 || d2(c, b, cn, i, px, py) < d2(c, b, cn, best, px, py)
+                        || (d2(c, b, cn, i, px, py) == d2(c, b, cn, best, px, py) && i < best))) {
+                    best = i;
+                }
+            }
+            if (range.size() == cn || best < 0) {
+                return best;
+            }
+            int k = Math.min(step, cn - range.size());
+            if (best == range.peekLast()) {
+                for (int m = 0; m < k; m++) {
+                    range.addLast((range.peekLast() + 1) % cn);
+                }
+            } else if (best == range.peekFirst()) {
+                for (int m = 0; m < k; m++) {
+                    range.addFirst((range.peekFirst() + cn - 1) % cn);
+                }
+            } else {
+                return best;
+            }
+        }
+    }
+
+    private static float d2(float[] c, int b, int cn, int i, float px, float py) {
+        return Projection.segmentDist2(c, b, cn, i, px, py);
+    }
+
+    @Test
+    void followingTheNearestPastTheWindowEqualsGrowingTheScannedSet() {
+        Random rnd = new Random(8);
+        for (int loop = 0; loop < 30; loop++) {
+            int cn = 3 + rnd.nextInt(22);
+            float[] c = new float[2 * cn];
+            for (int i = 0; i < cn; i++) {
+                double a = 2 * Math.PI * i / cn;
+                double r = 1 + 0.6 * rnd.nextDouble(); // a wobbly loop: several local minima
+                c[2 * i] = (float) (r * Math.cos(a));
+                c[2 * i + 1] = (float) (r * Math.sin(a));
+            }
+            for (int q = 0; q < 5; q++) {
+                float px = (float) (2.4 * rnd.nextDouble() - 1.2);
+                float py = (float) (2.4 * rnd.nextDouble() - 1.2);
+                for (int first = 0; first < cn; first++) {
+                    for (int steps = 1; steps < cn; steps++) {
+                        for (int step = 1; step <= 4; step++) {
+                            int bi = Projection.nearestSegment(c, 0, cn, px, py, first, steps);
+                            assertEquals(followReference(c, 0, cn, px, py, first, steps, step),
+                                    Projection.followNearest(c, 0, cn, px, py, first, steps, bi, step));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void onACircleTheFollowedWindowAlwaysReachesTheColdAnswer() {
+        int cn = 48;
+        float[] c = new float[2 * cn];
+        for (int i = 0; i < cn; i++) {
+            c[2 * i] = (float) Math.cos(2 * Math.PI * i / cn);
+            c[2 * i + 1] = (float) Math.sin(2 * Math.PI * i / cn);
+        }
+        Random rnd = new Random(2);
+        for (int q = 0; q < 50; q++) {
+            double a = 2 * Math.PI * rnd.nextDouble();
+            double r = 0.7 + 0.6 * rnd.nextDouble();
+            float px = (float) (r * Math.cos(a));
+            float py = (float) (r * Math.sin(a));
+            int cold = Projection.nearestSegment(c, 0, cn, px, py, 0, cn);
+            for (int first = 0; first < cn; first++) {
+                int bi = Projection.nearestSegment(c, 0, cn, px, py, first, 5);
+                assertEquals(cold, Projection.followNearest(c, 0, cn, px, py, first, 5, bi, 2),
+                        "window from " + first);
+            }
+        }
+    }
 }

@@ -86,6 +86,9 @@ class HostCourseTwinsTest {
                         mask.data()[q] = 1;
                     } else {
                         mask.data()[q] = 0;
+                        if (rnd.nextInt(6) == 0) { // past the warm window: the window follows it
+                            s[q] += (rnd.nextBoolean() ? 1 : -1) * (4 + 12 * rnd.nextDouble());
+                        }
                     }
                     int i = (int) Math.floor(((s[q] % n) + n) % n);
                     int j = (i + 1) % n;
