@@ -5,6 +5,9 @@
  */
 module dev.trackgen.pipeline {
     requires transitive dev.trackgen.api;
+    // Optional: the relaxation's SIMD bead update, used when the JVM runs with
+    // --add-modules jdk.incubator.vector (an incubator module in Java 17), else the scalar loop.
+    requires static jdk.incubator.vector;
 
     // The facade (TrackGenerator, CenterlinePipeline, StageKernels) is the contract. The stage
     // packages (resample, relax, inflate) stay inside: the one outside user, the benchmarks

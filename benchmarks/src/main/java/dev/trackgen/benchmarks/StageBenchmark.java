@@ -43,7 +43,7 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 5, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx4g", "--add-modules=jdk.incubator.vector"})
 public class StageBenchmark {
 
     /** Registered generator name. */

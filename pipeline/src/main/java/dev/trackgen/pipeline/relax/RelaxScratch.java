@@ -53,6 +53,12 @@ final class RelaxScratch {
     float[] accX;
     float[] accY;
     int[] accHits;
+    /** {@code [nMax]} each bead's averaged separation push during a sweep. */
+    float[] sepX;
+    float[] sepY;
+    /** {@code [nMax + 2]} the beads with a copy of the last before and of the first after, for {@link BeadUpdate}. */
+    float[] padX;
+    float[] padY;
     private int capacity = -1;
     private int slotCapacity = -1;
 
@@ -86,6 +92,10 @@ final class RelaxScratch {
             accX = new float[nMax];
             accY = new float[nMax];
             accHits = new int[nMax];
+            sepX = new float[nMax];
+            sepY = new float[nMax];
+            padX = new float[nMax + 2];
+            padY = new float[nMax + 2];
             capacity = nMax;
             slotCapacity = -1;
         }

@@ -178,15 +178,23 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
 
     @Override
     protected void run(Args a, int begin, int end) {
+        runWith(a, begin, end, BeadUpdates.preferred());
+    }
+
+    /**
+     * The Java body with a chosen bead update ({@code null}: the scalar loop for every bead); the
+     * results are the same either way.
+     */
+    static void runWith(Args a, int begin, int end, BeadUpdate beads) {
         int nMax = a.nMax();
         int slots = a.slots();
         RelaxScratch w = RelaxScratch.forCurrentThread(nMax, slots);
         for (int e = begin; e < end; e++) {
-            relaxEnv(e, a, w);
+            relaxEnv(e, a, w, beads);
         }
     }
 
-    private static void relaxEnv(int e, Args a, RelaxScratch w) {
+    private static void relaxEnv(int e, Args a, RelaxScratch w, BeadUpdate beads) {
         float[] in = a.in();
         int n = a.count()[e];
         int nMax = a.nMax();
@@ -259,7 +267,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             boolean accelerate = k >= chebyStart;
             int prevIdx = k == chebyStart ? r : p;
             sweep(xs[r], ys[r], xs[wr], ys[wr], accelerate ? xs[prevIdx] : null, accelerate ? ys[prevIdx] : null,
-                    omegas[k], gamma, n, bandE, l0e, target, rMin, sr, pr, br, mode, slots, w);
+                    omegas[k], gamma, n, bandE, l0e, target, rMin, sr, pr, br, mode, w, beads);
             if (accelerate) {
                 int freed = p;
                 p = r;
@@ -277,7 +285,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         }
         for (int k = 0; k < polishIters; k++) {
             sweep(xs[r], ys[r], xs[wr], ys[wr], null, null, 1f, 1f, n, bandE, l0e, target, rMin, 0f, pr, 0f,
-                    MODE_NONE, slots, w);
+                    MODE_NONE, w, beads);
             int t = r;
             r = wr;
             wr = t;
@@ -378,37 +386,54 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
 
     /**
      * One Jacobi sweep of the {@code n} beads {@code (x, y)} into {@code (ox, oy)}; with
-     * {@code px != null} the Chebyshev blend against {@code (px, py)} is applied to each bead's result.
+     * {@code px != null} the Chebyshev blend against {@code (px, py)} is applied to each bead's
+     * result. The separation pushes come first, for every bead ({@link #separation}); then the
+     * bead updates: whole vectors of beads through {@code beads} when there is one, the rest by
+     * the scalar loop ({@link #updateBeads}), with the same operations.
      */
     private static void sweep(float[] x, float[] y, float[] ox, float[] oy, float[] px, float[] py, float omega,
                               float gamma, int n, int band, float l0, float target, float rMin, float sr, float pr,
-                              float br, int mode, int slots, RelaxScratch w) {
+                              float br, int mode, RelaxScratch w, BeadUpdate beads) {
+        separation(x, y, n, band, target, mode, w);
+        int done = 0;
+        if (beads != null) {
+            float[] xq = w.padX;
+            float[] yq = w.padY;
+            System.arraycopy(x, 0, xq, 1, n);
+            System.arraycopy(y, 0, yq, 1, n);
+            xq[0] = x[n - 1];
+            yq[0] = y[n - 1];
+            xq[n + 1] = x[0];
+            yq[n + 1] = y[0];
+            done = beads.update(xq, yq, w.sepX, w.sepY, ox, oy, px, py, n, omega, gamma, l0, rMin, sr, pr, br);
+        }
+        if (done < n) {
+            updateBeads(x, y, ox, oy, px, py, omega, gamma, done, n, l0, rMin, sr, pr, br, w.sepX, w.sepY);
+        }
+    }
+
+    /**
+     * Each bead's separation push into {@code w.sepX, w.sepY}: the average over its candidates
+     * closer than {@code target} of {@code 0.5 * (target - d) / d * (x_i - x_j)}, zero without
+     * any (and with {@code MODE_NONE}).
+     */
+    private static void separation(float[] x, float[] y, int n, int band, float target, int mode, RelaxScratch w) {
+        float[] sepX = w.sepX;
+        float[] sepY = w.sepY;
+        if (mode == MODE_NONE) {
+            java.util.Arrays.fill(sepX, 0, n, 0f);
+            java.util.Arrays.fill(sepY, 0, n, 0f);
+            return;
+        }
         int[] activeStart = w.activeStart;
         int[] activeIdx = w.activeIdx;
         float[] accX = w.accX;
         float[] accY = w.accY;
         int[] accHits = w.accHits;
         float target2 = target * target;
-        // The edge terms roll along the chain: edge i (from bead i to i+1) is computed once, at bead
-        // i, and reused as bead i+1's previous edge; the same operations as a separate edge pass.
-        float xp = x[n - 1];
-        float yp = y[n - 1];
-        float xi = x[0];
-        float yi = y[0];
-        float dpx = xi - xp;
-        float dpy = yi - yp;
-        float lenP = (float) Math.sqrt(dpx * dpx + dpy * dpy);
-        float lP = Math.max(lenP, 1.0e-9f);
-        float fp = (lP - l0) / lP;
         for (int i = 0; i < n; i++) {
-            int in = i + 1 == n ? 0 : i + 1;
-            float xn = x[in];
-            float yn = y[in];
-            float dnx = xn - xi;
-            float dny = yn - yi;
-            float lenN = (float) Math.sqrt(dnx * dnx + dny * dny);
-            float lN = Math.max(lenN, 1.0e-9f);
-            float fn = (lN - l0) / lN;
+            float xi = x[i];
+            float yi = y[i];
             float sx = 0f;
             float sy = 0f;
             int hits = 0;
@@ -447,7 +472,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                         }
                     }
                 }
-            } else if (mode == MODE_DENSE) {
+            } else {
                 for (int j = 0; j < n; j++) {
                     int dd = Math.abs(i - j);
                     if (Math.min(dd, n - dd) <= band) {
@@ -467,10 +492,45 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                     }
                 }
             }
-            // without hits both sums are +0 and stay so: dividing by 1 then needs no branch
-            float h = Math.max(hits, 1);
-            sx /= h;
-            sy /= h;
+            // the average over the hits; x / 1 is x, so without hits (both sums +0) or with one
+            // the sums are kept as they are, the same floats without the two divisions
+            if (hits > 1) {
+                float h = hits;
+                sx /= h;
+                sy /= h;
+            }
+            sepX[i] = sx;
+            sepY[i] = sy;
+        }
+    }
+
+    /**
+     * The scalar bead update of beads {@code from .. n-1}: {@code x + sepScale * sep +
+     * spcScale * spc + bscale * (mid - x)}, then the Chebyshev blend when {@code px != null}.
+     */
+    private static void updateBeads(float[] x, float[] y, float[] ox, float[] oy, float[] px, float[] py,
+                                    float omega, float gamma, int from, int n, float l0, float rMin, float sr,
+                                    float pr, float br, float[] sepX, float[] sepY) {
+        // The edge terms roll along the chain: edge i (from bead i to i+1) is computed once, at bead
+        // i, and reused as bead i+1's previous edge; the same operations as a separate edge pass.
+        float xp = x[from == 0 ? n - 1 : from - 1];
+        float yp = y[from == 0 ? n - 1 : from - 1];
+        float xi = x[from];
+        float yi = y[from];
+        float dpx = xi - xp;
+        float dpy = yi - yp;
+        float lenP = (float) Math.sqrt(dpx * dpx + dpy * dpy);
+        float lP = Math.max(lenP, 1.0e-9f);
+        float fp = (lP - l0) / lP;
+        for (int i = from; i < n; i++) {
+            int in = i + 1 == n ? 0 : i + 1;
+            float xn = x[in];
+            float yn = y[in];
+            float dnx = xn - xi;
+            float dny = yn - yi;
+            float lenN = (float) Math.sqrt(dnx * dnx + dny * dny);
+            float lN = Math.max(lenN, 1.0e-9f);
+            float fn = (lN - l0) / lN;
             float spx = 0.25f * (fn * dnx - fp * dpx);
             float spy = 0.25f * (fn * dny - fp * dpy);
             // Bending guard. The Menger radius r = lp * ln * lc / (2 |cross|) is below rMin exactly when
@@ -486,8 +546,8 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                 float radius = Math.max(lpln * (float) Math.sqrt(lc2), 1.0e-12f) / twoCross;
                 bscale = Math.min(br * ((rMin - radius) / rMin), 1.0f);
             }
-            float hx = xi + sr * sx + pr * spx + bscale * (0.5f * (xp + xn) - xi);
-            float hy = yi + sr * sy + pr * spy + bscale * (0.5f * (yp + yn) - yi);
+            float hx = xi + sr * sepX[i] + pr * spx + bscale * (0.5f * (xp + xn) - xi);
+            float hy = yi + sr * sepY[i] + pr * spy + bscale * (0.5f * (yp + yn) - yi);
             if (px != null) {
                 float qx = px[i];
                 float qy = py[i];

@@ -183,6 +183,10 @@ class XpbdRelaxKernelTest {
     }
 
     private static float[] runKernel(float[][] envs, int[] counts, int nMax, Params p) {
+        return runKernel(envs, counts, nMax, p, BeadUpdates.preferred());
+    }
+
+    private static float[] runKernel(float[][] envs, int[] counts, int nMax, Params p, BeadUpdate beads) {
         int e = envs.length;
         HostVec2Array in = new HostVec2Array(e * nMax);
         java.util.Arrays.fill(in.data(), Float.NaN);
@@ -206,7 +210,7 @@ class XpbdRelaxKernelTest {
                 .cacheCount(new HostI32Array(dim)).cacheIdx(new HostI32Array(dim * Math.max(p.slots(), 1)))
                 .overflow(new HostI32Array(e)).boxes(new HostF32Array(e * XpbdRelaxKernel.boxFloats(nMax)))
                 .band(new HostI32Array(e)).l0(new HostF32Array(e));
-        XpbdRelaxKernel.INSTANCE.run(a, 0, e);
+        XpbdRelaxKernel.runWith((XpbdRelaxKernel.Args) a, 0, e, beads);
         return out.data();
     }
 
@@ -230,6 +234,8 @@ class XpbdRelaxKernelTest {
             envs[k] = pinchedLoop(counts[k], k);
         }
         float[] got = runKernel(envs, counts, nMax, p);
+        // the scalar bead loop and the vector one (when the JVM has the module) give the same floats
+        assertArrayEquals(runKernel(envs, counts, nMax, p, null), got, "scalar vs preferred bead update");
         for (int k = 0; k < counts.length; k++) {
             float[] ref = reference(envs[k], counts[k], p);
             float[] mine = java.util.Arrays.copyOfRange(got, 2 * k * nMax, 2 * (k * nMax + counts[k]));
@@ -238,6 +244,15 @@ class XpbdRelaxKernelTest {
                 assertTrue(Float.isNaN(got[2 * (k * nMax + i)]), "padding of env " + k);
             }
         }
+    }
+
+    @Test
+    void theVectorBeadUpdateRunsWhereverTheJvmHasTheVectorModule() {
+        // the build's test JVMs get --add-modules jdk.incubator.vector, so the comparisons above
+        // cover the vector path; without the module the scalar loop runs alone
+        boolean present = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        assertEquals(present && !"false".equals(System.getProperty("trackgen.vector")),
+                BeadUpdates.preferred() != null);
     }
 
     @Test

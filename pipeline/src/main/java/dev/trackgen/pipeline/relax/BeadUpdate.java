@@ -1,0 +1,37 @@
+package dev.trackgen.pipeline.relax;
+
+/**
+ * The bead update of one relaxation sweep, many beads at a time: given the previous sweep's
+ * positions and each bead's averaged separation push, every bead's new position, with the same
+ * float operations, in the same order, as the scalar loop of {@link XpbdRelaxKernel} (so the
+ * results are bit for bit the same). Implemented with the JDK's Vector API
+ * ({@link VectorBeadUpdate}) when that optional module is present; {@link BeadUpdates#preferred()}
+ * says which one a run uses.
+ */
+interface BeadUpdate {
+    /**
+     * Updates beads {@code 0 .. m-1}: all of them ({@code m = n}) or, for a chain shorter than
+     * one vector, none ({@code m = 0}); the caller finishes beads {@code m .. n-1}.
+     *
+     * @param xq    padded x: {@code xq[i + 1]} is bead {@code i}, {@code xq[0]} bead {@code n - 1},
+     *              {@code xq[n + 1]} bead 0, {@code [n + 2]} at least
+     * @param yq    padded y, the same way
+     * @param sx    averaged separation push per bead, x, {@code [n]}
+     * @param sy    averaged separation push per bead, y, {@code [n]}
+     * @param ox    new x per bead, {@code [n]}
+     * @param oy    new y per bead, {@code [n]}
+     * @param px    the Chebyshev blend's previous iterate, x, {@code [n]}, or null for no blend
+     * @param py    its y
+     * @param n     beads
+     * @param omega Chebyshev weight of this sweep
+     * @param gamma Chebyshev under-relaxation
+     * @param l0    rest length
+     * @param rMin  bending guard radius
+     * @param sr    separation scale
+     * @param pr    spacing scale
+     * @param br    bending scale
+     * @return {@code m}, the beads updated
+     */
+    int update(float[] xq, float[] yq, float[] sx, float[] sy, float[] ox, float[] oy, float[] px, float[] py, int n,
+               float omega, float gamma, float l0, float rMin, float sr, float pr, float br);
+}

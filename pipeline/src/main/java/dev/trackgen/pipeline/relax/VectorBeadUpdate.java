@@ -1,0 +1,84 @@
+package dev.trackgen.pipeline.relax;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * {@link BeadUpdate} with the Vector API (module {@code jdk.incubator.vector}, an incubator module
+ * in Java 17: the JVM needs {@code --add-modules jdk.incubator.vector}), one bead per lane of the
+ * platform's preferred float vector. Each lane performs the scalar loop's operations for its
+ * bead: lane-wise IEEE adds, multiplies, divisions and square roots, no fused multiply-add, the
+ * bending guard's branch as a mask (its lanes computed only when some lane needs them, the others
+ * blended to {@code +0}), so every result is bit for bit the scalar one. Loaded only through
+ * {@link BeadUpdates}, which falls back to the scalar loop when the module is absent.
+ */
+final class VectorBeadUpdate implements BeadUpdate {
+    private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
+
+    /** @return floats per vector */
+    int lanes() {
+        return SPECIES.length();
+    }
+
+    @Override
+    public int update(float[] xq, float[] yq, float[] sx, float[] sy, float[] ox, float[] oy, float[] px, float[] py,
+                      int n, float omega, float gamma, float l0, float rMin, float sr, float pr, float br) {
+        int lanes = SPECIES.length();
+        if (n < lanes) {
+            return 0;
+        }
+        FloatVector zero = FloatVector.zero(SPECIES);
+        // whole vectors from bead 0, the last one ending at bead n - 1 (overlapping the one
+        // before it: a bead's update reads only the previous sweep, so writing it twice writes
+        // the same floats)
+        for (int k = 0; k < n; k += lanes) {
+            int i = Math.min(k, n - lanes);
+            FloatVector xp = FloatVector.fromArray(SPECIES, xq, i);
+            FloatVector xi = FloatVector.fromArray(SPECIES, xq, i + 1);
+            FloatVector xn = FloatVector.fromArray(SPECIES, xq, i + 2);
+            FloatVector yp = FloatVector.fromArray(SPECIES, yq, i);
+            FloatVector yi = FloatVector.fromArray(SPECIES, yq, i + 1);
+            FloatVector yn = FloatVector.fromArray(SPECIES, yq, i + 2);
+            FloatVector dpx = xi.sub(xp);
+            FloatVector dpy = yi.sub(yp);
+            FloatVector dnx = xn.sub(xi);
+            FloatVector dny = yn.sub(yi);
+            FloatVector lenP = dpx.mul(dpx).add(dpy.mul(dpy)).sqrt();
+            FloatVector lenN = dnx.mul(dnx).add(dny.mul(dny)).sqrt();
+            FloatVector lP = lenP.max(1.0e-9f);
+            FloatVector lN = lenN.max(1.0e-9f);
+            FloatVector fp = lP.sub(l0).div(lP);
+            FloatVector fn = lN.sub(l0).div(lN);
+            FloatVector spx = fn.mul(dnx).sub(fp.mul(dpx)).mul(0.25f);
+            FloatVector spy = fn.mul(dny).sub(fp.mul(dpy)).mul(0.25f);
+            FloatVector twoCross = dpx.mul(dny).sub(dpy.mul(dnx)).abs().mul(2.0f);
+            FloatVector cx = xn.sub(xp);
+            FloatVector cy = yn.sub(yp);
+            FloatVector lc2 = cx.mul(cx).add(cy.mul(cy));
+            FloatVector lpln = lenP.mul(lenN);
+            FloatVector q = twoCross.mul(rMin);
+            VectorMask<Float> tight = q.mul(q).compare(VectorOperators.GT, lpln.mul(lpln).mul(lc2));
+            FloatVector bscale = zero;
+            if (tight.anyTrue()) {
+                FloatVector radius = lpln.mul(lc2.sqrt()).max(1.0e-12f).div(twoCross);
+                FloatVector scale = FloatVector.broadcast(SPECIES, rMin).sub(radius).div(rMin).mul(br).min(1.0f);
+                bscale = zero.blend(scale, tight);
+            }
+            FloatVector sxv = FloatVector.fromArray(SPECIES, sx, i);
+            FloatVector syv = FloatVector.fromArray(SPECIES, sy, i);
+            FloatVector hx = xi.add(sxv.mul(sr)).add(spx.mul(pr)).add(bscale.mul(xp.add(xn).mul(0.5f).sub(xi)));
+            FloatVector hy = yi.add(syv.mul(sr)).add(spy.mul(pr)).add(bscale.mul(yp.add(yn).mul(0.5f).sub(yi)));
+            if (px != null) {
+                FloatVector qx = FloatVector.fromArray(SPECIES, px, i);
+                FloatVector qy = FloatVector.fromArray(SPECIES, py, i);
+                hx = hx.sub(xi).mul(gamma).add(xi.sub(qx)).mul(omega).add(qx);
+                hy = hy.sub(yi).mul(gamma).add(yi.sub(qy)).mul(omega).add(qy);
+            }
+            hx.intoArray(ox, i);
+            hy.intoArray(oy, i);
+        }
+        return n;
+    }
+}
