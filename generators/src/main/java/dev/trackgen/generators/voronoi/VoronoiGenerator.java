@@ -1,7 +1,6 @@
 package dev.trackgen.generators.voronoi;
 
 import dev.trackgen.api.generator.PlannedGenerator;
-import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.PlannedScratch;
@@ -16,6 +15,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.curves.LoopDenseKernel;
+import dev.trackgen.generators.curves.LoopResampler;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
 import dev.trackgen.generators.knobs.BezierKnobs;
 import dev.trackgen.generators.knobs.VoronoiKnobs;
@@ -105,8 +105,7 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
         private final Vec2Array anchors;
         private final Vec2Array aug;
         private final I32Array augCount;
-        private final Vec2Array dense;
-        private final ArcResampler arc;
+        private final LoopResampler loop;
         private final I32Array crossers;
         private final F32Array boxes;
 
@@ -117,23 +116,20 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
             this.k = config.get(VoronoiKnobs.CONTROL_POINTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
             this.n = config.numPoints();
-            int m = 2 * k * npseg;
             site = rt.allocVec2(envs * sites);
             sitePolar = rt.allocVec2(envs * sites);
             used = rt.allocI32(envs * sites);
             anchors = rt.allocVec2(envs * k);
             aug = rt.allocVec2(envs * 2 * k);
             augCount = rt.allocI32(envs);
-            dense = rt.allocVec2(envs * m);
             crossers = rt.allocI32(envs);
-            arc = new ArcResampler(rt, envs, m, n);
+            loop = new LoopResampler(rt, envs, 2 * k, npseg, n);
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
         }
 
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             int ap = 2 * k;
-            int m = ap * npseg;
             int layout = VoronoiSitesKernel.layoutCode(config.get(VoronoiKnobs.SITE_LAYOUT));
             float variation = (float) (double) config.get(VoronoiKnobs.RADIAL_VARIATION);
             float jitter = (float) (double) config.get(VoronoiKnobs.ANGULAR_JITTER);
@@ -147,17 +143,11 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
                     .launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
                             .out(aug))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))
-                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
-                            .count(augCount).npseg(npseg).withEnd(0).polygon(0).active(crossers).centripetal(0)
-                            .out(dense))
-                    .append(arc.plan(dense, crossers, false, out))
+                    .append(loop.plan(aug, augCount, false, false, crossers, false, out))
                     .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
-                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
-                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
-                            .count(augCount).npseg(npseg).withEnd(0).polygon(1).active(crossers).centripetal(0)
-                            .out(dense))
-                    .append(arc.plan(dense, crossers, true, out))
+                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(loop.counts()).boxes(boxes).maxCount(1).out(crossers))
+                    .append(loop.plan(aug, augCount, false, true, crossers, false, out))
                     .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
