@@ -99,6 +99,7 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
         private final int k;
         private final int npseg;
         private final int n;
+        private final boolean fused;
         private final Vec2Array site;
         private final Vec2Array sitePolar;
         private final I32Array used;
@@ -116,9 +117,10 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
             this.k = config.get(VoronoiKnobs.CONTROL_POINTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
             this.n = config.numPoints();
-            site = rt.allocVec2(envs * sites);
-            sitePolar = rt.allocVec2(envs * sites);
-            used = rt.allocI32(envs * sites);
+            this.fused = rt.supports(VoronoiAnchorsHostKernel.INSTANCE);
+            site = fused ? null : rt.allocVec2(envs * sites);
+            sitePolar = fused ? null : rt.allocVec2(envs * sites);
+            used = fused ? null : rt.allocI32(envs * sites);
             anchors = rt.allocVec2(envs * k);
             aug = rt.allocVec2(envs * 2 * k);
             augCount = rt.allocI32(envs);
@@ -134,13 +136,19 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
             float variation = (float) (double) config.get(VoronoiKnobs.RADIAL_VARIATION);
             float jitter = (float) (double) config.get(VoronoiKnobs.ANGULAR_JITTER);
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
-            return LaunchPlan.builder()
-                    .launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
-                            .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
-                    .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
-                            .sites(site).polar(sitePolar).S(sites).K(k).boost(VoronoiAnchorsKernel.layoutBoost(layout))
-                            .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors))
-                    .launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
+            float boost = VoronoiAnchorsKernel.layoutBoost(layout);
+            LaunchPlan.Builder b = LaunchPlan.builder();
+            if (fused) {
+                b.launch(envs, VoronoiAnchorsHostKernel.INSTANCE.args().seeds(seeds).S(sites).layout(layout).box(BOX)
+                        .K(k).boost(boost).radialVariation(variation).angularJitter(jitter).anchors(anchors));
+            } else {
+                b.launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
+                                .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
+                        .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
+                                .sites(site).polar(sitePolar).S(sites).K(k).boost(boost)
+                                .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors));
+            }
+            return b.launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
                             .out(aug))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))
                     .append(loop.plan(aug, augCount, false, false, crossers, false, out))
