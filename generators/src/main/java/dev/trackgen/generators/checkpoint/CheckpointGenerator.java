@@ -33,7 +33,9 @@ import java.util.List;
  *
  * <p>Launch sequence per call: checkpoints, steering, closure (all over {@code E * K} candidate
  * slots), crossing counts and pinch flags of every candidate (when {@code K > 1}), selection, clip and resample
- * (when enabled), normalization, flags. Which launches run depends on the configuration only:
+ * (when enabled), normalization, flags; on a runtime that runs Java bodies (the CPU runtime) all
+ * before the clip are one launch, the candidates in the worker's buffers
+ * ({@code CheckpointHostKernel}). Which launches run depends on the configuration only:
  * fixed and allocation-free, capturable.
  */
 public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenerator.Scratch> {

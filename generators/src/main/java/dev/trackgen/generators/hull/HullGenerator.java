@@ -46,7 +46,9 @@ import java.util.List;
  * <p>Launch sequence per call: corner sample, corner sort, midpoint displacement, Catmull-Rom
  * samples ({@code 2 * max_num_points * num_points_per_segment} per env), arc-length resample to
  * {@code num_points}, self-intersection flags, straight-polygon samples and resample for the
- * crossing envs only, flags. Fixed and allocation-free: capturable.
+ * crossing envs only, flags. On a runtime that runs Java bodies (the CPU runtime) the samples and
+ * their resample are one launch per pass, the dense loop in the worker's buffers
+ * ({@link LoopResampler}). Fixed and allocation-free: capturable.
  */
 public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */

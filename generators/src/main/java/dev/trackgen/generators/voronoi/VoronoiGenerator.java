@@ -37,7 +37,10 @@ import java.util.List;
  * <p>Launch sequence per call: sites, anchors, Chaikin, counts, spline samples
  * ({@code 2 * voronoi_control_points * num_points_per_segment} per env), resample, normalization,
  * self-intersection flags, polygon samples and resample for the crossing envs only, normalization,
- * flags. Fixed and allocation-free: capturable.
+ * flags. On a runtime that runs Java bodies (the CPU runtime) the sites and anchors are one launch
+ * ({@code VoronoiAnchorsHostKernel}) and the samples and their resample one per pass
+ * ({@link LoopResampler}), their per-env scratch in the worker's buffers. Fixed and
+ * allocation-free: capturable.
  */
 public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
