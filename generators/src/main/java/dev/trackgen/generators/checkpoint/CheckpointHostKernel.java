@@ -22,7 +22,7 @@ import java.util.List;
  * ({@link SelfIntersectionsKernel} over {@code N} points each) and pinch flags
  * ({@link CheckpointClearanceKernel}), and {@link CheckpointSelectKernel}'s copy of the kept one.
  * Checkpoints, paths, headings, candidates, flags and box scratch
- * ({@code K * (2C + 5N + 2) + 2 * boxFloats(N)} values) are in buffers a launch chunk takes from
+ * ({@code K * (2C + 5N + 2)} values and the two kernels' box scratch for one polygon) are in buffers a launch chunk takes from
  * a {@link ScratchPool}, reused for every env, instead of {@code [E * K]} rows. Same arithmetic, so
  * the same output bit for bit; a runtime without Java bodies (CUDA) gets the separate launches.
  *
