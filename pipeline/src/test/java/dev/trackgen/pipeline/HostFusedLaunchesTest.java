@@ -11,11 +11,12 @@ import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.runtime.cpu.CpuRuntime;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -24,18 +25,31 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The CPU runtime's fused launches (arc-length resample, constant-spacing resample, inflation: one
- * launch per env, scratch in the worker) against the launches a device runtime gets (a runtime
+ * The CPU runtime's fused launches (arc-length resample, constant-spacing resample, inflation, and
+ * the hull, voronoi and checkpoint generators' own: one launch per env, scratch in the worker) against the launches a device runtime gets (a runtime
  * that, like CUDA, runs only kernels with a device body): the same {@code Track} and the same
  * intermediates, bit for bit, for every capturable built-in generator; and what a batch keeps.
  */
 class HostFusedLaunchesTest {
     private static final int E = 12;
+    /** The generators' own host-fused kernels, for those that have them. */
+    private static final Map<String, List<String>> GENERATOR_FUSED = Map.of(
+            "hull", List.of("tg_loop_resample_host"),
+            "voronoi", List.of("tg_voronoi_anchors_host", "tg_loop_resample_host"),
+            "checkpoint", List.of("tg_checkpoint_host"));
 
     @ParameterizedTest
-    @ValueSource(strings = {"bezier", "polar", "hull", "checkpoint", "voronoi", "circuit"})
-    void fusedAndSplitLaunchesGiveTheSameBatch(String name) {
-        TrackGenConfig c = Parts.config().generator(name).numEnvs(name.equals("circuit") ? 4 : E).build();
+    @ValueSource(strings = {"bezier", "polar", "hull", "checkpoint", "voronoi", "circuit", "checkpoint-clip",
+        "checkpoint-k1"})
+    void fusedAndSplitLaunchesGiveTheSameBatch(String label) {
+        String name = label.startsWith("checkpoint") ? "checkpoint" : label;
+        TrackGenConfig.Builder b = Parts.config().generator(name).numEnvs(name.equals("circuit") ? 4 : E);
+        if (label.equals("checkpoint-clip")) {
+            b.set("checkpoint_clip_fallback", "true");
+        } else if (label.equals("checkpoint-k1")) {
+            b.set("checkpoint_best_of_k", "1");
+        }
+        TrackGenConfig c = b.build();
         try (CpuRuntime cpu = new CpuRuntime(2, false)) {
             Launches fusedSeen = new Launches(cpu, true);
             Launches splitSeen = new Launches(cpu, false);
@@ -45,6 +59,10 @@ class HostFusedLaunchesTest {
             assertTrue(fusedSeen.names.contains("tg_cs_resample_host"), fusedSeen.names.toString());
             assertFalse(splitSeen.names.contains("tg_inflate_host"), splitSeen.names.toString());
             assertTrue(splitSeen.names.contains("tg_uniform_scan"), splitSeen.names.toString());
+            for (String own : GENERATOR_FUSED.getOrDefault(name, List.of())) {
+                assertTrue(fusedSeen.names.contains(own), fusedSeen.names.toString());
+                assertFalse(splitSeen.names.contains(own), splitSeen.names.toString());
+            }
             assertEquals(c.numEnvs(), fused.track.numEnvs());
             assertSnapshotsEqual(split.track, fused.track);
             assertSnapshotsEqual(split.track, fused.trackAfterIntermediates);
@@ -57,10 +75,11 @@ class HostFusedLaunchesTest {
         }
     }
 
-    @Test
-    void aBezierBatchKeepsAtMost25KilobytesPerEnvAtTheDefaultConfiguration() {
+    @ParameterizedTest
+    @ValueSource(strings = {"bezier", "hull", "voronoi", "checkpoint"})
+    void aBatchKeepsAtMost25KilobytesPerEnvAtTheDefaultConfiguration(String name) {
         int e = 64;
-        TrackGenConfig c = Parts.config().numEnvs(e).build();
+        TrackGenConfig c = Parts.config().generator(name).numEnvs(e).build();
         try (CpuRuntime cpu = new CpuRuntime(1, false)) {
             Counting counting = new Counting(cpu);
             try (TrackGenerator g = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(counting).build()) {

@@ -1,9 +1,7 @@
 package dev.trackgen.api.generator;
 
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.kernel.ArcResampleLookupKernel;
-import dev.trackgen.api.kernel.ArcResampleScanKernel;
-import dev.trackgen.api.kernel.ArcResampler;
+import dev.trackgen.api.kernel.HostFusedKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
@@ -18,8 +16,9 @@ import java.util.Objects;
  * the rest of the full SPI. Such a generator is capturable.
  *
  * <p>On the first plan it checks the plan against {@link #kernels()}: a kernel the plan launches
- * but the generator does not name is an {@link IllegalStateException} (the fused host launch of an
- * {@link dev.trackgen.api.kernel.ArcResampler} counts as its two kernels) (the runtime would not
+ * but the generator does not name is an {@link IllegalStateException} (a {@link HostFusedKernel},
+ * such as the fused host launch of an {@link dev.trackgen.api.kernel.ArcResampler}, counts as the
+ * kernels it {@linkplain HostFusedKernel#standsFor stands for}) (the runtime would not
  * know to load it, and a runtime without its body would not fall back to the host), and a plan
  * that never writes the flags array (the {@code FillI32Kernel} launch most generators end with,
  * or any launch bound to {@code outValid}) is one too: without it every track is refused with
@@ -76,8 +75,7 @@ public abstract class PlannedGenerator<S extends PlannedScratch> implements Cent
 
     private void check(LaunchPlan plan, I32Array outValid) {
         for (Kernel k : plan.kernels()) {
-            boolean standsIn = ArcResampler.isHostFused(k) && kernels.contains(ArcResampleScanKernel.INSTANCE)
-                    && kernels.contains(ArcResampleLookupKernel.INSTANCE);
+            boolean standsIn = k instanceof HostFusedKernel f && kernels.containsAll(f.standsFor());
             if (!kernels.contains(k) && !standsIn) {
                 throw new IllegalStateException("generator '" + name() + "' launches " + k.name()
                         + " but does not name it among its kernels (pass it to the PlannedGenerator constructor)");

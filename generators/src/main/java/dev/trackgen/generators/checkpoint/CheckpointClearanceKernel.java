@@ -74,74 +74,83 @@ public final class CheckpointClearanceKernel extends CheckpointClearanceKernelBa
 
     @Override
     protected void run(int begin, int end, float[] p, int n, float hw, float target, float[] boxes, int[] thin) {
-        int chunks = (n + CHUNK - 1) / CHUNK;
         for (int slot = begin; slot < end; slot++) {
-            int b = slot * n;
-            int bb = slot * boxFloats(n);
-            float minx = Float.POSITIVE_INFINITY;
-            float miny = Float.POSITIVE_INFINITY;
-            float maxx = Float.NEGATIVE_INFINITY;
-            float maxy = Float.NEGATIVE_INFINITY;
-            float len = 0f;
-            for (int i = 0; i < n; i++) {
-                int j = b + (i + 1) % n;
-                float x = p[2 * (b + i)];
-                float y = p[2 * (b + i) + 1];
-                minx = Math.min(minx, x);
-                maxx = Math.max(maxx, x);
-                miny = Math.min(miny, y);
-                maxy = Math.max(maxy, y);
-                len += Geometry.length(p[2 * j] - x, p[2 * j + 1] - y);
+            thin[slot] = thinSlot(p, slot * n, n, hw, target, boxes, slot * boxFloats(n));
+        }
+    }
+
+    /**
+     * One candidate's flag: points from pair {@code b}, box scratch from {@code bb}
+     * ({@link #boxFloats} floats). This kernel's body for one thread, shared with
+     * {@link CheckpointHostKernel}.
+     *
+     * @return 1 for a thin pinch, else 0
+     */
+    static int thinSlot(float[] p, int b, int n, float hw, float target, float[] boxes, int bb) {
+        int chunks = (n + CHUNK - 1) / CHUNK;
+        float minx = Float.POSITIVE_INFINITY;
+        float miny = Float.POSITIVE_INFINITY;
+        float maxx = Float.NEGATIVE_INFINITY;
+        float maxy = Float.NEGATIVE_INFINITY;
+        float len = 0f;
+        for (int i = 0; i < n; i++) {
+            int j = b + (i + 1) % n;
+            float x = p[2 * (b + i)];
+            float y = p[2 * (b + i) + 1];
+            minx = Math.min(minx, x);
+            maxx = Math.max(maxx, x);
+            miny = Math.min(miny, y);
+            maxy = Math.max(maxy, y);
+            len += Geometry.length(p[2 * j] - x, p[2 * j + 1] - y);
+        }
+        float s = target / Math.max(Math.max(maxx - minx, maxy - miny), 1.0e-8f);
+        float c = GAP_FRACTION * hw / s;
+        float c2 = c * c;
+        int d = Math.max(3, (int) Math.ceil(2.0 * Math.PI * hw * n / Math.max(s * len, 1.0e-8f)));
+        for (int k = 0; k < chunks; k++) {
+            float bx0 = Float.POSITIVE_INFINITY;
+            float by0 = Float.POSITIVE_INFINITY;
+            float bx1 = Float.NEGATIVE_INFINITY;
+            float by1 = Float.NEGATIVE_INFINITY;
+            int last = Math.min(n, (k + 1) * CHUNK);
+            for (int i = k * CHUNK; i < last; i++) {
+                bx0 = Math.min(bx0, p[2 * (b + i)]);
+                bx1 = Math.max(bx1, p[2 * (b + i)]);
+                by0 = Math.min(by0, p[2 * (b + i) + 1]);
+                by1 = Math.max(by1, p[2 * (b + i) + 1]);
             }
-            float s = target / Math.max(Math.max(maxx - minx, maxy - miny), 1.0e-8f);
-            float c = GAP_FRACTION * hw / s;
-            float c2 = c * c;
-            int d = Math.max(3, (int) Math.ceil(2.0 * Math.PI * hw * n / Math.max(s * len, 1.0e-8f)));
-            for (int k = 0; k < chunks; k++) {
-                float bx0 = Float.POSITIVE_INFINITY;
-                float by0 = Float.POSITIVE_INFINITY;
-                float bx1 = Float.NEGATIVE_INFINITY;
-                float by1 = Float.NEGATIVE_INFINITY;
-                int last = Math.min(n, (k + 1) * CHUNK);
-                for (int i = k * CHUNK; i < last; i++) {
-                    bx0 = Math.min(bx0, p[2 * (b + i)]);
-                    bx1 = Math.max(bx1, p[2 * (b + i)]);
-                    by0 = Math.min(by0, p[2 * (b + i) + 1]);
-                    by1 = Math.max(by1, p[2 * (b + i) + 1]);
+            boxes[bb + 4 * k] = bx0;
+            boxes[bb + 4 * k + 1] = by0;
+            boxes[bb + 4 * k + 2] = bx1;
+            boxes[bb + 4 * k + 3] = by1;
+        }
+        int found = 0;
+        for (int ci = 0; ci < chunks && found == 0; ci++) {
+            for (int cj = ci; cj < chunks && found == 0; cj++) {
+                if (boxes[bb + 4 * ci] - c > boxes[bb + 4 * cj + 2] || boxes[bb + 4 * cj] - c > boxes[bb + 4 * ci + 2]
+                        || boxes[bb + 4 * ci + 1] - c > boxes[bb + 4 * cj + 3]
+                        || boxes[bb + 4 * cj + 1] - c > boxes[bb + 4 * ci + 3]) {
+                    continue;
                 }
-                boxes[bb + 4 * k] = bx0;
-                boxes[bb + 4 * k + 1] = by0;
-                boxes[bb + 4 * k + 2] = bx1;
-                boxes[bb + 4 * k + 3] = by1;
-            }
-            int found = 0;
-            for (int ci = 0; ci < chunks && found == 0; ci++) {
-                for (int cj = ci; cj < chunks && found == 0; cj++) {
-                    if (boxes[bb + 4 * ci] - c > boxes[bb + 4 * cj + 2] || boxes[bb + 4 * cj] - c > boxes[bb + 4 * ci + 2]
-                            || boxes[bb + 4 * ci + 1] - c > boxes[bb + 4 * cj + 3]
-                            || boxes[bb + 4 * cj + 1] - c > boxes[bb + 4 * ci + 3]) {
-                        continue;
-                    }
-                    int iEnd = Math.min(n, (ci + 1) * CHUNK);
-                    int jEnd = Math.min(n, (cj + 1) * CHUNK);
-                    for (int i = ci * CHUNK; i < iEnd && found == 0; i++) {
-                        float xi = p[2 * (b + i)];
-                        float yi = p[2 * (b + i) + 1];
-                        for (int j = Math.max(cj * CHUNK, i + d); j < jEnd; j++) {
-                            if (n - (j - i) < d) {
-                                break;
-                            }
-                            float dx = p[2 * (b + j)] - xi;
-                            float dy = p[2 * (b + j) + 1] - yi;
-                            if (dx * dx + dy * dy < c2) {
-                                found = 1;
-                                break;
-                            }
+                int iEnd = Math.min(n, (ci + 1) * CHUNK);
+                int jEnd = Math.min(n, (cj + 1) * CHUNK);
+                for (int i = ci * CHUNK; i < iEnd && found == 0; i++) {
+                    float xi = p[2 * (b + i)];
+                    float yi = p[2 * (b + i) + 1];
+                    for (int j = Math.max(cj * CHUNK, i + d); j < jEnd; j++) {
+                        if (n - (j - i) < d) {
+                            break;
+                        }
+                        float dx = p[2 * (b + j)] - xi;
+                        float dy = p[2 * (b + j) + 1] - yi;
+                        if (dx * dx + dy * dy < c2) {
+                            found = 1;
+                            break;
                         }
                     }
                 }
             }
-            thin[slot] = found;
         }
+        return found;
     }
 }

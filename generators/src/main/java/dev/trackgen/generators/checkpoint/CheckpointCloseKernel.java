@@ -51,51 +51,58 @@ public final class CheckpointCloseKernel extends CheckpointCloseKernelBase {
 
     @Override
     protected void run(int begin, int end, float[] path, int n, float[] heading, float[] cand) {
-        float ds = 1f / n;
         for (int slot = begin; slot < end; slot++) {
-            int b = slot * n;
-            float prev = 0f;
-            float sum = 0f;
-            for (int i = 0; i < n; i++) {
-                int j = b + (i + 1) % n;
-                float h = (float) Math.atan2(path[2 * j + 1] - path[2 * (b + i) + 1], path[2 * j] - path[2 * (b + i)]);
-                float d = i == 0 ? 0f : Geometry.wrapAngle(h - prev);
-                heading[b + i] = d;
-                sum += d;
-                prev = h;
-            }
-            float drift = (float) ((2.0 * Math.PI - sum) / n);
-            float acc = 0f;
-            float mx = 0f;
-            float my = 0f;
-            for (int i = 0; i < n; i++) {
-                acc += heading[b + i] + drift;
-                float g = acc - drift;
-                heading[b + i] = g;
-                mx += ds * (float) Math.cos(g);
-                my += ds * (float) Math.sin(g);
-            }
-            mx /= n;
-            my /= n;
-            float px = 0f;
-            float py = 0f;
-            float sx = 0f;
-            float sy = 0f;
-            for (int i = 0; i < n; i++) {
-                float g = heading[b + i];
-                px += ds * (float) Math.cos(g) - mx;
-                py += ds * (float) Math.sin(g) - my;
-                cand[2 * (b + i)] = px;
-                cand[2 * (b + i) + 1] = py;
-                sx += px;
-                sy += py;
-            }
-            float cx = sx / n;
-            float cy = sy / n;
-            for (int i = 0; i < n; i++) {
-                cand[2 * (b + i)] -= cx;
-                cand[2 * (b + i) + 1] -= cy;
-            }
+            closeSlot(path, heading, cand, slot * n, n);
+        }
+    }
+
+    /**
+     * One candidate's closure: path, headings and candidate points from index {@code b} (pairs for
+     * the points). This kernel's body for one thread, shared with {@link CheckpointHostKernel}.
+     */
+    static void closeSlot(float[] path, float[] heading, float[] cand, int b, int n) {
+        float ds = 1f / n;
+        float prev = 0f;
+        float sum = 0f;
+        for (int i = 0; i < n; i++) {
+            int j = b + (i + 1) % n;
+            float h = (float) Math.atan2(path[2 * j + 1] - path[2 * (b + i) + 1], path[2 * j] - path[2 * (b + i)]);
+            float d = i == 0 ? 0f : Geometry.wrapAngle(h - prev);
+            heading[b + i] = d;
+            sum += d;
+            prev = h;
+        }
+        float drift = (float) ((2.0 * Math.PI - sum) / n);
+        float acc = 0f;
+        float mx = 0f;
+        float my = 0f;
+        for (int i = 0; i < n; i++) {
+            acc += heading[b + i] + drift;
+            float g = acc - drift;
+            heading[b + i] = g;
+            mx += ds * (float) Math.cos(g);
+            my += ds * (float) Math.sin(g);
+        }
+        mx /= n;
+        my /= n;
+        float px = 0f;
+        float py = 0f;
+        float sx = 0f;
+        float sy = 0f;
+        for (int i = 0; i < n; i++) {
+            float g = heading[b + i];
+            px += ds * (float) Math.cos(g) - mx;
+            py += ds * (float) Math.sin(g) - my;
+            cand[2 * (b + i)] = px;
+            cand[2 * (b + i) + 1] = py;
+            sx += px;
+            sy += py;
+        }
+        float cx = sx / n;
+        float cy = sy / n;
+        for (int i = 0; i < n; i++) {
+            cand[2 * (b + i)] -= cx;
+            cand[2 * (b + i) + 1] -= cy;
         }
     }
 }

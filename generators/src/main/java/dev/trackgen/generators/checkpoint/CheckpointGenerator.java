@@ -33,7 +33,9 @@ import java.util.List;
  *
  * <p>Launch sequence per call: checkpoints, steering, closure (all over {@code E * K} candidate
  * slots), crossing counts and pinch flags of every candidate (when {@code K > 1}), selection, clip and resample
- * (when enabled), normalization, flags. Which launches run depends on the configuration only:
+ * (when enabled), normalization, flags; on a runtime that runs Java bodies (the CPU runtime) all
+ * before the clip are one launch, the candidates in the worker's buffers
+ * ({@code CheckpointHostKernel}). Which launches run depends on the configuration only:
  * fixed and allocation-free, capturable.
  */
 public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenerator.Scratch> {
@@ -83,6 +85,7 @@ public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenera
         private final int c;
         private final int n;
         private final boolean clip;
+        private final boolean fused;
         private final Vec2Array checkpoints;
         private final Vec2Array path;
         private final F32Array heading;
@@ -102,16 +105,18 @@ public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenera
             this.c = config.get(CheckpointKnobs.COUNT);
             this.n = config.numPoints();
             this.clip = config.get(CheckpointKnobs.CLIP_FALLBACK);
+            this.fused = rt.supports(CheckpointHostKernel.INSTANCE);
             int ek = envs * k;
-            checkpoints = rt.allocVec2(ek * c);
-            path = rt.allocVec2(ek * n);
-            heading = rt.allocF32(ek * n);
-            cand = rt.allocVec2(ek * n);
-            candCount = rt.allocI32(ek);
-            cross = rt.allocI32(ek);
-            thin = rt.allocI32(ek);
-            clearanceBoxes = k > 1 ? rt.allocF32(ek * CheckpointClearanceKernel.boxFloats(n)) : null;
-            boxes = k > 1 ? rt.allocF32(ek * Crossings.boxFloats(n)) : null;
+            boolean best = !fused && k > 1;
+            checkpoints = fused ? null : rt.allocVec2(ek * c);
+            path = fused ? null : rt.allocVec2(ek * n);
+            heading = fused ? null : rt.allocF32(ek * n);
+            cand = fused ? null : rt.allocVec2(ek * n);
+            candCount = fused ? null : rt.allocI32(ek);
+            cross = fused ? null : rt.allocI32(ek);
+            thin = fused ? null : rt.allocI32(ek);
+            clearanceBoxes = best ? rt.allocF32(ek * CheckpointClearanceKernel.boxFloats(n)) : null;
+            boxes = best ? rt.allocF32(ek * Crossings.boxFloats(n)) : null;
             int m = n + 2;
             clipDense = clip ? rt.allocVec2(envs * m) : null;
             arc = clip ? new ArcResampler(rt, envs, m, n) : null;
@@ -119,30 +124,38 @@ public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenera
 
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
-            int ek = envs * k;
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
-            LaunchPlan.Builder b = LaunchPlan.builder()
-                    .launch(ek * c, CheckpointSampleKernel.INSTANCE.args()
-                            .seeds(seeds).K(k).C(c)
-                            .radiusMinFrac((float) (double) config.get(CheckpointKnobs.RADIUS_MIN_FRAC))
-                            .angleJitter((float) (double) config.get(CheckpointKnobs.ANGLE_JITTER))
-                            .checkpoints(checkpoints))
-                    .launch(ek, CheckpointSteerKernel.INSTANCE.args()
-                            .checkpoints(checkpoints).C(c).N(n)
-                            .turnRate((float) (double) config.get(CheckpointKnobs.TURN_RATE))
-                            .steerGain((float) (double) config.get(CheckpointKnobs.STEER_GAIN))
-                            .lookahead((float) (double) config.get(CheckpointKnobs.LOOKAHEAD_FRAC)).path(path))
-                    .launch(ek, CheckpointCloseKernel.INSTANCE.args().path(path).N(n)
-                            .heading(heading).cand(cand));
-            if (k > 1) {
-                b.launch(ek, FillI32Kernel.INSTANCE.args().out(candCount).value(n))
-                        .launch(ek, SelfIntersectionsKernel.INSTANCE.args().poly(cand).stride(n).count(candCount).boxes(boxes).maxCount(0).out(cross))
-                        .launch(ek, CheckpointClearanceKernel.INSTANCE.args()
-                                .cand(cand).N(n).halfWidth((float) config.halfWidth()).targetExtent(extent)
-                                .boxes(clearanceBoxes).thin(thin));
+            float rmin = (float) (double) config.get(CheckpointKnobs.RADIUS_MIN_FRAC);
+            float jitter = (float) (double) config.get(CheckpointKnobs.ANGLE_JITTER);
+            float turn = (float) (double) config.get(CheckpointKnobs.TURN_RATE);
+            float gain = (float) (double) config.get(CheckpointKnobs.STEER_GAIN);
+            float look = (float) (double) config.get(CheckpointKnobs.LOOKAHEAD_FRAC);
+            float hw = (float) config.halfWidth();
+            LaunchPlan.Builder b = LaunchPlan.builder();
+            if (fused) {
+                b.launch(envs, CheckpointHostKernel.INSTANCE.args().seeds(seeds).K(k).C(c).radiusMinFrac(rmin)
+                        .angleJitter(jitter).N(n).turnRate(turn).steerGain(gain).lookahead(look).halfWidth(hw)
+                        .targetExtent(extent).out(out));
+            } else {
+                int ek = envs * k;
+                b.launch(ek * c, CheckpointSampleKernel.INSTANCE.args()
+                                .seeds(seeds).K(k).C(c).radiusMinFrac(rmin).angleJitter(jitter)
+                                .checkpoints(checkpoints))
+                        .launch(ek, CheckpointSteerKernel.INSTANCE.args()
+                                .checkpoints(checkpoints).C(c).N(n).turnRate(turn).steerGain(gain).lookahead(look)
+                                .path(path))
+                        .launch(ek, CheckpointCloseKernel.INSTANCE.args().path(path).N(n)
+                                .heading(heading).cand(cand));
+                if (k > 1) {
+                    b.launch(ek, FillI32Kernel.INSTANCE.args().out(candCount).value(n))
+                            .launch(ek, SelfIntersectionsKernel.INSTANCE.args().poly(cand).stride(n).count(candCount).boxes(boxes).maxCount(0).out(cross))
+                            .launch(ek, CheckpointClearanceKernel.INSTANCE.args()
+                                    .cand(cand).N(n).halfWidth(hw).targetExtent(extent)
+                                    .boxes(clearanceBoxes).thin(thin));
+                }
+                b.launch(envs * n, CheckpointSelectKernel.INSTANCE.args().cand(cand)
+                        .cross(cross).thin(thin).K(k).N(n).out(out));
             }
-            b.launch(envs * n, CheckpointSelectKernel.INSTANCE.args().cand(cand)
-                            .cross(cross).thin(thin).K(k).N(n).out(out));
             if (clip) {
                 int m = n + 2;
                 b.launch(envs, CheckpointClipKernel.INSTANCE.args().pts(out).N(n).M(m)

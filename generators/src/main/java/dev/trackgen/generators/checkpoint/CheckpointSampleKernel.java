@@ -42,15 +42,23 @@ public final class CheckpointSampleKernel extends CheckpointSampleKernelBase {
             int slot = t / c;
             int ci = t - slot * c;
             int e = slot / k;
-            int cand = slot - e * k;
-            int seed = seeds[e];
-            int d = 2 * c * cand + 2 * ci;
-            float ua = CounterRng.uniform(seed, GeneratorKernels.STREAM_CHECKPOINTS, d);
-            float ur = CounterRng.uniform(seed, GeneratorKernels.STREAM_CHECKPOINTS, d + 1);
-            double ang = ci * sigma + (2f * ua - 1f) * jitter * sigma;
-            float r = rmin + ur * (1f - rmin);
-            out[2 * t] = r * (float) Math.cos(ang);
-            out[2 * t + 1] = r * (float) Math.sin(ang);
+            sampleOne(seeds[e], slot - e * k, ci, c, sigma, rmin, jitter, out, t);
         }
+    }
+
+    /**
+     * Checkpoint {@code ci} of candidate {@code cand} of the env with seed {@code seed}, into pair
+     * {@code t} of {@code out}: this kernel's body for one thread, shared with
+     * {@link CheckpointHostKernel}. {@code sigma = 2 pi / c} in double.
+     */
+    static void sampleOne(int seed, int cand, int ci, int c, double sigma, float rmin, float jitter, float[] out,
+                          int t) {
+        int d = 2 * c * cand + 2 * ci;
+        float ua = CounterRng.uniform(seed, GeneratorKernels.STREAM_CHECKPOINTS, d);
+        float ur = CounterRng.uniform(seed, GeneratorKernels.STREAM_CHECKPOINTS, d + 1);
+        double ang = ci * sigma + (2f * ua - 1f) * jitter * sigma;
+        float r = rmin + ur * (1f - rmin);
+        out[2 * t] = r * (float) Math.cos(ang);
+        out[2 * t + 1] = r * (float) Math.sin(ang);
     }
 }

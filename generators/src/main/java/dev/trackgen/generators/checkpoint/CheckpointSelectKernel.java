@@ -38,23 +38,34 @@ public final class CheckpointSelectKernel extends CheckpointSelectKernelBase {
         return 2L * crossings + (thin != 0 ? 1 : 0);
     }
 
+    /**
+     * The kept candidate of one env whose flags start at {@code base}: this kernel's choice, shared
+     * with {@link CheckpointHostKernel}.
+     *
+     * @return the candidate index, 0 when {@code k == 1} (the arrays are then not read)
+     */
+    static int best(int[] cross, int[] thin, int base, int k) {
+        int best = 0;
+        if (k > 1) {
+            long bestScore = score(cross[base], thin[base]);
+            for (int c = 1; c < k; c++) {
+                long sc = score(cross[base + c], thin[base + c]);
+                if (sc < bestScore) {
+                    bestScore = sc;
+                    best = c;
+                }
+            }
+        }
+        return best;
+    }
+
     @Override
     protected void run(int begin, int end, float[] cand, int[] cross, int[] thin, int k, int n, float[] out) {
         int t = begin;
         while (t < end) {
             int e = t / n;
             int envEnd = Math.min(end, (e + 1) * n);
-            int best = 0;
-            if (k > 1) {
-                long bestScore = score(cross[e * k], thin[e * k]);
-                for (int c = 1; c < k; c++) {
-                    long sc = score(cross[e * k + c], thin[e * k + c]);
-                    if (sc < bestScore) {
-                        bestScore = sc;
-                        best = c;
-                    }
-                }
-            }
+            int best = best(cross, thin, e * k, k);
             int src = (e * k + best) * n - e * n;
             for (; t < envEnd; t++) {
                 out[2 * t] = cand[2 * (src + t)];

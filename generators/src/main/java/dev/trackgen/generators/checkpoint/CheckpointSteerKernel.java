@@ -38,32 +38,39 @@ public final class CheckpointSteerKernel extends CheckpointSteerKernelBase {
     protected void run(int begin, int end, float[] cp, int c, int n, float turn, float gain, float look,
                        float[] path) {
         for (int slot = begin; slot < end; slot++) {
-            int cb = slot * c;
-            int pb = slot * n;
-            float perim = 0f;
-            for (int i = 0; i < c; i++) {
-                int j = cb + (i + 1) % c;
-                perim += Geometry.length(cp[2 * j] - cp[2 * (cb + i)], cp[2 * j + 1] - cp[2 * (cb + i) + 1]);
+            steerSlot(cp, slot * c, c, n, turn, gain, look, path, slot * n);
+        }
+    }
+
+    /**
+     * One candidate's walk: checkpoints from pair {@code cb}, path from pair {@code pb}. This
+     * kernel's body for one thread, shared with {@link CheckpointHostKernel}.
+     */
+    static void steerSlot(float[] cp, int cb, int c, int n, float turn, float gain, float look, float[] path,
+                          int pb) {
+        float perim = 0f;
+        for (int i = 0; i < c; i++) {
+            int j = cb + (i + 1) % c;
+            perim += Geometry.length(cp[2 * j] - cp[2 * (cb + i)], cp[2 * j + 1] - cp[2 * (cb + i) + 1]);
+        }
+        float dl = perim / n;
+        float px = cp[2 * cb];
+        float py = cp[2 * cb + 1];
+        float theta = (float) Math.atan2(cp[2 * (cb + 1) + 1] - py, cp[2 * (cb + 1)] - px);
+        int tgt = 1;
+        for (int i = 0; i < n; i++) {
+            path[2 * (pb + i)] = px;
+            path[2 * (pb + i) + 1] = py;
+            int ti = cb + tgt % c;
+            if (Geometry.length(cp[2 * ti] - px, cp[2 * ti + 1] - py) < look) {
+                tgt++;
+                ti = cb + tgt % c;
             }
-            float dl = perim / n;
-            float px = cp[2 * cb];
-            float py = cp[2 * cb + 1];
-            float theta = (float) Math.atan2(cp[2 * (cb + 1) + 1] - py, cp[2 * (cb + 1)] - px);
-            int tgt = 1;
-            for (int i = 0; i < n; i++) {
-                path[2 * (pb + i)] = px;
-                path[2 * (pb + i) + 1] = py;
-                int ti = cb + tgt % c;
-                if (Geometry.length(cp[2 * ti] - px, cp[2 * ti + 1] - py) < look) {
-                    tgt++;
-                    ti = cb + tgt % c;
-                }
-                float bearing = (float) Math.atan2(cp[2 * ti + 1] - py, cp[2 * ti] - px);
-                float err = Geometry.wrapAngle(bearing - theta);
-                theta += Math.min(Math.max(gain * err, -turn), turn);
-                px += dl * (float) Math.cos(theta);
-                py += dl * (float) Math.sin(theta);
-            }
+            float bearing = (float) Math.atan2(cp[2 * ti + 1] - py, cp[2 * ti] - px);
+            float err = Geometry.wrapAngle(bearing - theta);
+            theta += Math.min(Math.max(gain * err, -turn), turn);
+            px += dl * (float) Math.cos(theta);
+            py += dl * (float) Math.sin(theta);
         }
     }
 }

@@ -56,7 +56,7 @@ public final class LoopDenseKernel extends LoopDenseKernelBase {
         boolean centripetal = centripetalArg != 0;
         float[] out = outArg;
         int perEnv = stride * npseg;
-        float inv = 1f / (float) (withEnd ? npseg - 1 : npseg);
+        float inv = step(npseg, withEnd);
         for (int t = begin; t < end; t++) {
             int e = t / perEnv;
             if (polygon && active[e] <= 0) {
@@ -65,43 +65,81 @@ public final class LoopDenseKernel extends LoopDenseKernelBase {
             }
             int rem = t - e * perEnv;
             int i = rem / npseg;
-            int s = rem - i * npseg;
-            int cnt = count[e];
-            if (i >= cnt || cnt < 2) {
-                out[2 * t] = Float.NaN;
-                out[2 * t + 1] = Float.NaN;
-                continue;
-            }
-            int b = e * stride;
-            int i1 = b + i;
-            int i2 = b + (i + 1) % cnt;
-            float u = s * inv;
-            float p1x = c[2 * i1];
-            float p1y = c[2 * i1 + 1];
-            float p2x = c[2 * i2];
-            float p2y = c[2 * i2 + 1];
-            if (polygon) {
-                out[2 * t] = (1f - u) * p1x + u * p2x;
-                out[2 * t + 1] = (1f - u) * p1y + u * p2y;
-                continue;
-            }
-            int i0 = b + (i + cnt - 1) % cnt;
-            int i3 = b + (i + 2) % cnt;
-            if (centripetal) {
-                float p0x = c[2 * i0];
-                float p0y = c[2 * i0 + 1];
-                float p3x = c[2 * i3];
-                float p3y = c[2 * i3 + 1];
-                float d01 = knotStep(p1x - p0x, p1y - p0y);
-                float d12 = knotStep(p2x - p1x, p2y - p1y);
-                float d23 = knotStep(p3x - p2x, p3y - p2y);
-                out[2 * t] = barryGoldman(p0x, p1x, p2x, p3x, d01, d12, d23, u);
-                out[2 * t + 1] = barryGoldman(p0y, p1y, p2y, p3y, d01, d12, d23, u);
-                continue;
-            }
-            out[2 * t] = catmullRom(c[2 * i0], p1x, p2x, c[2 * i3], u);
-            out[2 * t + 1] = catmullRom(c[2 * i0 + 1], p1y, p2y, c[2 * i3 + 1], u);
+            sample(c, e * stride, count[e], i, rem - i * npseg, inv, polygon, centripetal, out, t);
         }
+    }
+
+    /**
+     * The step between samples: {@code 1 / (npseg - 1)} with both ends sampled, else {@code 1 / npseg}.
+     *
+     * @param npseg   samples per segment
+     * @param withEnd whether both ends of a segment are sampled
+     * @return the parameter step
+     */
+    static float step(int npseg, boolean withEnd) {
+        return 1f / (float) (withEnd ? npseg - 1 : npseg);
+    }
+
+    /**
+     * Every sample of one env, {@code stride * npseg} pairs from {@code out[ob]}: this kernel's body
+     * for the env's threads in order, shared with {@link LoopResampleHostKernel}.
+     *
+     * @param c           control points, pairs
+     * @param b           the env's first control point
+     * @param cnt         the env's control points
+     * @param stride      control slots per env
+     * @param npseg       samples per segment
+     * @param inv         {@link #step}
+     * @param polygon     straight polygon instead of the spline
+     * @param centripetal centripetal instead of uniform Catmull-Rom
+     * @param out         output pairs
+     * @param ob          the env's first output point
+     */
+    static void denseEnv(float[] c, int b, int cnt, int stride, int npseg, float inv, boolean polygon,
+                         boolean centripetal, float[] out, int ob) {
+        for (int i = 0; i < stride; i++) {
+            for (int s = 0; s < npseg; s++) {
+                sample(c, b, cnt, i, s, inv, polygon, centripetal, out, ob + i * npseg + s);
+            }
+        }
+    }
+
+    /** Sample {@code s} of segment {@code i} of the env whose control points start at {@code b}, into pair {@code t}. */
+    private static void sample(float[] c, int b, int cnt, int i, int s, float inv, boolean polygon,
+                               boolean centripetal, float[] out, int t) {
+        if (i >= cnt || cnt < 2) {
+            out[2 * t] = Float.NaN;
+            out[2 * t + 1] = Float.NaN;
+            return;
+        }
+        int i1 = b + i;
+        int i2 = b + (i + 1) % cnt;
+        float u = s * inv;
+        float p1x = c[2 * i1];
+        float p1y = c[2 * i1 + 1];
+        float p2x = c[2 * i2];
+        float p2y = c[2 * i2 + 1];
+        if (polygon) {
+            out[2 * t] = (1f - u) * p1x + u * p2x;
+            out[2 * t + 1] = (1f - u) * p1y + u * p2y;
+            return;
+        }
+        int i0 = b + (i + cnt - 1) % cnt;
+        int i3 = b + (i + 2) % cnt;
+        if (centripetal) {
+            float p0x = c[2 * i0];
+            float p0y = c[2 * i0 + 1];
+            float p3x = c[2 * i3];
+            float p3y = c[2 * i3 + 1];
+            float d01 = knotStep(p1x - p0x, p1y - p0y);
+            float d12 = knotStep(p2x - p1x, p2y - p1y);
+            float d23 = knotStep(p3x - p2x, p3y - p2y);
+            out[2 * t] = barryGoldman(p0x, p1x, p2x, p3x, d01, d12, d23, u);
+            out[2 * t + 1] = barryGoldman(p0y, p1y, p2y, p3y, d01, d12, d23, u);
+            return;
+        }
+        out[2 * t] = catmullRom(c[2 * i0], p1x, p2x, c[2 * i3], u);
+        out[2 * t + 1] = catmullRom(c[2 * i0 + 1], p1y, p2y, c[2 * i3 + 1], u);
     }
 
     /** Centripetal knot step {@code sqrt(|d|)}, floored so coincident points keep distinct knots. */

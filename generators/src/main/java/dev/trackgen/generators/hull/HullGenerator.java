@@ -1,7 +1,6 @@
 package dev.trackgen.generators.hull;
 
 import dev.trackgen.api.generator.PlannedGenerator;
-import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.PlannedScratch;
@@ -19,6 +18,7 @@ import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
 import dev.trackgen.generators.curves.LoopDenseKernel;
+import dev.trackgen.generators.curves.LoopResampler;
 import dev.trackgen.generators.knobs.BezierKnobs;
 import dev.trackgen.generators.knobs.HullKnobs;
 
@@ -46,7 +46,9 @@ import java.util.List;
  * <p>Launch sequence per call: corner sample, corner sort, midpoint displacement, Catmull-Rom
  * samples ({@code 2 * max_num_points * num_points_per_segment} per env), arc-length resample to
  * {@code num_points}, self-intersection flags, straight-polygon samples and resample for the
- * crossing envs only, flags. Fixed and allocation-free: capturable.
+ * crossing envs only, flags. On a runtime that runs Java bodies (the CPU runtime) the samples and
+ * their resample are one launch per pass, the dense loop in the worker's buffers
+ * ({@link LoopResampler}). Fixed and allocation-free: capturable.
  */
 public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
@@ -113,8 +115,7 @@ public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch>
         private final F32Array keys;
         private final Vec2Array aug;
         private final I32Array augCount;
-        private final Vec2Array dense;
-        private final ArcResampler arc;
+        private final LoopResampler loop;
         private final I32Array crossers;
         private final F32Array boxes;
 
@@ -124,7 +125,6 @@ public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch>
             this.p = config.get(BezierKnobs.MAX_NUM_POINTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
             this.n = config.numPoints();
-            int m = 2 * p * npseg;
             scale = rt.allocF32(envs);
             float[] s = new float[envs];
             Arrays.fill(s, (float) (double) config.get(BezierKnobs.SCALE));
@@ -136,16 +136,13 @@ public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch>
             keys = rt.allocF32(envs * p);
             aug = rt.allocVec2(envs * 2 * p);
             augCount = rt.allocI32(envs);
-            dense = rt.allocVec2(envs * m);
             crossers = rt.allocI32(envs);
-            arc = new ArcResampler(rt, envs, m, n);
+            loop = new LoopResampler(rt, envs, 2 * p, npseg, n);
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
         }
 
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
-            int ap = 2 * p;
-            int m = ap * npseg;
             double mpd = config.get(BezierKnobs.MIN_POINT_DISTANCE);
             int numCells = Math.max(1, (int) (1.0 / (mpd * 2.0)));
             float disp = (float) (double) config.get(HullKnobs.DISPLACEMENT);
@@ -159,15 +156,9 @@ public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch>
                             .count(count).keys(keys).out(sorted))
                     .launch(envs, HullDisplaceKernel.INSTANCE.args().sorted(sorted)
                             .count(count).seeds(seeds).P(p).disp(disp).edgeCap(EDGE_CAP).aug(aug).augCount(augCount))
-                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
-                            .count(augCount).npseg(npseg).withEnd(1).polygon(0).active(crossers).centripetal(1)
-                            .out(dense))
-                    .append(arc.plan(dense, crossers, false, out))
-                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
-                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
-                            .count(augCount).npseg(npseg).withEnd(1).polygon(1).active(crossers).centripetal(1)
-                            .out(dense))
-                    .append(arc.plan(dense, crossers, true, out))
+                    .append(loop.plan(aug, augCount, true, false, crossers, true, out))
+                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(loop.counts()).boxes(boxes).maxCount(1).out(crossers))
+                    .append(loop.plan(aug, augCount, true, true, crossers, true, out))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }

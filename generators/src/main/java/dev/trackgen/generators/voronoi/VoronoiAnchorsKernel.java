@@ -79,44 +79,53 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
     @Override
     protected void run(int begin, int end, int[] seeds, float[] sites, float[] polar, int sCount, int k, float boost,
                        float box, float variation, float jitter, int[] used, float[] anchors) {
+        for (int e = begin; e < end; e++) {
+            anchorsEnv(seeds[e], sites, polar, e * sCount, sCount, k, boost, box, variation, jitter, used, anchors,
+                    e * k);
+        }
+    }
+
+    /**
+     * The anchors of the env with seed {@code seed}: its sites, polar coordinates and used flags
+     * from {@code sb}, its anchors from pair {@code ab}. This kernel's body for one thread, shared
+     * with {@link VoronoiAnchorsHostKernel}.
+     */
+    static void anchorsEnv(int seed, float[] sites, float[] polar, int sb, int sCount, int k, float boost, float box,
+                           float variation, float jitter, int[] used, float[] anchors, int ab) {
         final int st = GeneratorKernels.STREAM_VORONOI_ANCHORS;
         float twoPi = (float) (2.0 * Math.PI);
         float sector = twoPi / k;
         float invSector = 1f / Math.max(sector, 1.0e-6f);
         float invRadial = 1f / Math.max(0.13f * box, 1.0e-6f);
         float amp = Math.min(Math.max(variation * boost, 0f), 0.85f);
-        for (int e = begin; e < end; e++) {
-            int seed = seeds[e];
-            int sb = e * sCount;
-            float rotation = CounterRng.uniform(seed, st, 0) * twoPi;
-            float q0 = CounterRng.uniform(seed, st, 1) * twoPi;
-            float q1 = CounterRng.uniform(seed, st, 2) * twoPi;
-            float q2 = CounterRng.uniform(seed, st, 3) * twoPi;
-            float q3 = CounterRng.uniform(seed, st, 4) * twoPi;
+        float rotation = CounterRng.uniform(seed, st, 0) * twoPi;
+        float q0 = CounterRng.uniform(seed, st, 1) * twoPi;
+        float q1 = CounterRng.uniform(seed, st, 2) * twoPi;
+        float q2 = CounterRng.uniform(seed, st, 3) * twoPi;
+        float q3 = CounterRng.uniform(seed, st, 4) * twoPi;
+        for (int j = 0; j < sCount; j++) {
+            used[sb + j] = 0;
+        }
+        for (int i = 0; i < k; i++) {
+            float theta = rotation + sector * i + (2f * CounterRng.uniform(seed, st, 5 + i) - 1f) * jitter;
+            float profile = (0.62f * (float) Math.sin(2.0 * theta + q0) + 0.44f * (float) Math.cos(3.0 * theta + q1)
+                    + 0.26f * (float) Math.sin(5.0 * theta + q2) + 0.18f * (float) Math.cos(7.0 * theta + q3)) / 1.5f;
+            float tr = Math.min(Math.max(0.34f * box * (1f + amp * profile), 0.16f * box), 0.52f * box);
+            int best = 0;
+            float bestCost = 1.0e30f;
             for (int j = 0; j < sCount; j++) {
-                used[sb + j] = 0;
-            }
-            for (int i = 0; i < k; i++) {
-                float theta = rotation + sector * i + (2f * CounterRng.uniform(seed, st, 5 + i) - 1f) * jitter;
-                float profile = (0.62f * (float) Math.sin(2.0 * theta + q0) + 0.44f * (float) Math.cos(3.0 * theta + q1)
-                        + 0.26f * (float) Math.sin(5.0 * theta + q2) + 0.18f * (float) Math.cos(7.0 * theta + q3)) / 1.5f;
-                float tr = Math.min(Math.max(0.34f * box * (1f + amp * profile), 0.16f * box), 0.52f * box);
-                int best = 0;
-                float bestCost = 1.0e30f;
-                for (int j = 0; j < sCount; j++) {
-                    float dth = polar[2 * (sb + j) + 1] - theta;
-                    dth -= twoPi * (float) Math.floor((dth + Math.PI) / twoPi);
-                    float cost = Math.abs(dth) * invSector + Math.abs(polar[2 * (sb + j)] - tr) * invRadial
-                            + (used[sb + j] > 0 ? USED_PENALTY : 0f);
-                    if (cost < bestCost) {
-                        bestCost = cost;
-                        best = j;
-                    }
+                float dth = polar[2 * (sb + j) + 1] - theta;
+                dth -= twoPi * (float) Math.floor((dth + Math.PI) / twoPi);
+                float cost = Math.abs(dth) * invSector + Math.abs(polar[2 * (sb + j)] - tr) * invRadial
+                        + (used[sb + j] > 0 ? USED_PENALTY : 0f);
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    best = j;
                 }
-                used[sb + best] = 1;
-                anchors[2 * (e * k + i)] = sites[2 * (sb + best)];
-                anchors[2 * (e * k + i) + 1] = sites[2 * (sb + best) + 1];
             }
+            used[sb + best] = 1;
+            anchors[2 * (ab + i)] = sites[2 * (sb + best)];
+            anchors[2 * (ab + i) + 1] = sites[2 * (sb + best) + 1];
         }
     }
 }

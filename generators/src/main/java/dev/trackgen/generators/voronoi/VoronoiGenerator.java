@@ -1,7 +1,6 @@
 package dev.trackgen.generators.voronoi;
 
 import dev.trackgen.api.generator.PlannedGenerator;
-import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.PlannedScratch;
@@ -16,6 +15,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.curves.LoopDenseKernel;
+import dev.trackgen.generators.curves.LoopResampler;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
 import dev.trackgen.generators.knobs.BezierKnobs;
 import dev.trackgen.generators.knobs.VoronoiKnobs;
@@ -37,7 +37,10 @@ import java.util.List;
  * <p>Launch sequence per call: sites, anchors, Chaikin, counts, spline samples
  * ({@code 2 * voronoi_control_points * num_points_per_segment} per env), resample, normalization,
  * self-intersection flags, polygon samples and resample for the crossing envs only, normalization,
- * flags. Fixed and allocation-free: capturable.
+ * flags. On a runtime that runs Java bodies (the CPU runtime) the sites and anchors are one launch
+ * ({@code VoronoiAnchorsHostKernel}) and the samples and their resample one per pass
+ * ({@link LoopResampler}), their per-env scratch in the worker's buffers. Fixed and
+ * allocation-free: capturable.
  */
 public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
@@ -99,14 +102,14 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
         private final int k;
         private final int npseg;
         private final int n;
+        private final boolean fused;
         private final Vec2Array site;
         private final Vec2Array sitePolar;
         private final I32Array used;
         private final Vec2Array anchors;
         private final Vec2Array aug;
         private final I32Array augCount;
-        private final Vec2Array dense;
-        private final ArcResampler arc;
+        private final LoopResampler loop;
         private final I32Array crossers;
         private final F32Array boxes;
 
@@ -117,47 +120,45 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
             this.k = config.get(VoronoiKnobs.CONTROL_POINTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
             this.n = config.numPoints();
-            int m = 2 * k * npseg;
-            site = rt.allocVec2(envs * sites);
-            sitePolar = rt.allocVec2(envs * sites);
-            used = rt.allocI32(envs * sites);
+            this.fused = rt.supports(VoronoiAnchorsHostKernel.INSTANCE);
+            site = fused ? null : rt.allocVec2(envs * sites);
+            sitePolar = fused ? null : rt.allocVec2(envs * sites);
+            used = fused ? null : rt.allocI32(envs * sites);
             anchors = rt.allocVec2(envs * k);
             aug = rt.allocVec2(envs * 2 * k);
             augCount = rt.allocI32(envs);
-            dense = rt.allocVec2(envs * m);
             crossers = rt.allocI32(envs);
-            arc = new ArcResampler(rt, envs, m, n);
+            loop = new LoopResampler(rt, envs, 2 * k, npseg, n);
             boxes = rt.allocF32(envs * Crossings.boxFloats(n));
         }
 
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             int ap = 2 * k;
-            int m = ap * npseg;
             int layout = VoronoiSitesKernel.layoutCode(config.get(VoronoiKnobs.SITE_LAYOUT));
             float variation = (float) (double) config.get(VoronoiKnobs.RADIAL_VARIATION);
             float jitter = (float) (double) config.get(VoronoiKnobs.ANGULAR_JITTER);
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
-            return LaunchPlan.builder()
-                    .launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
-                            .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
-                    .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
-                            .sites(site).polar(sitePolar).S(sites).K(k).boost(VoronoiAnchorsKernel.layoutBoost(layout))
-                            .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors))
-                    .launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
+            float boost = VoronoiAnchorsKernel.layoutBoost(layout);
+            LaunchPlan.Builder b = LaunchPlan.builder();
+            if (fused) {
+                b.launch(envs, VoronoiAnchorsHostKernel.INSTANCE.args().seeds(seeds).S(sites).layout(layout).box(BOX)
+                        .K(k).boost(boost).radialVariation(variation).angularJitter(jitter).anchors(anchors));
+            } else {
+                b.launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
+                                .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
+                        .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
+                                .sites(site).polar(sitePolar).S(sites).K(k).boost(boost)
+                                .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors));
+            }
+            return b.launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
                             .out(aug))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))
-                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
-                            .count(augCount).npseg(npseg).withEnd(0).polygon(0).active(crossers).centripetal(0)
-                            .out(dense))
-                    .append(arc.plan(dense, crossers, false, out))
+                    .append(loop.plan(aug, augCount, false, false, crossers, false, out))
                     .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
-                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
-                    .launch(envs * m, LoopDenseKernel.INSTANCE.args().ctrl(aug).stride(ap)
-                            .count(augCount).npseg(npseg).withEnd(0).polygon(1).active(crossers).centripetal(0)
-                            .out(dense))
-                    .append(arc.plan(dense, crossers, true, out))
+                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(loop.counts()).boxes(boxes).maxCount(1).out(crossers))
+                    .append(loop.plan(aug, augCount, false, true, crossers, false, out))
                     .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))

@@ -77,55 +77,61 @@ public final class VoronoiSitesKernel extends VoronoiSitesKernelBase {
     @Override
     protected void run(int begin, int end, int[] seeds, int sCount, int layout, float box, float[] sites,
                        float[] polar) {
+        for (int t = begin; t < end; t++) {
+            int e = t / sCount;
+            siteOne(seeds[e], t - e * sCount, layout, box, sites, polar, t);
+        }
+    }
+
+    /**
+     * Site {@code i} of the env with seed {@code seed}, into pair {@code t} of {@code sites} and
+     * {@code polar}: this kernel's body for one thread, shared with {@link VoronoiAnchorsHostKernel}.
+     */
+    static void siteOne(int seed, int i, int layout, float box, float[] sites, float[] polar, int t) {
         float half = 0.5f * box;
         float twoPi = (float) (2.0 * Math.PI);
         final int st = GeneratorKernels.STREAM_VORONOI_SITES;
         final int per = GeneratorKernels.VORONOI_DRAWS_PER_SITE;
-        for (int t = begin; t < end; t++) {
-            int e = t / sCount;
-            int i = t - e * sCount;
-            int seed = seeds[e];
-            int d = per * i;
-            boolean annulus = layout == VOID_RING
-                    || (layout == MIXED && CounterRng.uniform(seed, st, d) < 0.65f);
-            float x = 0f;
-            float y = 0f;
-            boolean placed = false;
-            if (layout == CLUSTERED) {
-                float phase = CounterRng.uniform(seed, GeneratorKernels.STREAM_VORONOI_FIELD, 0) * twoPi;
-                float radial = 0.24f * box + 0.10f * box * CounterRng.uniform(seed, GeneratorKernels.STREAM_VORONOI_FIELD, 1);
-                int cluster = Math.min((int) (CounterRng.uniform(seed, st, d + 1) * 6f), 5);
-                double ct = phase + twoPi * cluster / 6.0;
-                float cr = radial * (0.82f + 0.30f * CounterRng.uniform(seed, st, d + 2));
-                double th = CounterRng.uniform(seed, st, d + 3) * twoPi;
-                float nr = 0.025f * box + 0.080f * box * CounterRng.uniform(seed, st, d + 4);
-                if (CounterRng.uniform(seed, st, d + 5) < 0.22f) {
-                    annulus = true;
-                } else {
-                    x = Math.min(Math.max(cr * (float) Math.cos(ct) + nr * (float) Math.cos(th), -half), half);
-                    y = Math.min(Math.max(cr * (float) Math.sin(ct) + nr * (float) Math.sin(th), -half), half);
-                    placed = true;
-                }
+        int d = per * i;
+        boolean annulus = layout == VOID_RING
+                || (layout == MIXED && CounterRng.uniform(seed, st, d) < 0.65f);
+        float x = 0f;
+        float y = 0f;
+        boolean placed = false;
+        if (layout == CLUSTERED) {
+            float phase = CounterRng.uniform(seed, GeneratorKernels.STREAM_VORONOI_FIELD, 0) * twoPi;
+            float radial = 0.24f * box + 0.10f * box * CounterRng.uniform(seed, GeneratorKernels.STREAM_VORONOI_FIELD, 1);
+            int cluster = Math.min((int) (CounterRng.uniform(seed, st, d + 1) * 6f), 5);
+            double ct = phase + twoPi * cluster / 6.0;
+            float cr = radial * (0.82f + 0.30f * CounterRng.uniform(seed, st, d + 2));
+            double th = CounterRng.uniform(seed, st, d + 3) * twoPi;
+            float nr = 0.025f * box + 0.080f * box * CounterRng.uniform(seed, st, d + 4);
+            if (CounterRng.uniform(seed, st, d + 5) < 0.22f) {
+                annulus = true;
+            } else {
+                x = Math.min(Math.max(cr * (float) Math.cos(ct) + nr * (float) Math.cos(th), -half), half);
+                y = Math.min(Math.max(cr * (float) Math.sin(ct) + nr * (float) Math.sin(th), -half), half);
+                placed = true;
             }
-            if (!placed) {
-                float u6 = CounterRng.uniform(seed, st, d + 6);
-                float u7 = CounterRng.uniform(seed, st, d + 7);
-                if (annulus) {
-                    float r0 = 0.14f * box;
-                    float r1 = 0.52f * box;
-                    float r = (float) Math.sqrt(r0 * r0 + u7 * (r1 * r1 - r0 * r0));
-                    double th = u6 * twoPi;
-                    x = r * (float) Math.cos(th);
-                    y = r * (float) Math.sin(th);
-                } else {
-                    x = (2f * u6 - 1f) * half;
-                    y = (2f * u7 - 1f) * half;
-                }
-            }
-            sites[2 * t] = x;
-            sites[2 * t + 1] = y;
-            polar[2 * t] = (float) Math.sqrt(x * x + y * y);
-            polar[2 * t + 1] = (float) Math.atan2(y, x);
         }
+        if (!placed) {
+            float u6 = CounterRng.uniform(seed, st, d + 6);
+            float u7 = CounterRng.uniform(seed, st, d + 7);
+            if (annulus) {
+                float r0 = 0.14f * box;
+                float r1 = 0.52f * box;
+                float r = (float) Math.sqrt(r0 * r0 + u7 * (r1 * r1 - r0 * r0));
+                double th = u6 * twoPi;
+                x = r * (float) Math.cos(th);
+                y = r * (float) Math.sin(th);
+            } else {
+                x = (2f * u6 - 1f) * half;
+                y = (2f * u7 - 1f) * half;
+            }
+        }
+        sites[2 * t] = x;
+        sites[2 * t + 1] = y;
+        polar[2 * t] = (float) Math.sqrt(x * x + y * y);
+        polar[2 * t + 1] = (float) Math.atan2(y, x);
     }
 }
