@@ -156,10 +156,13 @@ final class RelaxScratch {
      *         non-finite positions
      */
     boolean activeHolds(float[] x, float[] y, int n, float skin) {
-        float most = 0f;
+        // stops at the first bead that moved too far (or is not finite), with no running maximum
+        // to wait on between beads: the same answer as comparing the largest move with the skin
         for (int i = 0; i < n; i++) {
-            most = Math.max(most, Math.abs(x[i] - ax[i]) + Math.abs(y[i] - ay[i]));
+            if (!(Math.abs(x[i] - ax[i]) + Math.abs(y[i] - ay[i]) <= skin)) {
+                return false;
+            }
         }
-        return most <= skin;
+        return true;
     }
 }
