@@ -19,10 +19,11 @@ if [[ "${TRACKGEN_REBUILD:-0}" == "1" || ! -f "$jar" ]]; then
   rm -f "$log"
 fi
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-# The Vector API module speeds up the relaxation of regenerated tracks (same results without it);
-# its start-up warning line is dropped.
+# The Vector API module speeds up the relaxation of regenerated tracks once the JIT has compiled
+# it, which a training loop does (same results without it; TRACKGEN_VECTOR=0 leaves it out); its
+# start-up warning line is dropped.
 vector=()
-if [[ "$("$java" --list-modules 2> /dev/null || true)" == *jdk.incubator.vector@* ]]; then
+if [[ "${TRACKGEN_VECTOR:-1}" != "0" && "$("$java" --list-modules 2> /dev/null || true)" == *jdk.incubator.vector@* ]]; then
   vector=(--add-modules jdk.incubator.vector)
 fi
 # shellcheck disable=SC2086  # JAVA_OPTS is a list of options
