@@ -35,10 +35,11 @@ import java.util.concurrent.Callable;
  * PNG chart (docs/performance.md).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Measures warm ms per generate() call, tracks per second and bytes allocated per call,",
-            "for every batch size (--envs) at the most threads, and for every thread count (--threads) at",
-            "--threads-envs; --grid measures every combination. The default run takes well under a minute",
-            "on a few cores; --repeats, --warmup and --budget trade time for steadier figures."})
+        description = {"Measures warm ms per generate() call, tracks per second and bytes allocated per call, "
+                + "for every batch size (--envs) at the most threads, and for every thread count (--threads) at "
+                + "--threads-envs; --grid measures every combination.",
+            "The default run takes well under a minute on a few cores; --repeats, --warmup and --budget trade "
+                + "time for steadier figures."})
 final class BenchCommand implements Callable<Integer> {
     private static final JsonMapper JSON = new JsonMapper();
 

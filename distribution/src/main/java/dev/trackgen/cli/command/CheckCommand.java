@@ -23,9 +23,9 @@ import java.util.concurrent.Callable;
  * ({@link ValiditySearch}) from the command line. Exits 0 when none was found, 1 when one was.
  */
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Searches for tracks the validity gate marks valid that are broken: draws whole configurations",
-            "across every knob's range, generates a batch for each and audits every track with an independent",
-            "double-precision checker (docs/pipeline.md, 'What valid means').",
+        description = {"Searches for tracks the validity gate marks valid that are broken: draws whole configurations "
+                + "across every knob's range, generates a batch for each and audits every track with an independent "
+                + "double-precision checker (docs/pipeline.md, 'What valid means').",
             "Exit 3 if a track flagged valid is broken, 1 on bad input."})
 final class CheckCommand implements Callable<Integer> {
     private static final long MAX_TRACKS = 1_000_000_000L;

@@ -21,8 +21,8 @@ import java.util.concurrent.Callable;
  * Serves the page and its API until interrupted.
  */
 @Command(name = "explore", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Serves a local web page with every knob of the pipeline and of the chosen generator:",
-            "a change regenerates the batch and redraws its tracks, metrics and histograms.",
+        description = {"Serves a local web page with every knob of the pipeline and of the chosen generator: "
+                + "a change regenerates the batch and redraws its tracks, metrics and histograms.",
             "Listens on the loopback address only unless --host says otherwise; stop it with Ctrl-C."})
 final class ExploreCommand implements Callable<Integer> {
     private final CliContext context;

@@ -23,8 +23,8 @@ import java.util.concurrent.Callable;
 
 /** {@code trackgen generate}: one batch, written as {@code .npz} and previewed as PNG. */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Generates one batch of E tracks and writes it as .npz (numpy) and a PNG preview,",
-            "and with --export in simulator formats (docs/export.md).",
+        description = {"Generates one batch of E tracks and writes it as .npz (numpy) and a PNG preview, "
+                + "and with --export in simulator formats (docs/export.md).",
             "Knob values: built-in defaults < --config file < --set < --generator/--envs.",
             "Runtime: --runtime, else the config file's 'runtime', else -Dtrackgen.runtime, "
                     + "else $TRACKGEN_RUNTIME, else auto."})

@@ -26,9 +26,9 @@ import java.util.concurrent.Callable;
  * row from real circuits), with the original implementation's definitions (docs/metrics.md).
  */
 @Command(name = "metrics", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Generates one batch per generator and prints its quality metrics, one row per generator:",
-            "yield, self-intersection rate before relaxation, XPBD displacement, length, compactness,",
-            "shape variety, chicanes, straight fraction, peak curvature, lap time and ms per generate() call.",
+        description = {"Generates one batch per generator and prints its quality metrics, one row per generator: "
+                + "yield, self-intersection rate before relaxation, XPBD displacement, length, compactness, "
+                + "shape variety, chicanes, straight fraction, peak curvature, lap time and ms per generate() call.",
             "Definitions: docs/metrics.md."})
 final class MetricsCommand implements Callable<Integer> {
     private final CliContext context;

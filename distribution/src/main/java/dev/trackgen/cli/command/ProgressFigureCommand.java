@@ -25,8 +25,8 @@ import java.util.concurrent.Callable;
  * progress, the {@code dist_to_next} sawtooth below).
  */
 @Command(name = "progress-figure", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Drives a scripted agent round one generated track through the progress tracker and writes",
-            "a PNG: its path colored by progress over the checkpoints, and dist_to_next per step (docs/course.md)."})
+        description = {"Drives a scripted agent round one generated track through the progress tracker and writes "
+                + "a PNG: its path colored by progress over the checkpoints, and dist_to_next per step (docs/course.md)."})
 final class ProgressFigureCommand implements Callable<Integer> {
     private final CliContext context;
 
