@@ -70,17 +70,7 @@ public final class ArcResampleLookupKernel extends ArcResampleLookupKernelBase {
             int k = t - ob;
             float target = (float) k * total / (float) num;
             // Targets grow with k, so the search resumes where the previous point stopped.
-            while (idx < r - 1 && s[sb + idx + 1] < target) {
-                idx++;
-            }
-            float s0 = s[sb + idx];
-            float segl = Math.max(seg[rb + idx], 1.0e-12f);
-            float frac = Math.min(Math.max((target - s0) / segl, 0f), 1f);
-            int i1 = idx + 1 == r ? 0 : idx + 1;
-            float p0x = real[2 * (rb + idx)];
-            float p0y = real[2 * (rb + idx) + 1];
-            out[2 * t] = p0x + frac * (real[2 * (rb + i1)] - p0x);
-            out[2 * t + 1] = p0y + frac * (real[2 * (rb + i1) + 1] - p0y);
+            idx = ArcLengthLookup.write(real, rb, r, seg, rb, s, sb, target, idx, out, t);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.trackgen.pipeline.inflate;
 
+import dev.trackgen.api.kernel.ArcLengthLookup;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
@@ -57,16 +58,7 @@ public final class UniformResampleLookupKernel extends UniformResampleLookupKern
         int t = from;
         for (; t < realEnd; t++) {
             float tk = (float) (t - b) * total / (float) cn;
-            while (idx < cn - 1 && s[ss + idx + 1] < tk) {
-                idx++;
-            }
-            float segl = Math.max(seg[sb + idx], 1.0e-12f);
-            float frac = Math.min(Math.max((tk - s[ss + idx]) / segl, 0f), 1f);
-            int i1 = idx + 1 == cn ? 0 : idx + 1;
-            float p0x = c[2 * (b + idx)];
-            float p0y = c[2 * (b + idx) + 1];
-            out[2 * t] = p0x + frac * (c[2 * (b + i1)] - p0x);
-            out[2 * t + 1] = p0y + frac * (c[2 * (b + i1) + 1] - p0y);
+            idx = ArcLengthLookup.write(c, b, cn, seg, sb, s, ss, tk, idx, out, t);
         }
         for (; t < to; t++) {
             out[2 * t] = Float.NaN;

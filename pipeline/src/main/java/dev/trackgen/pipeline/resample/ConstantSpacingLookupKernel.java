@@ -1,5 +1,6 @@
 package dev.trackgen.pipeline.resample;
 
+import dev.trackgen.api.kernel.ArcLengthLookup;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
@@ -58,16 +59,7 @@ public final class ConstantSpacingLookupKernel extends ConstantSpacingLookupKern
         int t = from;
         for (; t < realEnd; t++) {
             float target = (float) (t - base) * spacing;
-            while (idx < n - 1 && s[ss + idx + 1] < target) {
-                idx++;
-            }
-            float segl = Math.max(seg[sb + idx], 1.0e-12f);
-            float frac = Math.min(Math.max((target - s[ss + idx]) / segl, 0f), 1f);
-            int i1 = idx + 1 == n ? 0 : idx + 1;
-            float p0x = c[2 * (eb + idx)];
-            float p0y = c[2 * (eb + idx) + 1];
-            out[2 * t] = p0x + frac * (c[2 * (eb + i1)] - p0x);
-            out[2 * t + 1] = p0y + frac * (c[2 * (eb + i1) + 1] - p0y);
+            idx = ArcLengthLookup.write(c, eb, n, seg, sb, s, ss, target, idx, out, t);
         }
         for (; t < to; t++) {
             out[2 * t] = Float.NaN;
