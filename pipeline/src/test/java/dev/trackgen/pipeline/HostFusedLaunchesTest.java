@@ -4,12 +4,9 @@ import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
-import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.ForwardingRuntime;
-import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
-import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -81,16 +78,16 @@ class HostFusedLaunchesTest {
         int e = 64;
         TrackGenConfig c = Parts.config().generator(name).numEnvs(e).build();
         try (CpuRuntime cpu = new CpuRuntime(1, false)) {
-            Counting counting = new Counting(cpu);
+            CountingRuntime counting = new CountingRuntime(cpu);
             try (TrackGenerator g = Parts.builder(c).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(counting).build()) {
                 g.generate();
                 long track = trackBytes(e, g.config().nMax());
-                double perEnv = counting.bytes / (double) e;
+                double perEnv = counting.bytes() / (double) e;
                 assertTrue(perEnv <= 25 * 1024, "runtime arrays per env: " + perEnv + " bytes");
-                assertTrue(counting.bytes >= track, "the Track alone is " + track + " bytes");
-                long before = counting.bytes;
+                assertTrue(counting.bytes() >= track, "the Track alone is " + track + " bytes");
+                long before = counting.bytes();
                 g.intermediates();
-                long added = counting.bytes - before;
+                long added = counting.bytes() - before;
                 long twoArrays = 2L * 8 * e * g.config().nMax();
                 assertTrue(added >= twoArrays && added <= twoArrays + 1024L * e,
                         "asking for the intermediates adds their two arrays and the stages' small buffers: " + added);
@@ -163,37 +160,6 @@ class HostFusedLaunchesTest {
             assertTrue(supports(k), k.name());
             names.add(k.name());
             super.launch(k, dim, a);
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
-    /** Counts the bytes of the runtime arrays allocated through it. */
-    private static final class Counting extends ForwardingRuntime {
-        long bytes;
-
-        Counting(ComputeRuntime delegate) {
-            super(delegate);
-        }
-
-        @Override
-        public F32Array allocF32(int length) {
-            bytes += 4L * length;
-            return super.allocF32(length);
-        }
-
-        @Override
-        public I32Array allocI32(int length) {
-            bytes += 4L * length;
-            return super.allocI32(length);
-        }
-
-        @Override
-        public Vec2Array allocVec2(int length) {
-            bytes += 8L * length;
-            return super.allocVec2(length);
         }
 
         @Override

@@ -3,10 +3,9 @@ package dev.trackgen.pipeline.relax;
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.runtime.F32Array;
-import dev.trackgen.api.runtime.ForwardingRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.pipeline.CountingRuntime;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,7 +64,7 @@ class RelaxMemoryTest {
         TrackGenConfig config = TrackGenConfig.builder().numEnvs(e).build();
         int nMax = config.nMax();
         try (CpuRuntime cpu = new CpuRuntime(threads, false)) {
-            Counting rt = new Counting(cpu);
+            CountingRuntime rt = new CountingRuntime(cpu);
             Vec2Array in = cpu.allocVec2(e * nMax);
             I32Array count = cpu.allocI32(e);
             Vec2Array relaxed = cpu.allocVec2(e * nMax);
@@ -76,7 +75,7 @@ class RelaxMemoryTest {
                     + 4L * XpbdRelaxKernel.boxFloats(nMax);
             long expected = 3L * 4 * e + 4L * Math.max(config.get(dev.trackgen.api.config.RelaxKnobs.ITERS), 1)
                     + oneRow;
-            assertEquals(expected, rt.bytes, "bytes the relaxation stage allocated besides its output");
+            assertEquals(expected, rt.bytes(), "bytes the relaxation stage allocated besides its output");
         }
     }
 
@@ -118,33 +117,6 @@ class RelaxMemoryTest {
             return s;
         } catch (ReflectiveOperationException ex) {
             throw new IllegalStateException(ex);
-        }
-    }
-
-    /** Counts the bytes of the arrays allocated through it. */
-    private static final class Counting extends ForwardingRuntime {
-        long bytes;
-
-        Counting(CpuRuntime delegate) {
-            super(delegate);
-        }
-
-        @Override
-        public F32Array allocF32(int length) {
-            bytes += 4L * length;
-            return super.allocF32(length);
-        }
-
-        @Override
-        public I32Array allocI32(int length) {
-            bytes += 4L * length;
-            return super.allocI32(length);
-        }
-
-        @Override
-        public Vec2Array allocVec2(int length) {
-            bytes += 8L * length;
-            return super.allocVec2(length);
         }
     }
 }
