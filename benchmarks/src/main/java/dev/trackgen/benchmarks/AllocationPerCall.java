@@ -39,9 +39,7 @@ public final class AllocationPerCall {
             for (int k = 0; k < warmup; k++) {
                 gen.generate();
             }
-            long[] ids = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().startsWith("trackgen-cpu-worker") || t == Thread.currentThread())
-                    .mapToLong(Thread::getId).toArray();
+            long[] ids = RuntimeThreads.ids();
             // a first read and a plain-loop sum keep the probe's own one-time allocations (stream
             // pipeline classes, about 11 KB) out of the measured window
             sum(mx.getThreadAllocatedBytes(ids));

@@ -50,9 +50,7 @@ public final class CollisionPerCall {
                     for (int i = 0; i < Math.max(3, queries / 4); i++) {
                         c.query();
                     }
-                    long[] ids = Thread.getAllStackTraces().keySet().stream()
-                            .filter(t -> t.getName().startsWith("trackgen-cpu-worker") || t == Thread.currentThread())
-                            .mapToLong(Thread::getId).toArray();
+                    long[] ids = RuntimeThreads.ids();
                     sum(mx.getThreadAllocatedBytes(ids));
                     long before = sum(mx.getThreadAllocatedBytes(ids));
                     long cpu0 = cpu(mx, ids);

@@ -44,9 +44,7 @@ public final class CpuTimePerCall {
             for (int k = 0; k < warmup; k++) {
                 gen.generate();
             }
-            long[] ids = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().startsWith("trackgen-cpu-worker") || t == Thread.currentThread())
-                    .mapToLong(Thread::getId).toArray();
+            long[] ids = RuntimeThreads.ids();
             double[] cpu = new double[calls];
             double[] wall = new double[calls];
             for (int k = 0; k < calls; k++) {
