@@ -53,6 +53,10 @@ public final class Crossings {
                         || boxes[bb + 4 * cj + 1] > boxes[bb + 4 * ci + 3]) {
                     continue;
                 }
+                float cMinX = boxes[bb + 4 * cj];
+                float cMinY = boxes[bb + 4 * cj + 1];
+                float cMaxX = boxes[bb + 4 * cj + 2];
+                float cMaxY = boxes[bb + 4 * cj + 3];
                 int iEnd = Math.min(n, (ci + 1) * CHUNK);
                 int jEnd = Math.min(n, (cj + 1) * CHUNK);
                 for (int i = ci * CHUNK; i < iEnd; i++) {
@@ -61,24 +65,31 @@ public final class Crossings {
                     float ay = finite(p[2 * (base + i) + 1]);
                     float bx = finite(p[2 * (base + i1)]);
                     float by = finite(p[2 * (base + i1) + 1]);
-                    // skip segment i when its box misses chunk cj's box
-                    if ((Math.max(ax, bx) < boxes[bb + 4 * cj]) | (Math.min(ax, bx) > boxes[bb + 4 * cj + 2])
-                            | (Math.max(ay, by) < boxes[bb + 4 * cj + 1]) | (Math.min(ay, by) > boxes[bb + 4 * cj + 3])) {
+                    // skip segment i when its box misses chunk cj's box (max(a, b) < lo is a < lo & b < lo)
+                    if ((ax < cMinX && bx < cMinX) || (ax > cMaxX && bx > cMaxX) || (ay < cMinY && by < cMinY)
+                            || (ay > cMaxY && by > cMaxY)) {
                         continue;
                     }
-                    for (int j = Math.max(cj * CHUNK, i + 2); j < jEnd; j++) {
-                        if (i == 0 && j == n - 1) {
-                            continue; // edges n-1 and 0 share point 0
-                        }
+                    int j = Math.max(cj * CHUNK, i + 2);
+                    if (j >= jEnd) {
+                        continue;
+                    }
+                    // the end of segment j is the start of segment j + 1: each point is read once
+                    float sx = finite(p[2 * (base + j)]);
+                    float sy = finite(p[2 * (base + j) + 1]);
+                    for (; j < jEnd; j++) {
                         int j1 = j + 1 == n ? 0 : j + 1;
-                        if (Geometry.properCrossing(ax, ay, bx, by,
-                                finite(p[2 * (base + j)]), finite(p[2 * (base + j) + 1]),
-                                finite(p[2 * (base + j1)]), finite(p[2 * (base + j1) + 1]))) {
+                        float ex = finite(p[2 * (base + j1)]);
+                        float ey = finite(p[2 * (base + j1) + 1]);
+                        // edges n-1 and 0 share point 0
+                        if (!(i == 0 && j == n - 1) && Geometry.properCrossing(ax, ay, bx, by, sx, sy, ex, ey)) {
                             crossings++;
                             if (maxCount > 0 && crossings >= maxCount) {
                                 return crossings;
                             }
                         }
+                        sx = ex;
+                        sy = ey;
                     }
                 }
             }
