@@ -254,8 +254,14 @@ TG_INLINE float tg_menger(float px, float py, float cx, float cy, float nx, floa
     return 2.0f * area2 / denom;
 }
 
-/** Geometry.wrapAngle: atan2(sin a, cos a) in double, rounded to float (may differ by an ulp). */
+/**
+ * Geometry.wrapAngle: atan2(sin a, cos a) in double, rounded to float (may differ by an ulp); an
+ * angle already inside (-pi, pi) comes back as it is, the float the formula gives for it.
+ */
 TG_INLINE float tg_wrap_angle(float a) {
+    if (fabsf(a) < TG_WRAP_ANGLE_IDENTITY) {
+        return a;
+    }
     double d = static_cast<double>(a);
     return static_cast<float>(atan2(sin(d), cos(d)));
 }

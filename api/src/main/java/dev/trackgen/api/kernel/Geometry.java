@@ -81,8 +81,27 @@ public final class Geometry {
         return 2.0f * area2 / denom;
     }
 
-    /** @return the angle {@code a} wrapped into {@code (-pi, pi]} */
+    /**
+     * Below this magnitude an angle is its own wrap: {@code atan2(sin a, cos a)} in double lies
+     * within a few double ulps of {@code a}, far inside half a float ulp, so it rounds back to
+     * {@code a} (the largest float below pi; the next float up is above pi).
+     */
+    @CudaConstant("TG_WRAP_ANGLE_IDENTITY")
+    static final float WRAP_IDENTITY_BELOW = 3.1415925f;
+
+    /**
+     * The angle {@code a} wrapped into {@code (-pi, pi]}: {@code atan2(sin a, cos a)} in double,
+     * rounded to float. An angle already inside the range (magnitude below
+     * {@link #WRAP_IDENTITY_BELOW}) comes back as it is, without the three transcendental calls;
+     * that is the float the formula gives for it.
+     *
+     * @param a angle, radians
+     * @return the wrapped angle, radians; NaN for NaN or infinite {@code a}
+     */
     public static float wrapAngle(float a) {
+        if (Math.abs(a) < WRAP_IDENTITY_BELOW) {
+            return a;
+        }
         return (float) Math.atan2(Math.sin(a), Math.cos(a));
     }
 }
