@@ -47,47 +47,61 @@ public final class BezierAssembleKernel extends BezierAssembleKernelBase {
         float[] out = outArg;
         int perEnv = p * npseg;
         float inv = 1f / (float) (npseg - 1);
-        for (int t = begin; t < end; t++) {
+        // Walks env by env and segment by segment: the index is split into (env, segment, sample)
+        // once per launch range instead of by three integer divisions per point, and each segment's
+        // chord and handles are computed once for its samples (the same floats as per point).
+        int t = begin;
+        while (t < end) {
             int e = t / perEnv;
+            int envEnd = Math.min(end, (e + 1) * perEnv);
             if (polygon && active[e] <= 0) {
-                t = Math.min(end, (e + 1) * perEnv) - 1;
+                t = envEnd;
                 continue;
             }
             int rem = t - e * perEnv;
             int i = rem / npseg;
             int s = rem - i * npseg;
             int cnt = count[e];
-            if (i >= cnt) {
-                out[2 * t] = Float.NaN;
-                out[2 * t + 1] = Float.NaN;
-                continue;
-            }
             int b = e * p;
-            int i0 = b + i;
-            int i1 = b + (i + 1) % cnt;
-            float c0x = c[2 * i0];
-            float c0y = c[2 * i0 + 1];
-            float c1x = c[2 * i1];
-            float c1y = c[2 * i1 + 1];
-            float h0 = 0f;
-            float h1 = 0f;
-            if (!polygon) {
-                float chord = Geometry.length(c1x - c0x, c1y - c0y);
-                h0 = Math.min(rad[e] * chord, clamp[e] * minEdge[i0]);
-                h1 = Math.min(rad[e] * chord, clamp[e] * minEdge[i1]);
+            while (t < envEnd) {
+                int segEnd = Math.min(envEnd, t + (npseg - s));
+                if (i >= cnt) {
+                    for (; t < segEnd; t++) {
+                        out[2 * t] = Float.NaN;
+                        out[2 * t + 1] = Float.NaN;
+                    }
+                } else {
+                    int i0 = b + i;
+                    int i1 = b + (i + 1) % cnt;
+                    float c0x = c[2 * i0];
+                    float c0y = c[2 * i0 + 1];
+                    float c1x = c[2 * i1];
+                    float c1y = c[2 * i1 + 1];
+                    float h0 = 0f;
+                    float h1 = 0f;
+                    if (!polygon) {
+                        float chord = Geometry.length(c1x - c0x, c1y - c0y);
+                        h0 = Math.min(rad[e] * chord, clamp[e] * minEdge[i0]);
+                        h1 = Math.min(rad[e] * chord, clamp[e] * minEdge[i1]);
+                    }
+                    float p1x = c0x + tan[2 * i0] * h0;
+                    float p1y = c0y + tan[2 * i0 + 1] * h0;
+                    float p2x = c1x - tan[2 * i1] * h1;
+                    float p2y = c1y - tan[2 * i1 + 1] * h1;
+                    for (; t < segEnd; t++, s++) {
+                        float u = s * inv;
+                        float w = 1f - u;
+                        float b0 = w * w * w;
+                        float b1 = 3f * u * w * w;
+                        float b2 = 3f * u * u * w;
+                        float b3 = u * u * u;
+                        out[2 * t] = b0 * c0x + b1 * p1x + b2 * p2x + b3 * c1x;
+                        out[2 * t + 1] = b0 * c0y + b1 * p1y + b2 * p2y + b3 * c1y;
+                    }
+                }
+                i++;
+                s = 0;
             }
-            float p1x = c0x + tan[2 * i0] * h0;
-            float p1y = c0y + tan[2 * i0 + 1] * h0;
-            float p2x = c1x - tan[2 * i1] * h1;
-            float p2y = c1y - tan[2 * i1 + 1] * h1;
-            float u = s * inv;
-            float w = 1f - u;
-            float b0 = w * w * w;
-            float b1 = 3f * u * w * w;
-            float b2 = 3f * u * u * w;
-            float b3 = u * u * u;
-            out[2 * t] = b0 * c0x + b1 * p1x + b2 * p2x + b3 * c1x;
-            out[2 * t + 1] = b0 * c0y + b1 * p1y + b2 * p2y + b3 * c1y;
         }
     }
 }
