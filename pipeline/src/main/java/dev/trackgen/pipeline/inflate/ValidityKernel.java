@@ -112,7 +112,7 @@ public final class ValidityKernel extends ValidityKernelBase {
             int bb = e * boxStride;
             boolean ok = cn >= 3 && genValid[e] != 0 && hw > wFloor
                     && allFinite(c, b, cn) && allFinite(outer, b, cn) && allFinite(inner, b, cn)
-                    && Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Geometry.PI) <= turningTol;
+                    && turningHolds(c, b, cn, turningTol);
             if (ok) {
                 float peri = localShape(c, normal, outer, inner, b, cn, hw, minThickness);
                 int band = SeparationBand.of(peri / (float) cn, 2f * hw);
@@ -214,6 +214,80 @@ public final class ValidityKernel extends ValidityKernelBase {
             }
         }
         return true;
+    }
+
+    /** {@link #rotationIndex}'s answer when it cannot vouch for the float sum. */
+    static final int UNDECIDED = Integer.MIN_VALUE;
+
+    /**
+     * The turning test: {@code | |turning| - 2 pi | <= tol}. It is decided from the polygon's
+     * rotation index ({@link #rotationIndex}, no transcendental call) whenever that index fixes the
+     * float sum's verdict, else by the float sum itself ({@link #turning}); the same answer
+     * either way.
+     */
+    static boolean turningHolds(float[] c, int b, int cn, float tol) {
+        int k = rotationIndex(c, b, cn, tol);
+        if (k != UNDECIDED) {
+            return Math.abs(k) == 1;
+        }
+        return Math.abs(Math.abs(turning(c, b, cn)) - 2f * (float) Geometry.PI) <= tol;
+    }
+
+    /**
+     * The rotation index of the closed polygon (net turns of its edge direction), when the float
+     * sum of {@link #turning} provably lies so close to {@code 2 pi} times it that the turning
+     * test's verdict is {@code |index| == 1}; else {@link #UNDECIDED}.
+     *
+     * <p>Each vertex turn must be certified under 90 degrees (the float dot product of the two
+     * edges beats its own rounding bound); then the float turn {@code wrap(theta_i - theta_{i-1})}
+     * is within {@code 6e-7} rad of the exact turn (each {@code atan2} result rounded to float is
+     * within {@code 1.2e-7} of the edge's exact angle, the difference and the wrap add at most
+     * {@code 3.6e-7}), and the index is the signed count of edge directions crossing the ray at
+     * angle pi: a turn under 90 degrees whose edges' y components change sign crosses it exactly
+     * when both x components are negative (they have one sign, since the dot product is
+     * positive), counter-clockwise when the direction leaves the upper half-plane. The float sum
+     * then differs from {@code 2 pi index} by at most {@code n (1e-6 + 6e-8 M)}, {@code M}
+     * bounding the partial sums' magnitudes ({@code 2 pi (1 + the count's largest magnitude)}),
+     * and with {@code tol} above that bound (and under pi less it) the test passes exactly for
+     * index +-1. Degenerate, folded or non-finite polygons, and a very small {@code tol}, are left
+     * to the float sum.
+     */
+    static int rotationIndex(float[] c, int b, int cn, float tol) {
+        int last = b + cn - 1;
+        float ux = c[2 * b] - c[2 * last];
+        float uy = c[2 * b + 1] - c[2 * last + 1];
+        int count = 0;
+        int most = 0;
+        for (int i = 0; i < cn; i++) {
+            int t = b + i;
+            int u = b + (i + 1 == cn ? 0 : i + 1);
+            float vx = c[2 * u] - c[2 * t];
+            float vy = c[2 * u + 1] - c[2 * t + 1];
+            float xx = ux * vx;
+            float yy = uy * vy;
+            // exact dot > 0: the float sum beats its rounding (under 2^-23 of |xx| + |yy|)
+            if (!(xx + yy > 3.0e-7f * (Math.abs(xx) + Math.abs(yy)))) {
+                return UNDECIDED;
+            }
+            boolean upU = uy >= 0f;
+            boolean upV = vy >= 0f;
+            if (upU != upV) {
+                if (ux < 0f && vx < 0f) {
+                    count += upU ? 1 : -1;
+                    most = Math.max(most, Math.abs(count));
+                } else if (!(ux > 0f && vx > 0f)) {
+                    return UNDECIDED;
+                }
+            }
+            ux = vx;
+            uy = vy;
+        }
+        double partials = 2.0 * Math.PI * (1 + most) + 1.0;
+        double bound = cn * (1.0e-6 + 6.0e-8 * partials) + 1.0e-6;
+        if (!(tol > bound + 1.0e-6) || !(tol < Math.PI - bound)) {
+            return UNDECIDED;
+        }
+        return count;
     }
 
     /** Signed net turning of the closed polygon, radians. */
