@@ -25,8 +25,9 @@ public final class Crossings {
         return ChunkBounds.floats(n, CHUNK);
     }
 
-    private static float finite(float v) {
-        return Float.isFinite(v) ? v : 0f;
+    /** {@code v}, or 0 when {@code clamp} and {@code v} is not finite. */
+    private static float read(float v, boolean clamp) {
+        return clamp && !Float.isFinite(v) ? 0f : v;
     }
 
     /**
@@ -43,6 +44,11 @@ public final class Crossings {
     public static int count(float[] p, int base, int n, float[] boxes, int bb, int maxCount) {
         if (n < 4) {
             return 0;
+        }
+        // non-finite coordinates read as 0; when there are none (the usual case) the reads skip the test
+        boolean clamp = false;
+        for (int k = 0; k < n; k++) {
+            clamp |= !Float.isFinite(p[2 * (base + k)]) | !Float.isFinite(p[2 * (base + k) + 1]);
         }
         int chunks = ChunkBounds.compute(p, base, n, CHUNK, true, true, boxes, bb);
         int crossings = 0;
@@ -61,10 +67,10 @@ public final class Crossings {
                 int jEnd = Math.min(n, (cj + 1) * CHUNK);
                 for (int i = ci * CHUNK; i < iEnd; i++) {
                     int i1 = i + 1 == n ? 0 : i + 1;
-                    float ax = finite(p[2 * (base + i)]);
-                    float ay = finite(p[2 * (base + i) + 1]);
-                    float bx = finite(p[2 * (base + i1)]);
-                    float by = finite(p[2 * (base + i1) + 1]);
+                    float ax = read(p[2 * (base + i)], clamp);
+                    float ay = read(p[2 * (base + i) + 1], clamp);
+                    float bx = read(p[2 * (base + i1)], clamp);
+                    float by = read(p[2 * (base + i1) + 1], clamp);
                     // skip segment i when its box misses chunk cj's box (max(a, b) < lo is a < lo & b < lo)
                     if ((ax < cMinX && bx < cMinX) || (ax > cMaxX && bx > cMaxX) || (ay < cMinY && by < cMinY)
                             || (ay > cMaxY && by > cMaxY)) {
@@ -75,12 +81,12 @@ public final class Crossings {
                         continue;
                     }
                     // the end of segment j is the start of segment j + 1: each point is read once
-                    float sx = finite(p[2 * (base + j)]);
-                    float sy = finite(p[2 * (base + j) + 1]);
+                    float sx = read(p[2 * (base + j)], clamp);
+                    float sy = read(p[2 * (base + j) + 1], clamp);
                     for (; j < jEnd; j++) {
                         int j1 = j + 1 == n ? 0 : j + 1;
-                        float ex = finite(p[2 * (base + j1)]);
-                        float ey = finite(p[2 * (base + j1) + 1]);
+                        float ex = read(p[2 * (base + j1)], clamp);
+                        float ey = read(p[2 * (base + j1) + 1], clamp);
                         // edges n-1 and 0 share point 0
                         if (!(i == 0 && j == n - 1) && Geometry.properCrossing(ax, ay, bx, by, sx, sy, ex, ey)) {
                             crossings++;

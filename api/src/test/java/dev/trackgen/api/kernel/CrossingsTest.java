@@ -68,6 +68,27 @@ class CrossingsTest {
     }
 
     @Test
+    void nonFiniteCoordinatesCountAsZero() {
+        Random rnd = new Random(3);
+        for (int k = 0; k < 200; k++) {
+            int n = 4 + rnd.nextInt(60);
+            float[] p = new float[2 * n];
+            for (int i = 0; i < 2 * n; i++) {
+                p[i] = (float) (2 * rnd.nextDouble() - 1);
+            }
+            float[] clamped = p.clone();
+            int bad = 1 + rnd.nextInt(3);
+            for (int b = 0; b < bad; b++) {
+                int at = rnd.nextInt(2 * n);
+                p[at] = new float[] {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY}[b];
+                clamped[at] = 0f;
+            }
+            float[] boxes = new float[Crossings.boxFloats(n)];
+            assertEquals(bruteForce(clamped, 0, n), Crossings.count(p, 0, n, boxes, 0, 0), "case " + k);
+        }
+    }
+
+    @Test
     void figureEightHasOneCrossingAndMaxCountStopsEarly() {
         int n = 64;
         float[] p = new float[2 * n];
