@@ -36,8 +36,13 @@ public final class ArcLengthLookup {
             idx++;
         }
         float s0 = s[sb + idx];
-        float segl = Math.max(seg[segb + idx], 1.0e-12f);
-        float frac = Math.min(Math.max((target - s0) / segl, 0f), 1f);
+        // Math.max(l, 1e-12f) and Math.min(Math.max(q, 0f), 1f) as comparisons: the same floats for
+        // every input (NaN and -0 included), without the float min/max intrinsics' blend sequences
+        float l = seg[segb + idx];
+        float segl = l < 1.0e-12f ? 1.0e-12f : l;
+        float q = (target - s0) / segl;
+        float lo = q <= 0f ? 0f : q;
+        float frac = lo > 1f ? 1f : lo;
         int i1 = idx + 1 == n ? 0 : idx + 1;
         float p0x = p[2 * (pb + idx)];
         float p0y = p[2 * (pb + idx) + 1];
