@@ -50,7 +50,8 @@ public final class Crossings {
         for (int k = 0; k < n; k++) {
             clamp |= !Float.isFinite(p[2 * (base + k)]) | !Float.isFinite(p[2 * (base + k) + 1]);
         }
-        int chunks = ChunkBounds.compute(p, base, n, CHUNK, true, true, boxes, bb);
+        // the boxes clamp too only when some coordinate needs it (the same floats either way)
+        int chunks = ChunkBounds.compute(p, base, n, CHUNK, true, clamp, boxes, bb);
         int crossings = 0;
         for (int ci = 0; ci < chunks; ci++) {
             for (int cj = ci; cj < chunks; cj++) {
