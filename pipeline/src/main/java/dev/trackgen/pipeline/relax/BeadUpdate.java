@@ -1,10 +1,11 @@
 package dev.trackgen.pipeline.relax;
 
 /**
- * The bead update of one relaxation sweep, many beads at a time: given the previous sweep's
- * positions and each bead's averaged separation push, every bead's new position, with the same
- * float operations, in the same order, as the scalar loop of {@link XpbdRelaxKernel} (so the
- * results are bit for bit the same). Implemented with the JDK's Vector API
+ * The per-bead loops of one relaxation sweep, many beads at a time: the bead update (given the
+ * previous sweep's positions and each bead's averaged separation push, every bead's new position)
+ * and the skin check of the active candidate lists, with the same float operations, in the same
+ * order, as the scalar loops of {@link XpbdRelaxKernel} and {@link RelaxScratch} (so the results
+ * are bit for bit the same). Implemented with the JDK's Vector API
  * ({@link VectorBeadUpdate}) when that optional module is present; {@link BeadUpdates#preferred()}
  * says which one a run uses.
  */
@@ -34,4 +35,19 @@ interface BeadUpdate {
      */
     int update(float[] xq, float[] yq, float[] sx, float[] sy, float[] ox, float[] oy, float[] px, float[] py, int n,
                float omega, float gamma, float l0, float rMin, float sr, float pr, float br);
+
+    /**
+     * Whether every bead is still within {@code skin} (L1) of its anchor:
+     * {@code |x_i - ax_i| + |y_i - ay_i| <= skin} for all {@code i < n}, false when a bead or an
+     * anchor is not finite; the answer of {@code RelaxScratch.activeHolds}.
+     *
+     * @param x    bead x, {@code [n]}
+     * @param y    bead y, {@code [n]}
+     * @param ax   anchor x, {@code [n]}
+     * @param ay   anchor y, {@code [n]}
+     * @param n    beads, {@code >= 1}
+     * @param skin the largest L1 move allowed, in track units
+     * @return whether no bead moved more than {@code skin} from its anchor
+     */
+    boolean withinSkin(float[] x, float[] y, float[] ax, float[] ay, int n, float skin);
 }

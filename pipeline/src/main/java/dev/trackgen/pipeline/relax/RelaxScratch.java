@@ -30,25 +30,29 @@ final class RelaxScratch {
     /** {@code [nMax]} candidates found per bead at the last cache refresh (more than the slots: overflowed). */
     int[] cacheCount;
     /**
-     * The candidate lists as pairs, bead-major: bead {@code i}'s entries are
-     * {@code pairIdx[pairStart[i] .. pairStart[i+1])}, each a higher bead {@code j} in ascending
-     * order ({@code entry & INDEX}) with {@link #SELF} when {@code j} is in bead {@code i}'s list
-     * and {@link #SEND} when {@code i} is in bead {@code j}'s (a full list drops one of them).
-     * At most {@code 2 * nMax * slots} entries.
+     * The candidate lists as pairs, bead-major, {@code pairCount} of them: pair {@code s} joins
+     * bead {@code pairLo[s]} and the higher bead {@code pairIdx[s] & INDEX}, with {@link #SELF}
+     * when the higher bead is in the lower one's candidate list and {@link #SEND} when the lower
+     * bead is in the higher one's (a full list drops one of them); sorted by lower bead, then by
+     * higher bead. At most {@code 2 * nMax * slots} pairs.
      */
-    int[] pairStart;
+    int[] pairLo;
     int[] pairIdx;
+    int pairCount;
     /**
      * The active pairs: of the pairs, those closer than the keep radius at the anchor positions
-     * {@code (ax, ay)}, in the same order and format.
+     * {@code (ax, ay)}, {@code activeCount} of them, in the same order and format.
      */
-    int[] activeStart;
+    int[] activeLo;
     int[] activeIdx;
+    int activeCount;
+    /** The active pairs closer than the target during a pair sweep (their indices). */
+    int[] hitPairs;
     float[] ax;
     float[] ay;
     /**
-     * {@code [nMax]} separation sums and hit counts that lower beads passed on to higher ones
-     * during a pair sweep; all zero between sweeps.
+     * {@code [nMax]} each bead's separation sum and hit count during a pair sweep; all zero
+     * between sweeps.
      */
     float[] accX;
     float[] accY;
@@ -85,8 +89,6 @@ final class RelaxScratch {
             boxes = new float[XpbdRelaxKernel.boxFloats(nMax)];
             nearChunks = new int[XpbdRelaxKernel.boxFloats(nMax) / 4];
             cacheCount = new int[nMax];
-            pairStart = new int[nMax + 1];
-            activeStart = new int[nMax + 1];
             ax = new float[nMax];
             ay = new float[nMax];
             accX = new float[nMax];
@@ -100,8 +102,11 @@ final class RelaxScratch {
             slotCapacity = -1;
         }
         if (slots > slotCapacity) {
+            pairLo = new int[2 * capacity * slots];
             pairIdx = new int[2 * capacity * slots];
+            activeLo = new int[2 * capacity * slots];
             activeIdx = new int[2 * capacity * slots];
+            hitPairs = new int[2 * capacity * slots];
             slotCapacity = slots;
         }
     }
@@ -125,29 +130,27 @@ final class RelaxScratch {
     }
 
     /**
-     * Rebuilds the active pairs from the cached pairs at the current positions and makes these
-     * positions the anchors.
+     * Rebuilds the active pairs from the cached pairs at the positions {@code (x, y)} of the
+     * {@code n} beads and makes these positions the anchors. One loop over the pairs, not one per
+     * bead: no loop exit to mispredict per bead.
      */
     void buildActive(float[] x, float[] y, int n, float keep2) {
         int a = 0;
-        for (int i = 0; i < n; i++) {
-            float xi = x[i];
-            float yi = y[i];
-            activeStart[i] = a;
-            int sEnd = pairStart[i + 1];
-            for (int s = pairStart[i]; s < sEnd; s++) {
-                int entry = pairIdx[s];
-                int j = entry & INDEX;
-                float ddx = xi - x[j];
-                float ddy = yi - y[j];
-                float d2 = ddx * ddx + ddy * ddy;
-                activeIdx[a] = entry;
-                a += d2 >= keep2 ? 0 : 1; // NaN keeps the pair
-            }
-            ax[i] = xi;
-            ay[i] = yi;
+        int np = pairCount;
+        for (int s = 0; s < np; s++) {
+            int entry = pairIdx[s];
+            int i = pairLo[s];
+            int j = entry & INDEX;
+            float ddx = x[i] - x[j];
+            float ddy = y[i] - y[j];
+            float d2 = ddx * ddx + ddy * ddy;
+            activeLo[a] = i;
+            activeIdx[a] = entry;
+            a += d2 >= keep2 ? 0 : 1; // NaN keeps the pair
         }
-        activeStart[n] = a;
+        activeCount = a;
+        System.arraycopy(x, 0, ax, 0, n);
+        System.arraycopy(y, 0, ay, 0, n);
     }
 
     /**
@@ -155,10 +158,17 @@ final class RelaxScratch {
      *         lists still hold every candidate that can be closer than the target; false for
      *         non-finite positions
      */
-    boolean activeHolds(float[] x, float[] y, int n, float skin) {
-        // stops at the first bead that moved too far (or is not finite), with no running maximum
-        // to wait on between beads: the same answer as comparing the largest move with the skin
-        for (int i = 0; i < n; i++) {
+    boolean activeHolds(float[] x, float[] y, int n, float skin, BeadUpdate beads) {
+        return beads != null ? beads.withinSkin(x, y, ax, ay, n, skin) : withinSkin(x, y, ax, ay, 0, n, skin);
+    }
+
+    /**
+     * The scalar skin check of beads {@code from .. n-1} ({@link BeadUpdate#withinSkin}); stops at
+     * the first bead that moved too far (or is not finite), with no running maximum to wait on
+     * between beads: the same answer as comparing the largest move with the skin.
+     */
+    static boolean withinSkin(float[] x, float[] y, float[] ax, float[] ay, int from, int n, float skin) {
+        for (int i = from; i < n; i++) {
             if (!(Math.abs(x[i] - ax[i]) + Math.abs(y[i] - ay[i]) <= skin)) {
                 return false;
             }

@@ -81,4 +81,23 @@ final class VectorBeadUpdate implements BeadUpdate {
         }
         return n;
     }
+
+    @Override
+    public boolean withinSkin(float[] x, float[] y, float[] ax, float[] ay, int n, float skin) {
+        int lanes = SPECIES.length();
+        if (n < lanes) {
+            return RelaxScratch.withinSkin(x, y, ax, ay, 0, n, skin);
+        }
+        // whole vectors, the last one ending at bead n - 1; the same sums as the scalar loop, and
+        // "every lane <= skin" is false for a NaN lane as the scalar test is
+        for (int k = 0; k < n; k += lanes) {
+            int i = Math.min(k, n - lanes);
+            FloatVector dx = FloatVector.fromArray(SPECIES, x, i).sub(FloatVector.fromArray(SPECIES, ax, i)).abs();
+            FloatVector dy = FloatVector.fromArray(SPECIES, y, i).sub(FloatVector.fromArray(SPECIES, ay, i)).abs();
+            if (!dx.add(dy).compare(VectorOperators.LE, skin).allTrue()) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

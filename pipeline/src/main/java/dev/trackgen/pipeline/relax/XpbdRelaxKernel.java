@@ -257,7 +257,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                 if (refreshed) {
                     overflow[e] = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
                 }
-                if (refreshed || !w.activeHolds(xs[r], ys[r], n, skin)) {
+                if (refreshed || !w.activeHolds(xs[r], ys[r], n, skin, beads)) {
                     w.buildActive(xs[r], ys[r], n, keep2);
                 }
                 mode = MODE_PAIRS;
@@ -305,7 +305,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
      * are skipped). Candidacy is symmetric, so each pair {@code i < j} is tested once, in ascending
      * {@code i} then ascending {@code j}: the order in which a per-bead scan fills every list, so an
      * overflowing list keeps its {@code slots} lowest indices. The lists are stored as pairs
-     * ({@link RelaxScratch#pairStart}): bead {@code i}'s entries are its higher candidates {@code j},
+     * ({@link RelaxScratch#pairIdx}): each pair of bead {@code i} and a higher candidate {@code j},
      * flagged {@code SELF} when {@code j} is in {@code i}'s list and {@code SEND} when {@code i} is in
      * {@code j}'s.
      *
@@ -314,7 +314,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     private static int buildCache(float[] x, float[] y, int n, int band, float radius, int slots, RelaxScratch w) {
         float[] boxes = w.boxes;
         int[] cacheCount = w.cacheCount;
-        int[] pairStart = w.pairStart;
+        int[] pairLo = w.pairLo;
         int[] pairIdx = w.pairIdx;
         int np = 0;
         int chunks = (n + CHUNK - 1) / CHUNK;
@@ -357,19 +357,21 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             for (int i = ci * CHUNK; i < iEnd; i++) {
                 float xi = x[i];
                 float yi = y[i];
-                pairStart[i] = np;
+                // the beads j > i outside the band: band < j - i < n - band, one range
+                int lo = i + band + 1;
+                int hi = Math.min(n, i + n - band);
                 for (int q = 0; q < nearCount; q++) {
                     int cj = near[q];
-                    int jEnd = Math.min(n, (cj + 1) * CHUNK);
-                    for (int j = Math.max(i + 1, cj * CHUNK); j < jEnd; j++) {
-                        int dd = j - i;
+                    int jEnd = Math.min(hi, (cj + 1) * CHUNK);
+                    for (int j = Math.max(lo, cj * CHUNK); j < jEnd; j++) {
                         float dx = xi - x[j];
                         float dy = yi - y[j];
-                        if ((dx * dx + dy * dy < r2) & (Math.min(dd, n - dd) > band)) {
+                        if (dx * dx + dy * dy < r2) {
                             // j joins bead i's list (SELF) and i joins j's (SEND) unless the list is full
                             int ci2 = cacheCount[i];
                             int cj2 = cacheCount[j];
                             int flags = (ci2 < slots ? RelaxScratch.SELF : 0) | (cj2 < slots ? RelaxScratch.SEND : 0);
+                            pairLo[np] = i;
                             pairIdx[np] = j | flags;
                             np += flags != 0 ? 1 : 0;
                             overflowing += (ci2 == slots ? 1 : 0) + (cj2 == slots ? 1 : 0);
@@ -380,7 +382,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                 }
             }
         }
-        pairStart[n] = np;
+        w.pairCount = np;
         return overflowing;
     }
 
@@ -425,70 +427,32 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             java.util.Arrays.fill(sepY, 0, n, 0f);
             return;
         }
-        int[] activeStart = w.activeStart;
-        int[] activeIdx = w.activeIdx;
-        float[] accX = w.accX;
-        float[] accY = w.accY;
-        int[] accHits = w.accHits;
         float target2 = target * target;
+        if (mode == MODE_PAIRS) {
+            pairSeparation(x, y, n, target, target2, w);
+            return;
+        }
         for (int i = 0; i < n; i++) {
             float xi = x[i];
             float yi = y[i];
             float sx = 0f;
             float sy = 0f;
             int hits = 0;
-            if (mode == MODE_PAIRS) {
-                // Lower candidates' contributions arrived in ascending order while those beads ran;
-                // the higher ones follow in ascending order: the sum of the per-bead scan of each
-                // bead's list, term by term (bead j's term is exactly minus bead i's: the same d2 and
-                // weight, -ddx).
-                sx = accX[i];
-                sy = accY[i];
-                hits = accHits[i];
-                accX[i] = 0f;
-                accY[i] = 0f;
-                accHits[i] = 0;
-                int sEnd = activeStart[i + 1];
-                for (int s = activeStart[i]; s < sEnd; s++) {
-                    int entry = activeIdx[s];
-                    int j = entry & RelaxScratch.INDEX;
-                    float ddx = xi - x[j];
-                    float ddy = yi - y[j];
+            for (int j = 0; j < n; j++) {
+                int dd = Math.abs(i - j);
+                if (Math.min(dd, n - dd) <= band) {
+                    continue;
+                }
+                float ddx = xi - x[j];
+                float ddy = yi - y[j];
+                if (Math.abs(ddx) < target && Math.abs(ddy) < target) {
                     float d2 = ddx * ddx + ddy * ddy;
                     if (d2 < target2) {
                         float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
                         float wt = 0.5f * (target - dist) / dist;
-                        float tx = wt * ddx;
-                        float ty = wt * ddy;
-                        if ((entry & RelaxScratch.SELF) != 0) {
-                            sx += tx;
-                            sy += ty;
-                            hits++;
-                        }
-                        if ((entry & RelaxScratch.SEND) != 0) {
-                            accX[j] -= tx;
-                            accY[j] -= ty;
-                            accHits[j]++;
-                        }
-                    }
-                }
-            } else {
-                for (int j = 0; j < n; j++) {
-                    int dd = Math.abs(i - j);
-                    if (Math.min(dd, n - dd) <= band) {
-                        continue;
-                    }
-                    float ddx = xi - x[j];
-                    float ddy = yi - y[j];
-                    if (Math.abs(ddx) < target && Math.abs(ddy) < target) {
-                        float d2 = ddx * ddx + ddy * ddy;
-                        if (d2 < target2) {
-                            float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
-                            float wt = 0.5f * (target - dist) / dist;
-                            sx += wt * ddx;
-                            sy += wt * ddy;
-                            hits++;
-                        }
+                        sx += wt * ddx;
+                        sy += wt * ddy;
+                        hits++;
                     }
                 }
             }
@@ -501,6 +465,72 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             }
             sepX[i] = sx;
             sepY[i] = sy;
+        }
+    }
+
+    /**
+     * The separation pushes from the active pairs ({@link RelaxScratch#activeIdx}). A first loop
+     * over the pairs keeps those closer than the target (no branch: about a third of them, in no
+     * predictable pattern); a second one adds each kept pair {@code (i, j)}, {@code i < j}, to bead
+     * {@code i}'s sum ({@code SELF}) and subtracts it from bead {@code j}'s ({@code SEND}; bead
+     * {@code j}'s term is exactly minus bead {@code i}'s: the same d2 and weight, {@code -ddx}).
+     * The pairs are sorted by lower bead, then by higher bead, so each bead's sum receives first
+     * its lower candidates' terms in ascending order, then its higher candidates' in ascending
+     * order: the per-bead scan of its list, term by term, from {@code +0}. Then each sum is
+     * averaged over its hits ({@code x / 1} is {@code x} for every float, so one or no hit divides
+     * by 1).
+     */
+    private static void pairSeparation(float[] x, float[] y, int n, float target, float target2, RelaxScratch w) {
+        int[] activeLo = w.activeLo;
+        int[] activeIdx = w.activeIdx;
+        int[] hitPairs = w.hitPairs;
+        int na = w.activeCount;
+        int nh = 0;
+        for (int s = 0; s < na; s++) {
+            int i = activeLo[s];
+            int j = activeIdx[s] & RelaxScratch.INDEX;
+            float ddx = x[i] - x[j];
+            float ddy = y[i] - y[j];
+            hitPairs[nh] = s;
+            nh += ddx * ddx + ddy * ddy < target2 ? 1 : 0;
+        }
+        float[] accX = w.accX;
+        float[] accY = w.accY;
+        int[] accHits = w.accHits;
+        for (int h = 0; h < nh; h++) {
+            int s = hitPairs[h];
+            int entry = activeIdx[s];
+            int i = activeLo[s];
+            int j = entry & RelaxScratch.INDEX;
+            float ddx = x[i] - x[j];
+            float ddy = y[i] - y[j];
+            float d2 = ddx * ddx + ddy * ddy;
+            float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
+            float wt = 0.5f * (target - dist) / dist;
+            float tx = wt * ddx;
+            float ty = wt * ddy;
+            if ((entry & RelaxScratch.SELF) != 0) {
+                accX[i] += tx;
+                accY[i] += ty;
+                accHits[i]++;
+            }
+            if ((entry & RelaxScratch.SEND) != 0) {
+                accX[j] -= tx;
+                accY[j] -= ty;
+                accHits[j]++;
+            }
+        }
+        float[] sepX = w.sepX;
+        float[] sepY = w.sepY;
+        for (int i = 0; i < n; i++) {
+            // max(hits, 1) converts to the same float as the hits-or-1 choice, as operations the
+            // compiler keeps in vectors (no branch per bead)
+            float h = (float) Math.max(accHits[i], 1);
+            sepX[i] = accX[i] / h;
+            sepY[i] = accY[i] / h;
+            accX[i] = 0f;
+            accY[i] = 0f;
+            accHits[i] = 0;
         }
     }
 

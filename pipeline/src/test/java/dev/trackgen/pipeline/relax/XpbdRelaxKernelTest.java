@@ -256,6 +256,54 @@ class XpbdRelaxKernelTest {
     }
 
     @Test
+    void theVectorSkinCheckGivesTheScalarAnswer() {
+        BeadUpdate beads = BeadUpdates.preferred();
+        boolean present = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        if (beads == null) {
+            // only a JVM without the module (or with trackgen.vector=false) has no vector path
+            assertTrue(!present || "false".equals(System.getProperty("trackgen.vector")));
+            return;
+        }
+        Random r = new Random(11);
+        float skin = 0.023f;
+        float[] specials = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, skin, -skin, Math.nextUp(skin),
+                0.5f * skin, Math.nextDown(0.5f * skin)};
+        int checks = 0;
+        int held = 0;
+        for (int n = 1; n <= 70; n++) {
+            for (int trial = 0; trial < 60; trial++) {
+                float[] ax = new float[n];
+                float[] ay = new float[n];
+                float[] x = new float[n];
+                float[] y = new float[n];
+                for (int i = 0; i < n; i++) {
+                    ax[i] = (float) r.nextGaussian();
+                    ay[i] = (float) r.nextGaussian();
+                    // most moves inside the skin, some right at it
+                    x[i] = ax[i] + (float) ((r.nextDouble() - 0.5) * skin);
+                    y[i] = ay[i] + (float) ((r.nextDouble() - 0.5) * skin * 0.9);
+                }
+                if (trial % 3 != 0) {
+                    int i = r.nextInt(n);
+                    float v = specials[r.nextInt(specials.length)];
+                    switch (r.nextInt(4)) {
+                        case 0 -> x[i] = ax[i] + v;
+                        case 1 -> y[i] = ay[i] + v;
+                        case 2 -> ax[i] = v;
+                        default -> { x[i] = ax[i] + 0.5f * v; y[i] = ay[i] + 0.5f * v; }
+                    }
+                }
+                boolean scalar = RelaxScratch.withinSkin(x, y, ax, ay, 0, n, skin);
+                assertEquals(scalar, beads.withinSkin(x, y, ax, ay, n, skin), "n " + n + " trial " + trial);
+                checks++;
+                held += scalar ? 1 : 0;
+            }
+        }
+        // both answers occur, so the comparison can fail either way
+        assertTrue(held > checks / 5 && held < checks - checks / 5, held + " of " + checks + " held");
+    }
+
+    @Test
     void relaxationOpensThePinch() {
         Params p = new Params(0.1f, 0.15f, 50, 20, 16, 0.5f, 8, 0.98f, 0.9f, 5, 10, 0);
         int n = 160;
