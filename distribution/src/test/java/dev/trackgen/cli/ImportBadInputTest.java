@@ -106,6 +106,17 @@ class ImportBadInputTest {
     }
 
     @Test
+    void aPictureNameForTheArchiveIsRefusedBeforeTheCenterlineIsRead() throws IOException {
+        Set<String> before = listing();
+        Path png = dir.resolve("track.png");
+        CliRun run = CliRun.run("import", dir.resolve("missing.csv").toString(), "--out", png.toString());
+        assertEquals(1, run.code(), run::toString);
+        assertEquals(List.of("trackgen: error: --out " + png + ": writes a numpy .npz archive, not a picture; "
+                + "name it *.npz, and ask for a picture with --preview FILE.png"), run.errLines());
+        assertEquals(before, listing(), "nothing is written");
+    }
+
+    @Test
     void aSpecialOutputIsRefusedBeforeTheCenterlineIsRead() throws IOException {
         CliRun run = CliRun.run("import", dir.resolve("missing.csv").toString(), "--out", "/dev/null");
         assertEquals(1, run.code(), run::toString);

@@ -8,6 +8,7 @@ import dev.trackgen.cli.job.GenerateRequest;
 import dev.trackgen.cli.job.GenerationJob;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.GenerationReport;
+import dev.trackgen.cli.output.NpzPath;
 import dev.trackgen.cli.output.PngPath;
 import dev.trackgen.cli.output.PreviewRenderer;
 import dev.trackgen.cli.output.ReportFormatter;
@@ -118,6 +119,7 @@ final class GenerateCommand implements Callable<Integer> {
             assignments.add(KnobAssignment.parse(s));
         }
         CommandLineOverrides overrides = new CommandLineOverrides(generator, envs, runtime, assignments);
+        NpzPath.refusePicture("--out", out);
         PngPath.require("--preview", preview);
         if (previewCourse && preview == null) {
             throw new CliException("--preview-course needs --preview FILE.png");

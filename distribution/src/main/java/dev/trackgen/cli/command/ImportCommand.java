@@ -10,6 +10,7 @@ import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.ConfigJson;
+import dev.trackgen.cli.output.NpzPath;
 import dev.trackgen.cli.output.NpzTrackWriter;
 import dev.trackgen.cli.output.OutputTransaction;
 import dev.trackgen.cli.output.PngPath;
@@ -87,6 +88,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        NpzPath.refusePicture("--out", out);
         PngPath.require("--preview", preview);
         ThreadCount.check("--threads", threads);
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
