@@ -34,7 +34,8 @@ final class RelaxScratch {
      * bead {@code pairLo[s]} and the higher bead {@code pairIdx[s] & INDEX}, with {@link #SELF}
      * when the higher bead is in the lower one's candidate list and {@link #SEND} when the lower
      * bead is in the higher one's (a full list drops one of them); sorted by lower bead, then by
-     * higher bead. At most {@code 2 * nMax * slots} pairs.
+     * higher bead. At most {@code nMax * slots} pairs: a pair is kept only when it takes a slot of
+     * one of its beads' lists, and the lists have {@code n * slots} slots in all.
      */
     int[] pairLo;
     int[] pairIdx;
@@ -102,11 +103,13 @@ final class RelaxScratch {
             slotCapacity = -1;
         }
         if (slots > slotCapacity) {
-            pairLo = new int[2 * capacity * slots];
-            pairIdx = new int[2 * capacity * slots];
-            activeLo = new int[2 * capacity * slots];
-            activeIdx = new int[2 * capacity * slots];
-            hitPairs = new int[2 * capacity * slots];
+            // one more: the refresh writes a found pair before it knows whether the pair is kept
+            // one more: the refresh writes a found pair before it knows whether the pair is kept
+            pairLo = new int[capacity * slots + 1];
+            pairIdx = new int[capacity * slots + 1];
+            activeLo = new int[capacity * slots];
+            activeIdx = new int[capacity * slots];
+            hitPairs = new int[capacity * slots];
             slotCapacity = slots;
         }
     }

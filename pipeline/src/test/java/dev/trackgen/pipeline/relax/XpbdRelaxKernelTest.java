@@ -246,6 +246,47 @@ class XpbdRelaxKernelTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource({"1", "2", "3"})
+    void fullCandidateListsMatchTheReferenceBitForBit(int slots) {
+        // loops far smaller than the target: every bead is a candidate of every bead outside the
+        // band (2 beads), so every list overflows and the refresh keeps only the pairs that take
+        // a free slot (n = nMax: the pair store at its smallest)
+        Params p = new Params(0.5f, 0.15f, 30, 5, slots, 0.5f, 4, 0.98f, 0.9f, 2, 3, 2);
+        int nMax = 48;
+        int[] counts = {48, 48, 40};
+        float[][] envs = new float[counts.length][];
+        for (int k = 0; k < counts.length; k++) {
+            float[] loop = pinchedLoop(counts[k], 20 + k);
+            for (int i = 0; i < loop.length; i++) {
+                loop[i] *= 0.05f;
+            }
+            envs[k] = loop;
+        }
+        // on fresh threads: a worker's scratch is sized by the largest nMax and slots it has seen
+        float[] got = onFreshThread(() -> runKernel(envs, counts, nMax, p));
+        assertArrayEquals(onFreshThread(() -> runKernel(envs, counts, nMax, p, null)), got,
+                "scalar vs preferred bead update");
+        for (int k = 0; k < counts.length; k++) {
+            float[] ref = reference(envs[k], counts[k], p);
+            float[] mine = java.util.Arrays.copyOfRange(got, 2 * k * nMax, 2 * (k * nMax + counts[k]));
+            assertArrayEquals(java.util.Arrays.copyOf(ref, 2 * counts[k]), mine, "env " + k);
+        }
+    }
+
+    private static float[] onFreshThread(java.util.function.Supplier<float[]> run) {
+        java.util.concurrent.CompletableFuture<float[]> result = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.complete(run.get());
+            } catch (Throwable failure) {
+                result.completeExceptionally(failure);
+            }
+        });
+        t.start();
+        return result.join();
+    }
+
     @Test
     void theVectorBeadUpdateRunsWhereverTheJvmHasTheVectorModule() {
         // the build's test JVMs get --add-modules jdk.incubator.vector, so the comparisons above
