@@ -63,4 +63,19 @@ public final class ChunkBounds {
         }
         return chunks;
     }
+
+    /**
+     * Whether the bounding box of segment {@code (ax, ay)-(bx, by)} misses the box
+     * {@code [minX, maxX] x [minY, maxY]}: {@code max(a, b) < lo} written as
+     * {@code a < lo && b < lo} (and {@code min(a, b) > hi} as {@code a > hi && b > hi}), the same
+     * answer for every float without the float min/max intrinsics' blend sequences; a NaN
+     * coordinate never misses.
+     *
+     * @return whether the segment's box and the given box are apart on an axis
+     */
+    public static boolean segmentMisses(float ax, float ay, float bx, float by, float minX, float minY, float maxX,
+                                        float maxY) {
+        return (ax < minX && bx < minX) || (ax > maxX && bx > maxX) || (ay < minY && by < minY)
+                || (ay > maxY && by > maxY);
+    }
 }

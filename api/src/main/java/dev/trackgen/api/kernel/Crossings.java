@@ -72,9 +72,8 @@ public final class Crossings {
                     float ay = read(p[2 * (base + i) + 1], clamp);
                     float bx = read(p[2 * (base + i1)], clamp);
                     float by = read(p[2 * (base + i1) + 1], clamp);
-                    // skip segment i when its box misses chunk cj's box (max(a, b) < lo is a < lo & b < lo)
-                    if ((ax < cMinX && bx < cMinX) || (ax > cMaxX && bx > cMaxX) || (ay < cMinY && by < cMinY)
-                            || (ay > cMaxY && by > cMaxY)) {
+                    // skip segment i when its box misses chunk cj's box
+                    if (ChunkBounds.segmentMisses(ax, ay, bx, by, cMinX, cMinY, cMaxX, cMaxY)) {
                         continue;
                     }
                     int j = Math.max(cj * CHUNK, i + 2);

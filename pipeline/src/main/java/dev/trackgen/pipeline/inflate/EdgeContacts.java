@@ -122,9 +122,8 @@ public final class EdgeContacts {
             float ay = p[2 * (base + i) + 1];
             float bx = p[2 * (base + i1)];
             float by = p[2 * (base + i1) + 1];
-            // skip edge i when its box misses chunk cj's box: max(a, b) < lo is a < lo && b < lo
-            if ((ax < cMinX && bx < cMinX) || (ax > cMaxX && bx > cMaxX) || (ay < cMinY && by < cMinY)
-                    || (ay > cMaxY && by > cMaxY)) {
+            // skip edge i when its box misses chunk cj's box
+            if (ChunkBounds.segmentMisses(ax, ay, bx, by, cMinX, cMinY, cMaxX, cMaxY)) {
                 continue;
             }
             for (int j = same ? Math.max(cj * Crossings.CHUNK, i + 2) : cj * Crossings.CHUNK; j < jEnd; j++) {

@@ -104,7 +104,6 @@ final class RelaxScratch {
         }
         if (slots > slotCapacity) {
             // one more: the refresh writes a found pair before it knows whether the pair is kept
-            // one more: the refresh writes a found pair before it knows whether the pair is kept
             pairLo = new int[capacity * slots + 1];
             pairIdx = new int[capacity * slots + 1];
             activeLo = new int[capacity * slots];
@@ -162,16 +161,16 @@ final class RelaxScratch {
      *         non-finite positions
      */
     boolean activeHolds(float[] x, float[] y, int n, float skin, BeadUpdate beads) {
-        return beads != null ? beads.withinSkin(x, y, ax, ay, n, skin) : withinSkin(x, y, ax, ay, 0, n, skin);
+        return beads != null ? beads.withinSkin(x, y, ax, ay, n, skin) : withinSkin(x, y, ax, ay, n, skin);
     }
 
     /**
-     * The scalar skin check of beads {@code from .. n-1} ({@link BeadUpdate#withinSkin}); stops at
+     * The scalar skin check of the {@code n} beads ({@link BeadUpdate#withinSkin}); stops at
      * the first bead that moved too far (or is not finite), with no running maximum to wait on
      * between beads: the same answer as comparing the largest move with the skin.
      */
-    static boolean withinSkin(float[] x, float[] y, float[] ax, float[] ay, int from, int n, float skin) {
-        for (int i = from; i < n; i++) {
+    static boolean withinSkin(float[] x, float[] y, float[] ax, float[] ay, int n, float skin) {
+        for (int i = 0; i < n; i++) {
             if (!(Math.abs(x[i] - ax[i]) + Math.abs(y[i] - ay[i]) <= skin)) {
                 return false;
             }

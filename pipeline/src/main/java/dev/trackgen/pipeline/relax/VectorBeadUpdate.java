@@ -86,7 +86,7 @@ final class VectorBeadUpdate implements BeadUpdate {
     public boolean withinSkin(float[] x, float[] y, float[] ax, float[] ay, int n, float skin) {
         int lanes = SPECIES.length();
         if (n < lanes) {
-            return RelaxScratch.withinSkin(x, y, ax, ay, 0, n, skin);
+            return RelaxScratch.withinSkin(x, y, ax, ay, n, skin);
         }
         // whole vectors, the last one ending at bead n - 1; the same sums as the scalar loop, and
         // "every lane <= skin" is false for a NaN lane as the scalar test is

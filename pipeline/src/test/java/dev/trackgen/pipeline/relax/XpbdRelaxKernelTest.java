@@ -334,7 +334,7 @@ class XpbdRelaxKernelTest {
                         default -> { x[i] = ax[i] + 0.5f * v; y[i] = ay[i] + 0.5f * v; }
                     }
                 }
-                boolean scalar = RelaxScratch.withinSkin(x, y, ax, ay, 0, n, skin);
+                boolean scalar = RelaxScratch.withinSkin(x, y, ax, ay, n, skin);
                 assertEquals(scalar, beads.withinSkin(x, y, ax, ay, n, skin), "n " + n + " trial " + trial);
                 checks++;
                 held += scalar ? 1 : 0;
