@@ -83,17 +83,19 @@ class ExportCommandTest {
             }
             List<String> names = new ArrayList<>();
             env.get("files").forEach(f -> names.add(out.resolve(f.asText()).getFileName().toString()));
-            assertEquals(List.of("cones.csv", "fssim_track.yaml"), names);
+            assertEquals(List.of("cones.csv", "fssim_track.sdf", "fssim_track.yaml"), names);
             Path csv = out.resolve(env.get("files").get(0).asText());
             List<String> lines = Files.readAllLines(csv);
-            long orange = lines.stream().filter(l -> l.startsWith("orange,")).count();
+            long orange = lines.stream().filter(l -> l.startsWith("big_orange,")).count();
             long blue = lines.stream().filter(l -> l.startsWith("blue,")).count();
             assertEquals(2, orange);
             // about one cone per 3 m of each border (the borders are about as long as the centerline)
             double length = env.get("length_m").asDouble();
             assertEquals(length / 3, blue + 1, 0.35 * length / 3);
-            String yaml = Files.readString(out.resolve(env.get("files").get(1).asText()));
-            assertTrue(yaml.contains("cones_left:") && yaml.contains("cones_right:") && yaml.contains("cones_orange:"));
+            String yaml = Files.readString(out.resolve(env.get("files").get(2).asText()));
+            assertTrue(yaml.contains("cones_left:") && yaml.contains("cones_right:") && yaml.contains("cones_orange:")
+                    && yaml.contains("tk_device:"));
+            assertTrue(Files.readString(out.resolve(env.get("files").get(1).asText())).contains("<sdf version=\"1.4\">"));
             checked++;
         }
         assertTrue(checked > 0);
@@ -205,12 +207,103 @@ class ExportCommandTest {
         assertNotEquals(0, r.code());
         assertEquals(1, r.errorLines().size(), r.toString());
         assertTrue(r.errorLines().get(0).contains("env_00001"), r.toString());
-        assertFalse(Files.exists(out.resolve("index.json")), "the index is written last");
+        assertFalse(index(out).get("complete").asBoolean(), "the index says the run did not finish");
         try (Stream<Path> all = Files.walk(out)) {
             assertEquals(List.of(), all.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList());
         }
         try (Stream<Path> env0 = Files.list(out.resolve("env_00000"))) {
             assertEquals(5, env0.count(), "env 0 complete: map.png, map.yaml, start_pose.yaml, centerline.csv, road.glb");
+        }
+    }
+
+    @Test
+    void aForcedReExportThatFailsHalfwayLeavesAnIndexThatSaysSoNotTheOldOne() throws IOException {
+        Path out = tmp.resolve("out");
+        CliRun first = CliRun.run("generate", "--envs", "3", "--seed", "1", "--threads", "1", "--export", "tum",
+                "--out-dir", out.toString(), "-q");
+        assertEquals(0, first.code(), first.toString());
+        assertTrue(index(out).get("complete").asBoolean());
+        assertEquals(1, index(out).get("seed").asInt());
+        // the second run's env 2 is blocked by a file: it fails after env 0 and 1 got new files
+        Path env2 = out.resolve("env_00002");
+        if (Files.isDirectory(env2)) {
+            try (Stream<Path> f = Files.list(env2)) {
+                for (Path p : f.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(env2);
+        }
+        Files.writeString(env2, "in the way");
+        CliRun second = CliRun.run("generate", "--envs", "3", "--seed", "500", "--threads", "1", "--export", "tum",
+                "--out-dir", out.toString(), "--force", "-q");
+        assertNotEquals(0, second.code(), second.toString());
+        JsonNode idx = index(out);
+        assertFalse(idx.get("complete").asBoolean(), "an old complete index beside new files: " + idx);
+        assertEquals(500, idx.get("seed").asInt());
+        assertTrue(idx.get("status").asText().contains("has not finished"), idx.toString());
+    }
+
+    @Test
+    void anOutputInsideTheOutDirIsRefusedBeforeAnyWork() throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        assertRefused(List.of("--export", "tum", "--out-dir", out.toString(), "--out", out.resolve("index.json").toString()),
+                "is inside --out-dir");
+        assertRefused(List.of("--export", "tum", "--out-dir", out.toString(), "--out",
+                out.resolve("env_00000/centerline.csv").toString()), "is inside --out-dir");
+        // an empty out-dir and a preview inside it: refused for the clash, not as "not empty"
+        assertRefused(List.of("--export", "tum", "--out-dir", out.toString(), "--preview",
+                out.resolve("p.png").toString()), "--preview " + out.resolve("p.png") + ": is inside --out-dir");
+        assertRefused(List.of("--export", "tum", "--out-dir", out.resolve("sub/..").toString(), "--preview",
+                tmp.resolve("out/q.png").toString()), "is inside --out-dir");
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(0, files.count(), "nothing written into the out-dir");
+        }
+    }
+
+    @Test
+    void linksInsideTheOutDirAreReplacedThemselvesAndTheirTargetsLeftAlone() throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Path victimDir = Files.createDirectories(tmp.resolve("victim-dir"));
+        Path victimFile = Files.writeString(tmp.resolve("victim.csv"), "precious\n");
+        Files.createSymbolicLink(out.resolve("env_00000"), victimDir);
+        Files.createDirectories(out.resolve("env_00001"));
+        Files.createSymbolicLink(out.resolve("env_00001/centerline.csv"), victimFile);
+        Files.createSymbolicLink(out.resolve("index.json"), victimFile);
+        CliRun r = CliRun.run("generate", "--envs", "2", "--seed", "4", "--threads", "1", "--set", "N_max=400",
+                "--export", "tum", "--out-dir", out.toString(), "--force", "-q");
+        assertEquals(0, r.code(), r.toString());
+        try (Stream<Path> f = Files.list(victimDir)) {
+            assertEquals(0, f.count(), "written through a linked env folder");
+        }
+        assertEquals("precious\n", Files.readString(victimFile), "written through a linked file");
+        assertFalse(Files.isSymbolicLink(out.resolve("env_00000")));
+        assertFalse(Files.isSymbolicLink(out.resolve("index.json")));
+        for (JsonNode env : index(out).get("envs")) {
+            if (env.get("valid").asBoolean()) {
+                for (JsonNode f : env.get("files")) {
+                    Path p = out.resolve(f.asText());
+                    assertTrue(Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS), p + " is not a real file");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aWorldScaleTheFormatsCannotHoldIsRefusedBeforeWriting() throws IOException {
+        Path out = tmp.resolve("out");
+        // known before generating: the road would be narrower than a millimetre
+        assertRefused(List.of("--export", "gltf", "--out-dir", out.toString(), "--world-scale", "1e-300"),
+                "--world-scale 1.0E-300: makes the road");
+        assertFalse(Files.exists(out));
+        // known from the tracks: coordinates past what float32 meshes hold
+        CliRun r = CliRun.run("generate", "--envs", "2", "--seed", "1", "--threads", "1", "--export", "gltf,obj",
+                "--out-dir", out.toString(), "--world-scale", "1e39");
+        assertNotEquals(0, r.code(), r.toString());
+        assertEquals(1, r.errorLines().size(), r.toString());
+        assertTrue(r.errorLines().get(0).contains("--world-scale 1.0E39: env "), r.toString());
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(0, files.count(), "nothing written");
         }
     }
 

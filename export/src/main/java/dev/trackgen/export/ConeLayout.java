@@ -1,24 +1,28 @@
 package dev.trackgen.export;
 
+import java.util.Arrays;
+
 /**
  * Cones along both borders of one track in metres, for the cone formats: each border (a closed
- * ring) gets {@code n = max(3, round(perimeter / spacing))} cones at equal arc steps
- * {@code perimeter / n} from its point 0, the same snapping rule as the product's prop sampler
- * ({@code dev.trackgen.course.props}), so the ring has no seam gap and no doubled cone. Cone 0 of
- * each border, beside the start, is the orange start cone; the others are blue on the left and
- * yellow on the right in the driving direction (the Formula Student convention).
+ * ring) gets {@code n = max(3, ceil(perimeter / spacing))} cones at equal arc steps
+ * {@code perimeter / n <= spacing} from its point 0 ({@link ExportLimits#coneCount}), so no two
+ * neighbours are farther apart than the spacing (a chord is never longer than its arc), the ring
+ * has no seam gap and no doubled cone. Cone 0 of each border, on the start line through point 0,
+ * is a big orange start cone; the others are blue on the left and yellow on the right in the
+ * driving direction (the Formula Student convention).
  *
- * @param left   left cones after the start cone, {@code [2 k]} interleaved metres
- * @param right  right cones after the start cone, {@code [2 k]}
- * @param orange the two start cones, left then right, {@code [4]}
+ * @param left  left cones after the start cone, {@code [2 k]} interleaved metres
+ * @param right right cones after the start cone, {@code [2 k]}
+ * @param start the two big orange start cones, left then right, {@code [4]}
  */
-public record ConeLayout(double[] left, double[] right, double[] orange) {
+public record ConeLayout(double[] left, double[] right, double[] start) {
 
     /**
      * @param track   the track
-     * @param spacing requested spacing, metres, {@code > 0}
+     * @param spacing the largest spacing along a border, metres, {@code > 0}
      * @return the cones
-     * @throws IllegalArgumentException if the spacing is not positive
+     * @throws IllegalArgumentException if the spacing is not a positive number
+     * @throws ExportLimitException     if a border would need more than {@link ExportLimits#MAX_CONES_PER_BORDER} cones
      */
     public static ConeLayout of(WorldTrack track, double spacing) {
         if (!(spacing > 0) || !Double.isFinite(spacing)) {
@@ -26,19 +30,59 @@ public record ConeLayout(double[] left, double[] right, double[] orange) {
         }
         double[] l = ring(track.left(), track.size(), spacing);
         double[] r = ring(track.right(), track.size(), spacing);
-        double[] orange = {l[0], l[1], r[0], r[1]};
-        return new ConeLayout(java.util.Arrays.copyOfRange(l, 2, l.length), java.util.Arrays.copyOfRange(r, 2, r.length),
-                orange);
+        double[] start = {l[0], l[1], r[0], r[1]};
+        return new ConeLayout(Arrays.copyOfRange(l, 2, l.length), Arrays.copyOfRange(r, 2, r.length), start);
     }
 
-    /** Cones of one closed ring of {@code n} points, cone 0 at point 0, {@code [2 count]}. */
-    static double[] ring(double[] p, int n, double spacing) {
+    /**
+     * Checks the cone counts of both borders without placing cones.
+     *
+     * @param track   the track
+     * @param spacing the largest spacing, metres
+     * @throws ExportLimitException if a border would need more than {@link ExportLimits#MAX_CONES_PER_BORDER} cones
+     */
+    static void check(WorldTrack track, double spacing) {
+        ExportLimits.coneCount(perimeter(track.left(), track.size()), spacing);
+        ExportLimits.coneCount(perimeter(track.right(), track.size()), spacing);
+    }
+
+    private static double perimeter(double[] p, int n) {
         double perim = 0;
         for (int i = 0; i < n; i++) {
             int j = (i + 1) % n;
             perim += Math.hypot(p[2 * j] - p[2 * i], p[2 * j + 1] - p[2 * i + 1]);
         }
-        int count = (int) Math.max(3, Math.min(1 << 20, Math.round(perim / spacing)));
+        return perim;
+    }
+
+    /**
+     * The point of a closed ring at an arc length from its point 0, in the ring's direction
+     * (negative lengths go backwards; any length wraps).
+     *
+     * @param p ring points, {@code [2 n]} interleaved metres
+     * @param n the number of points, {@code >= 2}
+     * @param s arc length from point 0, metres
+     * @return {@code {x, y}}
+     */
+    static double[] atArc(double[] p, int n, double s) {
+        double perim = perimeter(p, n);
+        double r = perim > 0 ? s - perim * Math.floor(s / perim) : 0;
+        for (int i = 0; i < n; i++) {
+            int j = (i + 1) % n;
+            double len = Math.hypot(p[2 * j] - p[2 * i], p[2 * j + 1] - p[2 * i + 1]);
+            if (r <= len || i == n - 1) {
+                double t = len > 0 ? Math.max(0, Math.min(1, r / len)) : 0;
+                return new double[] {p[2 * i] + t * (p[2 * j] - p[2 * i]), p[2 * i + 1] + t * (p[2 * j + 1] - p[2 * i + 1])};
+            }
+            r -= len;
+        }
+        return new double[] {p[0], p[1]};
+    }
+
+    /** Cones of one closed ring of {@code n} points, cone 0 at point 0, {@code [2 count]}. */
+    static double[] ring(double[] p, int n, double spacing) {
+        double perim = perimeter(p, n);
+        int count = ExportLimits.coneCount(perim, spacing);
         double[] out = new double[2 * count];
         int seg = 0;
         double start = 0;

@@ -18,9 +18,9 @@ public enum ExportFormat {
     GLTF("gltf"),
     /** Road mesh as Wavefront OBJ. */
     OBJ("obj"),
-    /** Formula Student Driverless simulator cones: {@code tag,x,y,direction,x_variance,y_variance,xy_covariance}. */
+    /** Formula Student Driverless simulator custom map: {@code tag,x,y,direction,x_variance,y_variance,xy_covariance}, car start frame. */
     FSDS("fsds"),
-    /** FSSIM track YAML: {@code cones_left}, {@code cones_right}, {@code cones_orange}. */
+    /** FSSIM track: the Gazebo SDF model of the cones and the track YAML with the start pose. */
     FSSIM("fssim");
 
     private final String id;

@@ -24,7 +24,7 @@ import java.util.function.Function;
  *   <tr><td>{@code gltf}</td><td>{@value #ROAD_GLB}</td></tr>
  *   <tr><td>{@code obj}</td><td>{@value #ROAD_OBJ}</td></tr>
  *   <tr><td>{@code fsds}</td><td>{@value #CONES_CSV}</td></tr>
- *   <tr><td>{@code fssim}</td><td>{@value #FSSIM_YAML}</td></tr>
+ *   <tr><td>{@code fssim}</td><td>{@value #FSSIM_SDF}, {@value #FSSIM_YAML}</td></tr>
  * </table>
  *
  * <p>The map YAML names the PGM when PGM is on (ROS {@code map_server}'s usual format), else the PNG.
@@ -49,8 +49,10 @@ public final class TrackExporter {
     public static final String ROAD_OBJ = "road.obj";
     /** FSDS cone CSV. */
     public static final String CONES_CSV = "cones.csv";
-    /** FSSIM track YAML. */
+    /** FSSIM track YAML (its {@code tracks_yaml/NAME.yaml}). */
     public static final String FSSIM_YAML = "fssim_track.yaml";
+    /** FSSIM Gazebo track model (its {@code models/track/NAME.sdf}). */
+    public static final String FSSIM_SDF = "fssim_track.sdf";
 
     private final Set<ExportFormat> formats;
     private final ExportSettings settings;
@@ -92,6 +94,7 @@ public final class TrackExporter {
             names.add(CONES_CSV);
         }
         if (formats.contains(ExportFormat.FSSIM)) {
+            names.add(FSSIM_SDF);
             names.add(FSSIM_YAML);
         }
         this.fileNames = List.copyOf(names);
@@ -113,12 +116,17 @@ public final class TrackExporter {
     }
 
     /**
-     * Checks what can be checked without writing: the map's size.
+     * Checks, without writing, that every format can hold the track ({@link ExportLimits}): its
+     * coordinates and road width, its cone counts (cone formats) and its map's size ({@code f1tenth}).
      *
      * @param track the track
-     * @throws MapTooLargeException if the map would exceed the size limit (only with {@code f1tenth})
+     * @throws ExportLimitException naming the setting at fault ({@link MapTooLargeException} for the map)
      */
     public void check(WorldTrack track) {
+        ExportLimits.checkCoordinates(track, settings.worldScale());
+        if (formats.contains(ExportFormat.FSDS) || formats.contains(ExportFormat.FSSIM)) {
+            ConeLayout.check(track, settings.coneSpacing());
+        }
         if (formats.contains(ExportFormat.F1TENTH)) {
             MapGeometry.of(track, settings);
         }
@@ -131,9 +139,10 @@ public final class TrackExporter {
      * @param name   the track's name inside meshes (for example {@code env_00007})
      * @param target where each of {@link #fileNames()} is to be written (existing files are overwritten)
      * @throws IOException          if writing fails
-     * @throws MapTooLargeException if the map would exceed the size limit
+     * @throws ExportLimitException if a format cannot hold the track ({@link #check})
      */
     public void write(WorldTrack track, String name, Function<String, Path> target) throws IOException {
+        check(track);
         if (formats.contains(ExportFormat.F1TENTH)) {
             OccupancyMap map = OccupancyMap.render(track, settings);
             map.writePng(target.apply(MAP_PNG));
@@ -161,10 +170,11 @@ public final class TrackExporter {
         if (formats.contains(ExportFormat.FSDS) || formats.contains(ExportFormat.FSSIM)) {
             ConeLayout cones = ConeLayout.of(track, settings.coneSpacing());
             if (formats.contains(ExportFormat.FSDS)) {
-                ConeFiles.writeFsdsCsv(cones, target.apply(CONES_CSV));
+                FsdsCones.write(cones, track.startPose(), target.apply(CONES_CSV));
             }
             if (formats.contains(ExportFormat.FSSIM)) {
-                ConeFiles.writeFssimYaml(cones, track.startPose(), target.apply(FSSIM_YAML));
+                FssimTrack.writeSdf(track, cones, name, target.apply(FSSIM_SDF));
+                FssimTrack.writeYaml(track, cones, target.apply(FSSIM_YAML));
             }
         }
     }

@@ -14,6 +14,7 @@ final class TestTracks {
     static final int ENVS = 6;
     static final int SEED = 11;
     private static TrackSnapshot batch;
+    private static TrackSnapshot polar;
 
     private TestTracks() {
     }
@@ -28,6 +29,23 @@ final class TestTracks {
             }
         }
         return batch;
+    }
+
+    /**
+     * @return one batch of {@link #ENVS} default polar tracks, seed {@link #SEED}: they run
+     *         counter-clockwise, where bezier's run clockwise (generated once)
+     */
+    static synchronized TrackSnapshot polarBatch() {
+        if (polar == null) {
+            TrackGenLauncher launcher = TrackGenLauncher.discover();
+            try (CpuRuntime runtime = new CpuRuntime(2, false);
+                 TrackGenerator g = launcher.builder(TrackGenConfig.builder().generator(launcher.generator("polar"))
+                                 .numEnvs(ENVS).build())
+                         .rng(PerEnvSeededRng.fromScalar(ENVS, SEED)).runtime(runtime).build()) {
+                polar = g.generate().snapshot();
+            }
+        }
+        return polar;
     }
 
     /** @return the valid env indices of {@link #batch()} (at least one) */

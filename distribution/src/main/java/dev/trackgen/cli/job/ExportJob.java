@@ -7,6 +7,8 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.output.OutputTransaction;
 import dev.trackgen.export.ExportFormat;
+import dev.trackgen.export.ExportLimitException;
+import dev.trackgen.export.ExportLimits;
 import dev.trackgen.export.ExportSettings;
 import dev.trackgen.export.MapGeometry;
 import dev.trackgen.export.MapTooLargeException;
@@ -18,7 +20,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -34,7 +38,13 @@ import java.util.stream.Collectors;
  *
  * <p>Each env's files are staged in one {@link OutputTransaction} and moved into place together, so
  * an env folder holds all of its files or none of this run's; {@code index.json} is staged first
- * (which proves the folder writable) and moved into place after the last env.
+ * (which proves the folder writable) and moved into place after the last env. Before the first env
+ * file is replaced, {@code index.json} is replaced by an index that says the run is incomplete
+ * ({@code "complete": false}), so a run that fails or is killed halfway never leaves an older
+ * index beside newer files; the final index says {@code "complete": true}.
+ *
+ * <p>Inside {@code --out-dir} no symbolic link is followed: a link where an env folder or file is to
+ * be written is replaced by the real folder or file, and its target is left alone.
  */
 public final class ExportJob {
     /** The index file name inside {@code --out-dir}. */
@@ -67,6 +77,12 @@ public final class ExportJob {
             return new Session(null, null, null, null);
         }
         TrackExporter exporter = new TrackExporter(x.formats(), x.settings());
+        double road = 2 * cfg.halfWidth() * x.settings().worldScale();
+        if (!(road >= ExportLimits.MIN_ROAD_WIDTH_M)) {
+            throw new CliException(String.format(Locale.ROOT, "--world-scale %s: makes the road %.4g m wide, less than the"
+                    + " %s m an export can hold; use a larger world scale", x.settings().worldScale(), road,
+                    ExportLimits.MIN_ROAD_WIDTH_M));
+        }
         if (x.formats().contains(ExportFormat.F1TENTH)) {
             checkMapKnobs(cfg, x.settings());
         }
@@ -83,13 +99,55 @@ public final class ExportJob {
         } catch (IOException e) {
             throw new CliException(flag + ": cannot create the folder (" + reason(e) + ")", e);
         }
-        OutputTransaction index = new OutputTransaction().protect("--config", request.configFile());
+        OutputTransaction index = new OutputTransaction().protect("--config", request.configFile()).replaceLinks();
         try {
             Path indexTmp = index.stage("--out-dir", dir.resolve(INDEX));
             return new Session(x, exporter, index, indexTmp);
         } catch (RuntimeException e) {
             index.close();
             throw e;
+        }
+    }
+
+    /**
+     * Refuses, before any work, a {@code --out} or {@code --preview} file inside {@code --out-dir}:
+     * the export owns that folder (its {@code index.json}, env folders and their temporary files),
+     * so another output there could replace an export file or be replaced by one. Links and
+     * {@code ..} are resolved as far as the paths exist.
+     *
+     * @param request the run's request; nothing is checked without {@code --export}
+     * @throws CliException with one line naming both options
+     */
+    public static void checkOutputsOutsideOutDir(GenerateRequest request) {
+        ExportRequest x = request.export();
+        if (x == null) {
+            return;
+        }
+        Path dir = resolved(x.outDir());
+        String[][] outputs = {{"--out", request.out() == null ? null : request.out().toString()},
+            {"--preview", request.preview() == null ? null : request.preview().toString()}};
+        for (String[] o : outputs) {
+            if (o[1] != null && resolved(Path.of(o[1])).startsWith(dir)) {
+                throw new CliException(o[0] + " " + o[1] + ": is inside --out-dir " + x.outDir()
+                        + ", which the export writes; write it outside that folder");
+            }
+        }
+    }
+
+    /** The absolute, normalized path, with links resolved in the part of it that exists. */
+    private static Path resolved(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path existing = abs;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return abs;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(abs)).normalize();
+        } catch (IOException e) {
+            return abs;
         }
     }
 
@@ -171,11 +229,11 @@ public final class ExportJob {
             for (int k : valid) {
                 try {
                     exporter.check(WorldTrack.of(snapshot, k, scale));
-                } catch (MapTooLargeException ex) {
-                    throw new CliException("--map-resolution " + x.settings().resolution() + ": env " + k + ": "
-                            + ex.getMessage(), ex);
+                } catch (ExportLimitException ex) {
+                    throw new CliException(flag(ex) + ": env " + k + ": " + ex.getMessage(), ex);
                 }
             }
+            markIncomplete(snapshot, cfg);
             int width = Math.max(5, String.valueOf(e - 1).length());
             Map<Integer, List<String>> files = new HashMap<>();
             String formats = x.formats().stream().sorted().map(ExportFormat::id).collect(Collectors.joining(", "));
@@ -204,14 +262,55 @@ public final class ExportJob {
             return valid.size();
         }
 
+        /** The option to change for a limit, with its value. */
+        private String flag(ExportLimitException ex) {
+            ExportSettings st = x.settings();
+            return switch (ex.setting()) {
+                case WORLD_SCALE -> "--world-scale " + st.worldScale();
+                case CONE_SPACING -> "--cone-spacing " + st.coneSpacing();
+                case MAP_RESOLUTION -> "--map-resolution " + st.resolution();
+            };
+        }
+
+        /**
+         * Replaces {@code index.json} (an older run's, or none) by one that says this run has not
+         * finished, before the first env file is replaced.
+         */
+        private void markIncomplete(TrackSnapshot snapshot, TrackGenConfig cfg) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("complete", false);
+            m.put("status", "an export run started at " + Instant.now() + " has not finished (it is running, or it"
+                    + " failed or was stopped): the env folders may hold files of this run and of earlier ones;"
+                    + " run the export again");
+            m.put("generator", cfg.generator());
+            m.put("num_envs", snapshot.numEnvs());
+            m.put("seed", request.seed());
+            m.put("formats", x.formats().stream().sorted().map(ExportFormat::id).toList());
+            try (OutputTransaction tx = new OutputTransaction().protect("--config", request.configFile()).replaceLinks()) {
+                Path tmp = tx.stage("--out-dir", x.outDir().resolve(INDEX));
+                try {
+                    JSON.writeValue(tmp.toFile(), m);
+                } catch (IOException | UncheckedIOException ex) {
+                    throw new CliException("--out-dir " + x.outDir() + ": writing " + INDEX + " failed: " + ex.getMessage(), ex);
+                }
+                tx.commit();
+            }
+        }
+
         private List<String> writeEnv(WorldTrack track, String name) {
             Path envDir = x.outDir().resolve(name);
             try {
+                if (Files.isSymbolicLink(envDir)) {
+                    Files.delete(envDir); // the link goes, its target stays as it was
+                }
                 Files.createDirectories(envDir);
+                if (!Files.isDirectory(envDir, LinkOption.NOFOLLOW_LINKS)) {
+                    throw new IOException("not a directory");
+                }
             } catch (IOException ex) {
                 throw new CliException("--out-dir " + x.outDir() + ": cannot create " + envDir + " (" + reason(ex) + ")", ex);
             }
-            try (OutputTransaction tx = new OutputTransaction().protect("--config", request.configFile())) {
+            try (OutputTransaction tx = new OutputTransaction().protect("--config", request.configFile()).replaceLinks()) {
                 Map<String, Path> tmp = new LinkedHashMap<>();
                 for (String f : exporter.fileNames()) {
                     tmp.put(f, tx.stage("--out-dir", envDir.resolve(f)));
@@ -229,6 +328,7 @@ public final class ExportJob {
         private Map<String, Object> index(TrackSnapshot s, TrackGenConfig cfg, Map<Integer, List<String>> files, int width) {
             ExportSettings st = x.settings();
             Map<String, Object> m = new LinkedHashMap<>();
+            m.put("complete", true);
             m.put("generator", cfg.generator());
             m.put("num_envs", s.numEnvs());
             m.put("seed", request.seed());

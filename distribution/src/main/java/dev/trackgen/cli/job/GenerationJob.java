@@ -52,6 +52,7 @@ public final class GenerationJob {
         ResolvedConfig resolved = platform.resolve();
         TrackGenConfig cfg = resolved.config();
         platform.provider();
+        ExportJob.checkOutputsOutsideOutDir(request);
         try (OutputTransaction outputs = new OutputTransaction().protect("--config", request.configFile())) {
             Path npzTmp = request.out() != null ? outputs.stage("--out", request.out()) : null;
             Path pngTmp = request.preview() != null ? outputs.stage("--preview", request.preview()) : null;

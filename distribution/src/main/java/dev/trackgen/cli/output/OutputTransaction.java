@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
 /**
  * All-or-nothing output files. {@link #stage} checks an output path up front (an existing path
  * that is not a regular file, such as {@code /dev/null}, a FIFO or a directory, is refused; a
- * symbolic link is followed) and creates a hidden temporary file next to it, named
+ * symbolic link is followed, unless {@link #replaceLinks}) and creates a hidden temporary file next to it, named
  * {@code .NAME.trackgen-tmp-PID} (which proves the directory is writable before any long work, and
  * lets the next run remove what a killed run left);
  * writers write the temporary file; {@link #commit()} moves every temporary file into place.
@@ -48,9 +48,22 @@ public final class OutputTransaction implements AutoCloseable {
     private final Map<Path, Path> staged = new LinkedHashMap<>();
     private final Map<Path, String> inputs = new LinkedHashMap<>();
     private boolean committed;
+    private boolean replaceLinks;
 
     /** Creates an empty transaction. */
     public OutputTransaction() {
+    }
+
+    /**
+     * Makes a symbolic link at an output path be replaced itself by the new file, instead of being
+     * followed: the file it points to is never written. For outputs inside a folder the run owns
+     * (an export's {@code --out-dir}), where a link must not carry writes out of the folder.
+     *
+     * @return this transaction
+     */
+    public OutputTransaction replaceLinks() {
+        replaceLinks = true;
+        return this;
     }
 
     /**
@@ -68,7 +81,7 @@ public final class OutputTransaction implements AutoCloseable {
     }
 
     /**
-     * Checks an output path and creates its temporary file. A symbolic link is followed, so the
+     * Checks an output path and creates its temporary file. A symbolic link is followed (unless {@link #replaceLinks}), so the
      * file it points to is replaced and the link stays.
      *
      * @param flag   the option that named the path, for messages ({@code --out})
@@ -86,7 +99,7 @@ public final class OutputTransaction implements AutoCloseable {
         if (target.toString().isEmpty()) {
             throw new CliException(flag + ": no file name given");
         }
-        Path abs = followLinks(what, target.toAbsolutePath().normalize());
+        Path abs = replaceLinks ? target.toAbsolutePath().normalize() : followLinks(what, target.toAbsolutePath().normalize());
         for (Map.Entry<Path, String> in : inputs.entrySet()) {
             if (sameFile(abs, in.getKey())) {
                 throw new CliException(what + ": is the input " + in.getValue() + "; choose another output file");
@@ -105,7 +118,9 @@ public final class OutputTransaction implements AutoCloseable {
         if (!Files.isDirectory(dir)) {
             throw new CliException(what + ": '" + dir + "' is not a directory");
         }
-        refuseNonRegular(what, abs);
+        if (!(replaceLinks && Files.isSymbolicLink(abs))) {
+            refuseNonRegular(what, abs);
+        }
         String name = abs.getFileName().toString();
         removeStaleTemps(dir, name);
         Path tmp = createTemp(what, dir, name);
@@ -304,7 +319,10 @@ public final class OutputTransaction implements AutoCloseable {
     public void commit() {
         for (Map.Entry<Path, Path> e : staged.entrySet()) {
             // The path may have changed since stage(): never move a file over a FIFO or device.
-            refuseNonRegular("output " + e.getKey(), e.getKey());
+            // (A rename replaces a symbolic link itself, never its target.)
+            if (!(replaceLinks && Files.isSymbolicLink(e.getKey()))) {
+                refuseNonRegular("output " + e.getKey(), e.getKey());
+            }
         }
         for (Map.Entry<Path, Path> e : staged.entrySet()) {
             try {
