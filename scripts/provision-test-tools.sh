@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the programs the test suite runs besides Java and Maven, where they are missing:
+#   chromium, chromedriver  ExploreBrowserIT drives the explorer page in headless Chromium
+#   assimp                  ObjAssimpTest imports every exported OBJ mesh in the Open Asset Import Library
+#   node, npm               the export module's build installs the Khronos glTF validator from npm
+#                           and GltfValidatorTest runs it on every exported glTF mesh
+# from Debian's packages (apt-get, as root or through passwordless sudo). Does nothing when all are there.
+set -euo pipefail
+declare -A need=([/usr/bin/chromium]=chromium [/usr/bin/chromedriver]=chromium-driver
+                 [/usr/bin/assimp]=assimp-utils)
+missing=()
+for path in "${!need[@]}"; do
+  [[ -x "$path" ]] || missing+=("${need[$path]}")
+done
+command -v node > /dev/null || missing+=(nodejs)
+command -v npm > /dev/null || missing+=(npm)
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+if [[ "$(id -u)" -eq 0 ]]; then
+  as_root=(env)
+elif sudo -n true 2> /dev/null; then
+  as_root=(sudo -n env)
+else
+  echo "provision-test-tools: the tests need Debian packages that are missing: ${missing[*]};" \
+       "install them (apt-get install -y ${missing[*]}) or run this script as root" >&2
+  exit 1
+fi
+echo "provision-test-tools: installing ${missing[*]}" >&2
+"${as_root[@]}" apt-get update -q
+"${as_root[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
