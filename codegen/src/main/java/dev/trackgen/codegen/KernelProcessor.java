@@ -139,7 +139,8 @@ public final class KernelProcessor extends AbstractProcessor {
         if (!javaOnly) {
             prototypes.put(entry, prototype(entry, params, maxThreads, minBlocks));
         }
-        writeBase(owner, entry, javaOnly ? null : ptx, params, (Boolean) value(sig, "bindingBody", false));
+        writeBase(owner, entry, javaOnly ? null : ptx, params, (Boolean) value(sig, "bindingBody", false),
+                (Boolean) value(sig, "perEnvironment", false));
     }
 
     private Param param(VariableElement p) {
@@ -204,7 +205,8 @@ public final class KernelProcessor extends AbstractProcessor {
         return b.append(");").toString();
     }
 
-    private void writeBase(TypeElement owner, String entry, String ptx, List<Param> params, boolean bindingBody) {
+    private void writeBase(TypeElement owner, String entry, String ptx, List<Param> params, boolean bindingBody,
+                           boolean perEnvironment) {
         String pkg = processingEnv.getElementUtils().getPackageOf(owner).getQualifiedName().toString();
         String kernel = owner.getSimpleName().toString();
         String base = kernel + "Base";
@@ -218,6 +220,7 @@ public final class KernelProcessor extends AbstractProcessor {
                 .append("import dev.trackgen.api.runtime.Kernel;\n")
                 .append("import dev.trackgen.api.runtime.KernelArgs;\n")
                 .append("import dev.trackgen.api.runtime.KernelParam;\n")
+                .append("import dev.trackgen.api.runtime.LaunchShape;\n")
                 .append("import dev.trackgen.api.runtime.Vec2Array;\n\n");
         s.append("/**\n * Generated from {@link ").append(kernel).append(".Signature} by the kernel-declaration processor")
                 .append(" (dev.trackgen.codegen); do not edit.\n *\n * <p>CUDA entry point {@code ").append(entry)
@@ -241,6 +244,12 @@ public final class KernelProcessor extends AbstractProcessor {
                     .append(p.kind.type).append(", KernelParam.Direction.").append(p.dir.name()).append(')');
         }
         s.append(");\n    }\n\n");
+        if (perEnvironment) {
+            s.append("    /**\n     * One thread per environment ({@code @KernelSignature(perEnvironment = true)}): small blocks.\n")
+                    .append("     *\n     * @return {@link LaunchShape#perEnvironment(int)}\n     */\n")
+                    .append("    @Override\n    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {\n")
+                    .append("        return LaunchShape.perEnvironment(dim);\n    }\n\n");
+        }
         s.append("    /** @return a fresh, unbound argument binding, to be bound by name when the launch plan is built */\n");
         s.append("    @Override\n    public final Args args() {\n        return new Args(this);\n    }\n\n");
         if (bindingBody) {

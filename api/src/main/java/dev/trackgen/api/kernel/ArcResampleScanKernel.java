@@ -30,7 +30,7 @@ public final class ArcResampleScanKernel extends ArcResampleScanKernelBase {
     private ArcResampleScanKernel() {
     }
 
-    @KernelSignature(ptx = ApiKernels.PTX)
+    @KernelSignature(ptx = ApiKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_arc_scan(@In Vec2Array dense, int M, int num, @In I32Array active, int selectedOnly,
                 @Out Vec2Array real, @Out F32Array seg, @Out F32Array s, @Out I32Array countReal,

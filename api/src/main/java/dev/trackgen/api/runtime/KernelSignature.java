@@ -58,4 +58,14 @@ public @interface KernelSignature {
 
     /** @return the CUDA {@code __launch_bounds__} minimum resident blocks (with {@link #maxThreads()}) */
     int minBlocks() default 0;
+
+    /**
+     * @return whether the kernel is launched with one thread per environment ({@code dim = E}), each
+     *     thread walking a whole environment's points: the generated base then launches its CUDA body
+     *     with {@link LaunchShape#perEnvironment(int)} (small blocks, so a batch of a few thousand
+     *     environments spreads over every multiprocessor) instead of {@link LaunchShape#linear(int)}.
+     *     The body must be a linear one (its index is {@code blockIdx.x * blockDim.x + threadIdx.x});
+     *     results do not depend on the block size.
+     */
+    boolean perEnvironment() default false;
 }

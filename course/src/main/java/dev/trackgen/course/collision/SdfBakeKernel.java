@@ -44,7 +44,7 @@ public final class SdfBakeKernel extends SdfBakeKernelBase {
     private SdfBakeKernel() {
     }
 
-    @KernelSignature(ptx = CollisionKernels.PTX)
+    @KernelSignature(ptx = CollisionKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_sdf_bake(@In Vec2Array inner, @In Vec2Array outer, @In I32Array count, int nMax, int res, float padding, float cell, @Out F32Array bounds, @Out F32Array phi, @Out I32Array bid);
     }

@@ -32,7 +32,7 @@ public final class StartGridKernel extends StartGridKernelBase {
     private StartGridKernel() {
     }
 
-    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    @KernelSignature(ptx = CourseProgressKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_course_start_grid(@In Vec2Array center, @In Vec2Array tangent, @In F32Array arclen, @In F32Array length,
                                   @In I32Array count, @In F32Array kappa, int nMax, int rule, float straightKappa, int slots,

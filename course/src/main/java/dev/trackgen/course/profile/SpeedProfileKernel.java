@@ -35,7 +35,7 @@ public final class SpeedProfileKernel extends SpeedProfileKernelBase {
     private SpeedProfileKernel() {
     }
 
-    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    @KernelSignature(ptx = CourseProgressKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_course_speed_profile(@In F32Array kappa, @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax,
                                      float aLat, float aAccel, float aBrake, float vCap, @Out F32Array speed);

@@ -30,7 +30,7 @@ public final class CheckpointKernel extends CheckpointKernelBase {
     private CheckpointKernel() {
     }
 
-    @KernelSignature(ptx = CourseProgressKernels.PTX)
+    @KernelSignature(ptx = CourseProgressKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_course_checkpoints(@In Vec2Array center, @In Vec2Array tangent, @In Vec2Array inner, @In Vec2Array outer,
                                    @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax, @In I32Array startIndex,

@@ -25,7 +25,7 @@ public final class StyleSampleKernel extends StyleSampleKernelBase {
     private StyleSampleKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX)
+    @KernelSignature(ptx = GeneratorKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_bezier_style(@In I32Array seeds, float radLo, float radHi, float scaleLo, float scaleHi, float clampLo,
                 float clampHi, @Out F32Array rad, @Out F32Array scale, @Out F32Array clamp);

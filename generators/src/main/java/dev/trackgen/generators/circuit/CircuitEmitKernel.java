@@ -29,7 +29,7 @@ public final class CircuitEmitKernel extends CircuitEmitKernelBase {
     private CircuitEmitKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX_CIRCUIT)
+    @KernelSignature(ptx = GeneratorKernels.PTX_CIRCUIT, perEnvironment = true)
     interface Signature {
         void tg_circuit_emit(@In F32Array pieces, @In F32Array info, @In I32Array score, int K, int S, int N,
                 float rMin, float rMax, @Out Vec2Array out);

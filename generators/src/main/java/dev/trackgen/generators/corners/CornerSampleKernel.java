@@ -39,7 +39,7 @@ public final class CornerSampleKernel extends CornerSampleKernelBase {
     private CornerSampleKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX)
+    @KernelSignature(ptx = GeneratorKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_corner_sample(@In I32Array seeds, int countStream, int cornerStream, int minNum, int maxNum,
                 int numCells, float cellSize, int P, @In F32Array scale, @Out I32Array used, @Out I32Array count,

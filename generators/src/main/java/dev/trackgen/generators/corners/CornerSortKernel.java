@@ -26,7 +26,7 @@ public final class CornerSortKernel extends CornerSortKernelBase {
     private CornerSortKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX)
+    @KernelSignature(ptx = GeneratorKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_corner_sort(@In Vec2Array corners, int P, @In I32Array count, @Out F32Array keys, @Out Vec2Array out);
     }

@@ -27,7 +27,7 @@ public final class NormalizeExtentKernel extends NormalizeExtentKernelBase {
     private NormalizeExtentKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX)
+    @KernelSignature(ptx = GeneratorKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_normalize_extent(@InOut Vec2Array points, int n, float targetExtent);
     }

@@ -36,7 +36,7 @@ public final class HullDisplaceKernel extends HullDisplaceKernelBase {
     private HullDisplaceKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX_HULL)
+    @KernelSignature(ptx = GeneratorKernels.PTX_HULL, perEnvironment = true)
     interface Signature {
         void tg_hull_displace(@In Vec2Array sorted, @In I32Array count, @In I32Array seeds, int P, float disp,
                 float edgeCap, @Out Vec2Array aug, @Out I32Array augCount);

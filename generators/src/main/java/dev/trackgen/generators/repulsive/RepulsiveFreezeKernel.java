@@ -30,7 +30,7 @@ public final class RepulsiveFreezeKernel extends RepulsiveFreezeKernelBase {
     private RepulsiveFreezeKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE, perEnvironment = true)
     interface Signature {
         void tg_rep_freeze(@In Vec2Array center, int n, @In I32Array reached, float tol, @InOut F32Array areaPrev,
                 @InOut I32Array frozen, @Out I32Array live);

@@ -50,7 +50,7 @@ public final class RepulsiveObstaclesKernel extends RepulsiveObstaclesKernelBase
     private RepulsiveObstaclesKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE, perEnvironment = true)
     interface Signature {
         void tg_rep_obstacles(@In I32Array seeds, float rDom, float rInit, float radiusLo, float radiusHi, int kMin,
                 int kMax, int M, @Out Vec2Array points, @Out F32Array weights);

@@ -24,7 +24,7 @@ public final class RepulsiveRatchetKernel extends RepulsiveRatchetKernelBase {
     private RepulsiveRatchetKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE, perEnvironment = true)
     interface Signature {
         void tg_rep_ratchet(@InOut F32Array lTarget, @In F32Array lFinal, float growth, @Out I32Array reached);
     }

@@ -26,7 +26,7 @@ public final class RepulsiveSeedKernel extends RepulsiveSeedKernelBase {
     private RepulsiveSeedKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE, perEnvironment = true)
     interface Signature {
         void tg_rep_seed(@In I32Array seeds, float rInit, float growLo, float growHi, @Out F32Array lFinal,
                 @Out F32Array lInit, @Out F32Array lTarget, @Out I32Array reached, @Out I32Array frozen,

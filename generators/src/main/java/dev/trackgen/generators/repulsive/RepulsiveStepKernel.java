@@ -33,7 +33,7 @@ public final class RepulsiveStepKernel extends RepulsiveStepKernelBase {
     private RepulsiveStepKernel() {
     }
 
-    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE)
+    @KernelSignature(ptx = GeneratorKernels.PTX_REPULSIVE, perEnvironment = true)
     interface Signature {
         void tg_rep_step(@InOut Vec2Array center, @InOut Vec2Array g, @In Vec2Array lg, @In Vec2Array ainvLg, int n,
                 @In F32Array peri, @In F32Array lTarget, float tau, @In I32Array frozen);

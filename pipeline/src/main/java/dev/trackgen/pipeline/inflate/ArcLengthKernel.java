@@ -28,7 +28,7 @@ public final class ArcLengthKernel extends ArcLengthKernelBase {
     private ArcLengthKernel() {
     }
 
-    @KernelSignature(ptx = PipelineKernels.PTX)
+    @KernelSignature(ptx = PipelineKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_arc_length(@In Vec2Array center, int nMax, @In I32Array count, @Out F32Array arclen,
                 @Out F32Array length, @Out F32Array winding);

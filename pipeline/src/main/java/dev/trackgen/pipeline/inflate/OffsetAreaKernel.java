@@ -25,7 +25,7 @@ public final class OffsetAreaKernel extends OffsetAreaKernelBase {
     private OffsetAreaKernel() {
     }
 
-    @KernelSignature(ptx = PipelineKernels.PTX)
+    @KernelSignature(ptx = PipelineKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_offset_area(@In Vec2Array center, @In Vec2Array normal, float halfWidth, int nMax,
                 @In I32Array count, @Out F32Array areaA, @Out F32Array areaB);

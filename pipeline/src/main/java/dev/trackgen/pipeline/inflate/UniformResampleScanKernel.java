@@ -25,7 +25,7 @@ public final class UniformResampleScanKernel extends UniformResampleScanKernelBa
     private UniformResampleScanKernel() {
     }
 
-    @KernelSignature(ptx = PipelineKernels.PTX)
+    @KernelSignature(ptx = PipelineKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_uniform_scan(@In Vec2Array center, int nMax, @In I32Array count, @Out F32Array seg,
                 @Out F32Array s);

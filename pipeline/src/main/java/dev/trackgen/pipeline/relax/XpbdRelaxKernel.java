@@ -149,7 +149,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         Args a = (Args) args;
         int nMax = a.nMax();
         int slots = a.slots();
-        return LaunchShape.blockPerIndex(dim, Math.min(LaunchShape.roundUpToWarp(nMax), CUDA_MAX_THREADS),
+        return LaunchShape.blockPerIndexWithFallback(dim, Math.min(LaunchShape.roundUpToWarp(nMax), CUDA_MAX_THREADS),
                 sharedBytes(nMax, slots));
     }
 

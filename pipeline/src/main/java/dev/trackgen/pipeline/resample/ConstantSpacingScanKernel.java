@@ -33,7 +33,7 @@ public final class ConstantSpacingScanKernel extends ConstantSpacingScanKernelBa
     private ConstantSpacingScanKernel() {
     }
 
-    @KernelSignature(ptx = PipelineKernels.PTX)
+    @KernelSignature(ptx = PipelineKernels.PTX, perEnvironment = true)
     interface Signature {
         void tg_cs_scan(@In Vec2Array center, int N, float spacing, int nMax, @Out F32Array seg, @Out F32Array s,
                 @Out I32Array count, @InOut I32Array valid);

@@ -6,8 +6,9 @@ import dev.trackgen.api.runtime.LaunchShape;
  * The driver-API calls the CUDA runtime makes, on one device and one dedicated stream. The real
  * implementation is {@link JCudaDriverApi}; tests substitute an emulation that runs the CUDA C
  * bodies on the host, so everything above this interface is tested on machines without a GPU.
- * Every call is made by the thread holding the runtime's execution lock or by the constructing
- * thread; implementations make their context current on each call.
+ * Every call is made by the thread holding the runtime's execution lock, between {@link #enter()}
+ * and {@link #leave()}: the runtime's context is current inside that bracket and the caller's
+ * context is current again after it.
  */
 interface CudaDriver extends AutoCloseable {
 
@@ -32,8 +33,28 @@ interface CudaDriver extends AutoCloseable {
     /** @return a one-line description of the device (name, SMs, memory, driver version) */
     String describe();
 
-    /** @return the most dynamic shared memory a block may opt in to, in bytes */
+    /**
+     * Makes this driver's context current on the calling thread, remembering the thread's current
+     * context; {@link #leave()} restores it. Brackets nest (only the outermost pair switches).
+     */
+    void enter();
+
+    /** Ends the innermost {@link #enter()}: at the outermost one the caller's context is current again. */
+    void leave();
+
+    /**
+     * @return the most shared memory, static plus dynamic, a block may opt in to, in bytes
+     *         ({@code CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN})
+     */
     int maxDynamicSharedBytes();
+
+    /**
+     * @param function a function of a loaded module
+     * @return its statically declared shared memory per block, bytes
+     *         ({@code CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES}); the driver requires static plus dynamic
+     *         within the block's limit
+     */
+    int staticSharedBytes(Function function);
 
     /**
      * @param bytes size, {@code > 0}
@@ -63,6 +84,7 @@ interface CudaDriver extends AutoCloseable {
      * @param ptx a PTX image (text, no terminator needed)
      * @return the module, JIT-compiled for the device
      * @throws CudaException with the driver's code (for example CUDA_ERROR_UNSUPPORTED_PTX_VERSION)
+     *                       and, where the JIT compiler wrote one, its error log in the message
      */
     Module loadModule(byte[] ptx);
 
@@ -73,7 +95,11 @@ interface CudaDriver extends AutoCloseable {
      */
     Function function(Module module, String name);
 
-    /** Allows {@code function} to be launched with up to {@code bytes} of dynamic shared memory. */
+    /**
+     * Allows {@code function} to be launched with up to {@code bytes} of dynamic shared memory
+     * ({@code CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES}); {@code bytes} plus the function's
+     * static shared memory must be within {@link #maxDynamicSharedBytes()}.
+     */
     void allowDynamicShared(Function function, int bytes);
 
     /**

@@ -28,7 +28,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link CapturedGraph#replay()} relaunches with {@code cuGraphLaunch}.
  *
  * <p>Semantics: {@link #prefersReplay()} is true (callers capture a fixed sequence once and
- * replay it); {@link #executionLock()} is one lock shared by every CUDA runtime of the process;
+ * replay it); {@link #executionLock()} is one lock shared by every CUDA runtime of the process,
+ * and every public operation takes it (it is reentrant), so a runtime shared between threads never
+ * interleaves one thread's allocation, upload or module load with another's capture;
+ * every operation makes the runtime's context current for its duration and leaves the calling
+ * thread's own context current afterwards ({@link CudaDriver#enter()});
  * inside a capture, allocation and host copies throw {@link CaptureViolationException} before
  * reaching the driver; {@link #hostResident()} is false; {@link #supports(Kernel)} is whether the
  * kernel's PTX function loads; {@link #synchronize()} waits for the stream. Launches are
@@ -46,6 +50,7 @@ public final class CudaRuntime implements ComputeRuntime {
     private final Map<Kernel, Optional<CudaDriver.Function>> functions = new IdentityHashMap<>();
     private final Map<String, Optional<CudaDriver.Module>> modules = new HashMap<>();
     private final Map<CudaDriver.Function, Integer> sharedAllowed = new IdentityHashMap<>();
+    private final Map<CudaDriver.Function, Integer> staticShared = new IdentityHashMap<>();
     private final List<CudaArrays.Base> allocations = new ArrayList<>();
     private final List<CudaGraph> graphs = new ArrayList<>();
     private boolean capturing;
@@ -67,6 +72,26 @@ public final class CudaRuntime implements ComputeRuntime {
     /** @return the lock serializing all CUDA work of the process */
     static Lock processLock() {
         return PROCESS_LOCK;
+    }
+
+    /** Takes the process lock and enters the driver's context; pair with {@link #end()} in a finally. */
+    private void begin() {
+        PROCESS_LOCK.lock();
+        try {
+            driver.enter();
+        } catch (RuntimeException | Error e) {
+            PROCESS_LOCK.unlock();
+            throw e;
+        }
+    }
+
+    /** Leaves the driver's context and releases the process lock. */
+    private void end() {
+        try {
+            driver.leave();
+        } finally {
+            PROCESS_LOCK.unlock();
+        }
     }
 
     @Override
@@ -95,20 +120,35 @@ public final class CudaRuntime implements ComputeRuntime {
 
     @Override
     public F32Array allocF32(int length) {
-        checkNotCapturing("allocation of " + length + " floats");
-        return register(new CudaArrays.F32(this, driver.alloc(4L * checkLength(length)), length));
+        begin();
+        try {
+            checkNotCapturing("allocation of " + length + " floats");
+            return register(new CudaArrays.F32(this, driver.alloc(4L * checkLength(length)), length));
+        } finally {
+            end();
+        }
     }
 
     @Override
     public I32Array allocI32(int length) {
-        checkNotCapturing("allocation of " + length + " ints");
-        return register(new CudaArrays.I32(this, driver.alloc(4L * checkLength(length)), length));
+        begin();
+        try {
+            checkNotCapturing("allocation of " + length + " ints");
+            return register(new CudaArrays.I32(this, driver.alloc(4L * checkLength(length)), length));
+        } finally {
+            end();
+        }
     }
 
     @Override
     public Vec2Array allocVec2(int length) {
-        checkNotCapturing("allocation of " + length + " points");
-        return register(new CudaArrays.Vec2(this, driver.alloc(8L * checkLength(length)), length));
+        begin();
+        try {
+            checkNotCapturing("allocation of " + length + " points");
+            return register(new CudaArrays.Vec2(this, driver.alloc(8L * checkLength(length)), length));
+        } finally {
+            end();
+        }
     }
 
     private static int checkLength(int length) {
@@ -138,48 +178,87 @@ public final class CudaRuntime implements ComputeRuntime {
 
     @Override
     public void upload(int[] src, I32Array dst) {
-        checkNotCapturing("host-to-device copy");
-        checkLengths(src.length, dst.length());
-        driver.copyToDevice(src, own(dst).buffer);
+        begin();
+        try {
+            checkNotCapturing("host-to-device copy");
+            checkLengths(src.length, dst.length());
+            driver.copyToDevice(src, own(dst).buffer);
+        } finally {
+            end();
+        }
     }
 
     @Override
     public void upload(float[] src, F32Array dst) {
-        checkNotCapturing("host-to-device copy");
-        checkLengths(src.length, dst.length());
-        driver.copyToDevice(src, own(dst).buffer);
+        begin();
+        try {
+            checkNotCapturing("host-to-device copy");
+            checkLengths(src.length, dst.length());
+            driver.copyToDevice(src, own(dst).buffer);
+        } finally {
+            end();
+        }
     }
 
     @Override
     public void upload(float[] src, Vec2Array dst) {
-        checkNotCapturing("host-to-device copy");
-        checkLengths(src.length, 2 * dst.length());
-        driver.copyToDevice(src, own(dst).buffer);
+        begin();
+        try {
+            checkNotCapturing("host-to-device copy");
+            checkLengths(src.length, 2 * dst.length());
+            driver.copyToDevice(src, own(dst).buffer);
+        } finally {
+            end();
+        }
     }
 
     @Override
     public void download(I32Array src, int[] dst) {
-        checkNotCapturing("device-to-host read-back");
-        checkLengths(src.length(), dst.length);
-        driver.copyToHost(own(src).buffer, dst);
+        begin();
+        try {
+            checkNotCapturing("device-to-host read-back");
+            checkLengths(src.length(), dst.length);
+            driver.copyToHost(own(src).buffer, dst);
+        } finally {
+            end();
+        }
     }
 
     @Override
     public void download(F32Array src, float[] dst) {
-        checkNotCapturing("device-to-host read-back");
-        checkLengths(src.length(), dst.length);
-        driver.copyToHost(own(src).buffer, dst);
+        begin();
+        try {
+            checkNotCapturing("device-to-host read-back");
+            checkLengths(src.length(), dst.length);
+            driver.copyToHost(own(src).buffer, dst);
+        } finally {
+            end();
+        }
     }
 
     @Override
     public void download(Vec2Array src, float[] dst) {
-        checkNotCapturing("device-to-host read-back");
-        checkLengths(2 * src.length(), dst.length);
-        driver.copyToHost(own(src).buffer, dst);
+        begin();
+        try {
+            checkNotCapturing("device-to-host read-back");
+            checkLengths(2 * src.length(), dst.length);
+            driver.copyToHost(own(src).buffer, dst);
+        } finally {
+            end();
+        }
     }
 
     @Override
     public void copy(DeviceArray src, DeviceArray dst) {
+        begin();
+        try {
+            copyLocked(src, dst);
+        } finally {
+            end();
+        }
+    }
+
+    private void copyLocked(DeviceArray src, DeviceArray dst) {
         checkOpen();
         if (src.type() != dst.type() || src.length() != dst.length()) {
             throw new IllegalArgumentException("device copy needs the same type and length: " + src.type() + "["
@@ -203,6 +282,15 @@ public final class CudaRuntime implements ComputeRuntime {
      */
     @Override
     public void launch(Kernel kernel, int dim, KernelArgs args) {
+        begin();
+        try {
+            launchLocked(kernel, dim, args);
+        } finally {
+            end();
+        }
+    }
+
+    private void launchLocked(Kernel kernel, int dim, KernelArgs args) {
         checkOpen();
         if (args.kernel() != kernel) {
             throw new IllegalArgumentException("arguments of " + args.kernel().name() + " passed to " + kernel.name());
@@ -221,7 +309,7 @@ public final class CudaRuntime implements ComputeRuntime {
             return;
         }
         LaunchShape shape = kernel.cudaLaunchShape(dim, args);
-        int shared = sharedBytesFor(f, shape.sharedBytes());
+        int shared = sharedBytesFor(kernel, f, shape);
         Object[] params = new Object[args.size() + 1];
         params[0] = dim;
         for (int i = 0; i < args.size(); i++) {
@@ -232,7 +320,7 @@ public final class CudaRuntime implements ComputeRuntime {
             };
         }
         if (shared != shape.sharedBytes()) {
-            shape = new LaunchShape(shape.gridX(), shape.blockX(), shared, shape.cooperative());
+            shape = shape.withSharedBytes(shared);
         }
         driver.launch(f, shape, params);
         if (capturing) {
@@ -240,13 +328,37 @@ public final class CudaRuntime implements ComputeRuntime {
         }
     }
 
-    /** Raises the function's dynamic shared memory limit when needed; 0 when the device cannot give it. */
-    private int sharedBytesFor(CudaDriver.Function f, int requested) {
-        if (requested <= DEFAULT_SHARED_LIMIT) {
+    /**
+     * The dynamic shared memory to launch with. The driver limits static plus dynamic shared
+     * memory: within 48 KiB nothing is needed; above it, up to the device's opt-in limit, the
+     * function's dynamic limit is raised once; past that, a shape with a global-scratch fallback
+     * gets 0 bytes and one without is refused.
+     *
+     * @throws IllegalStateException with one line when the kernel needs more than the device has and no fallback
+     */
+    private int sharedBytesFor(Kernel kernel, CudaDriver.Function f, LaunchShape shape) {
+        int requested = shape.sharedBytes();
+        if (requested == 0) {
+            return 0;
+        }
+        Integer st = staticShared.get(f);
+        if (st == null) {
+            st = driver.staticSharedBytes(f);
+            staticShared.put(f, st);
+        }
+        long total = (long) st + requested;
+        if (total <= DEFAULT_SHARED_LIMIT) {
             return requested;
         }
-        if (requested > driver.maxDynamicSharedBytes()) {
-            return 0; // bodies fall back to global scratch (LaunchShape)
+        int limit = driver.maxDynamicSharedBytes();
+        if (total > limit) {
+            if (shape.sharedFallback()) {
+                return 0; // the body falls back to global scratch (LaunchShape)
+            }
+            throw new IllegalStateException("kernel " + kernel.name() + " needs " + total + " bytes of shared memory per"
+                    + " block (" + st + " static + " + requested + " dynamic), more than the " + limit + " this device"
+                    + " allows, and has no global-memory fallback; use a smaller configuration (N_max) on this device"
+                    + " or the CPU runtime");
         }
         Integer allowed = sharedAllowed.get(f);
         if (allowed == null || allowed < requested) {
@@ -303,8 +415,13 @@ public final class CudaRuntime implements ComputeRuntime {
      */
     @Override
     public boolean supports(Kernel kernel) {
-        checkOpen();
-        return function(kernel) != null;
+        begin();
+        try {
+            checkOpen();
+            return function(kernel) != null;
+        } finally {
+            end();
+        }
     }
 
     /**
@@ -316,6 +433,15 @@ public final class CudaRuntime implements ComputeRuntime {
      */
     @Override
     public CapturedGraph capture(Runnable sequence) {
+        begin();
+        try {
+            return captureLocked(sequence);
+        } finally {
+            end();
+        }
+    }
+
+    private CapturedGraph captureLocked(Runnable sequence) {
         checkNotCapturing("a nested capture");
         driver.beginCapture();
         capturing = true;
@@ -336,14 +462,24 @@ public final class CudaRuntime implements ComputeRuntime {
     }
 
     void replay(CudaGraph graph) {
-        checkNotCapturing("a graph replay");
-        driver.launchGraph(graph.handle());
+        begin();
+        try {
+            checkNotCapturing("a graph replay");
+            driver.launchGraph(graph.handle());
+        } finally {
+            end();
+        }
     }
 
     void release(CudaGraph graph) {
-        if (!closed) {
-            driver.destroyGraph(graph.handle());
-            graphs.remove(graph);
+        begin();
+        try {
+            if (!closed) {
+                driver.destroyGraph(graph.handle());
+                graphs.remove(graph);
+            }
+        } finally {
+            end();
         }
     }
 
@@ -367,12 +503,17 @@ public final class CudaRuntime implements ComputeRuntime {
 
     @Override
     public void synchronize() {
-        checkOpen();
-        if (capturing) {
-            throw new CaptureViolationException("synchronize inside a capture: captured sequences must not wait "
-                    + "on the host");
+        begin();
+        try {
+            checkOpen();
+            if (capturing) {
+                throw new CaptureViolationException("synchronize inside a capture: captured sequences must not wait "
+                        + "on the host");
+            }
+            driver.synchronize();
+        } finally {
+            end();
         }
-        driver.synchronize();
     }
 
     /**
@@ -389,10 +530,22 @@ public final class CudaRuntime implements ComputeRuntime {
     /** Waits for pending work, then frees every array and graph, the stream and the context reference. */
     @Override
     public void close() {
+        PROCESS_LOCK.lock();
+        try {
+            closeLocked();
+        } finally {
+            PROCESS_LOCK.unlock();
+        }
+    }
+
+    private void closeLocked() {
         if (closed) {
             return;
         }
+        boolean entered = false;
         try {
+            driver.enter();
+            entered = true;
             driver.synchronize();
         } catch (RuntimeException ignored) {
             // a failed stream still gets its resources released
@@ -406,6 +559,9 @@ public final class CudaRuntime implements ComputeRuntime {
         }
         allocations.clear();
         closed = true;
+        if (entered) {
+            driver.leave();
+        }
         driver.close();
     }
 

@@ -10,6 +10,8 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUgraph;
 import jcuda.driver.CUgraphExec;
+import jcuda.driver.CUjit_option;
+import jcuda.driver.JITOptions;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
@@ -22,6 +24,9 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 
+import static jcuda.driver.JCudaDriver.cuCtxGetCurrent;
+import static jcuda.driver.JCudaDriver.cuCtxPopCurrent;
+import static jcuda.driver.JCudaDriver.cuCtxPushCurrent;
 import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
 import static jcuda.driver.JCudaDriver.cuDeviceGet;
 import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
@@ -31,6 +36,7 @@ import static jcuda.driver.JCudaDriver.cuDevicePrimaryCtxRelease;
 import static jcuda.driver.JCudaDriver.cuDevicePrimaryCtxRetain;
 import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
 import static jcuda.driver.JCudaDriver.cuDriverGetVersion;
+import static jcuda.driver.JCudaDriver.cuFuncGetAttribute;
 import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 import static jcuda.driver.JCudaDriver.cuGraphDestroy;
 import static jcuda.driver.JCudaDriver.cuGraphExecDestroy;
@@ -47,7 +53,7 @@ import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
 import static jcuda.driver.JCudaDriver.cuMemsetD32Async;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
-import static jcuda.driver.JCudaDriver.cuModuleLoadData;
+import static jcuda.driver.JCudaDriver.cuModuleLoadDataJIT;
 import static jcuda.driver.JCudaDriver.cuModuleUnload;
 import static jcuda.driver.JCudaDriver.cuStreamBeginCapture;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
@@ -60,6 +66,12 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
  * CUDA users of the process), one non-blocking stream, plain {@code cuMemAlloc} allocations and a
  * pinned staging buffer through which host copies travel asynchronously on the stream, so they
  * are ordered with the kernels. Call {@link JCudaNatives#load()} first.
+ *
+ * <p>{@link #enter()} pushes the primary context when the calling thread has another one current
+ * (a simulator's own context, say) and {@link #leave()} pops it, so the caller's context is never
+ * left switched; when the primary context is already current nothing is pushed. Modules are loaded
+ * with {@code cuModuleLoadDataEx} and the JIT's error and info logs, which a failure's message
+ * carries.
  */
 final class JCudaDriverApi implements CudaDriver {
     /** Bytes of pinned staging memory; larger copies go through it in chunks. */
@@ -73,6 +85,10 @@ final class JCudaDriverApi implements CudaDriver {
     private final FloatBuffer stagingFloats;
     private final String description;
     private final int maxShared;
+    private final CUcontext callerContext = new CUcontext();
+    private final CUcontext popped = new CUcontext();
+    private int depth;
+    private boolean pushed;
     private boolean closed;
 
     /** A device pointer whose address can be read. */
@@ -148,11 +164,42 @@ final class JCudaDriverApi implements CudaDriver {
         }
     }
 
+    /** Inside {@link #enter()} the context is current already; outside (the probe) it is made current. */
     private void current() {
         if (closed) {
             throw new IllegalStateException("the CUDA runtime is closed");
         }
-        check(cuCtxSetCurrent(context), "cuCtxSetCurrent");
+        if (depth == 0) {
+            check(cuCtxSetCurrent(context), "cuCtxSetCurrent");
+        }
+    }
+
+    @Override
+    public void enter() {
+        if (depth++ > 0) {
+            return;
+        }
+        try {
+            check(cuCtxGetCurrent(callerContext), "cuCtxGetCurrent");
+            pushed = !callerContext.equals(context);
+            if (pushed) {
+                check(cuCtxPushCurrent(context), "cuCtxPushCurrent");
+            }
+        } catch (RuntimeException e) {
+            depth--;
+            throw e;
+        }
+    }
+
+    @Override
+    public void leave() {
+        if (depth == 0 || --depth > 0) {
+            return;
+        }
+        if (pushed) {
+            pushed = false;
+            check(cuCtxPopCurrent(popped), "cuCtxPopCurrent");
+        }
     }
 
     @Override
@@ -244,13 +291,44 @@ final class JCudaDriverApi implements CudaDriver {
         check(cuMemcpyDtoDAsync((DevicePointer) dst, (DevicePointer) src, bytes, stream), "cuMemcpyDtoDAsync");
     }
 
+    /** Bytes of each JIT log buffer. */
+    private static final int JIT_LOG_BYTES = 16 << 10;
+
     @Override
     public Module loadModule(byte[] ptx) {
         current();
         byte[] image = Arrays.copyOf(ptx, ptx.length + 1); // NUL-terminated
         CUmodule m = new CUmodule();
-        check(cuModuleLoadData(m, image), "cuModuleLoadData");
+        JITOptions jit = new JITOptions();
+        jit.putBytes(CUjit_option.CU_JIT_ERROR_LOG_BUFFER, new byte[JIT_LOG_BYTES]);
+        jit.putInt(CUjit_option.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, JIT_LOG_BYTES);
+        jit.putBytes(CUjit_option.CU_JIT_INFO_LOG_BUFFER, new byte[JIT_LOG_BYTES]);
+        jit.putInt(CUjit_option.CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, JIT_LOG_BYTES);
+        int r = cuModuleLoadDataJIT(m, Pointer.to(image), jit);
+        if (r != CUresult.CUDA_SUCCESS) {
+            String log = log(jit, CUjit_option.CU_JIT_ERROR_LOG_BUFFER);
+            throw new CudaException(r, "cuModuleLoadDataEx failed: " + CUresult.stringFor(r)
+                    + (log.isEmpty() ? "" : "; JIT error log: " + log));
+        }
         return new JModule(m);
+    }
+
+    private static String log(JITOptions jit, int option) {
+        try {
+            String s = jit.getString(option);
+            return s == null ? "" : s.strip();
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
+    @Override
+    public int staticSharedBytes(Function function) {
+        current();
+        int[] v = new int[1];
+        check(cuFuncGetAttribute(v, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                ((JFunction) function).function()), "cuFuncGetAttribute(SHARED_SIZE_BYTES)");
+        return v[0];
     }
 
     @Override

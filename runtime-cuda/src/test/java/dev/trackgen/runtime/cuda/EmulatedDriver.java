@@ -20,10 +20,25 @@ import java.util.regex.Pattern;
  */
 final class EmulatedDriver implements CudaDriver {
     private static final Pattern ENTRY = Pattern.compile("\\.entry\\s+(\\w+)\\s*\\(");
+    /** A static shared variable of a PTX function: {@code .shared .align A .TYPE name[N];}. */
+    private static final Pattern SHARED = Pattern.compile(
+            "^\\s*\\.shared\\s+\\.align\\s+(\\d+)\\s+\\.([a-z]+)(\\d+)\\s+\\S+?(?:\\[(\\d+)\\])?;", Pattern.MULTILINE);
+    /** The default dynamic shared memory limit of a function: 48 KiB less its static shared memory. */
+    static final int DEFAULT_SHARED = 48 * 1024;
+    /** The emulated "primary" context; other values stand for a caller's own contexts. */
+    static final String OWN_CONTEXT = "trackgen";
     private static final AtomicLong NEXT_ADDRESS = new AtomicLong(0x7f0000000000L);
 
     private final HostHarness harness;
     private final int maxShared;
+    private final java.util.Map<String, Integer> staticShared = new java.util.HashMap<>();
+    private final java.util.Map<String, Integer> dynamicAllowed = new java.util.HashMap<>();
+    /** Each thread's current context, as the driver keeps it; {@code null} when none is current. */
+    static final ThreadLocal<String> CURRENT = new ThreadLocal<>();
+    private final java.util.ArrayDeque<String> saved = new java.util.ArrayDeque<>();
+    int depth;
+    /** Driver calls made while this driver's context was not current (should be none). */
+    final List<String> outOfContext = new java.util.concurrent.CopyOnWriteArrayList<>();
     private List<Runnable> recording;
     final List<String> log = new ArrayList<>();
     int allocations;
@@ -60,7 +75,39 @@ final class EmulatedDriver implements CudaDriver {
         this.maxShared = maxShared;
     }
 
+    private void inContext(String what) {
+        if (!OWN_CONTEXT.equals(CURRENT.get())) {
+            outOfContext.add(what + " with context " + CURRENT.get());
+        }
+    }
+
+    @Override
+    public void enter() {
+        if (depth++ == 0) {
+            saved.push(String.valueOf(CURRENT.get()));
+            CURRENT.set(OWN_CONTEXT);
+        }
+    }
+
+    @Override
+    public void leave() {
+        if (depth == 0) {
+            throw new AssertionError("leave without enter");
+        }
+        if (--depth == 0) {
+            String s = saved.pop();
+            CURRENT.set("null".equals(s) ? null : s);
+        }
+    }
+
+    @Override
+    public int staticSharedBytes(Function function) {
+        inContext("staticSharedBytes");
+        return staticShared.getOrDefault(((EmuFunction) function).name(), 0);
+    }
+
     private void notCapturing(String what) {
+        inContext(what);
         if (recording != null) {
             throw new AssertionError("the runtime called the driver's " + what + " while capturing");
         }
@@ -129,6 +176,7 @@ final class EmulatedDriver implements CudaDriver {
 
     @Override
     public void copyOnDevice(Buffer src, Buffer dst, long bytes) {
+        inContext("copyOnDevice");
         int[] s = ((EmuBuffer) src).words;
         int[] d = ((EmuBuffer) dst).words;
         int n = Math.toIntExact(bytes / 4);
@@ -138,27 +186,61 @@ final class EmulatedDriver implements CudaDriver {
     @Override
     public Module loadModule(byte[] ptx) {
         notCapturing("loadModule");
-        Matcher m = ENTRY.matcher(new String(ptx, StandardCharsets.US_ASCII));
+        String text = new String(ptx, StandardCharsets.US_ASCII);
+        Matcher m = ENTRY.matcher(text);
         Set<String> names = new HashSet<>();
+        List<int[]> starts = new ArrayList<>();
+        List<String> order = new ArrayList<>();
         while (m.find()) {
             names.add(m.group(1));
+            order.add(m.group(1));
+            starts.add(new int[] {m.start()});
+        }
+        // static shared memory per entry: its .shared declarations, each aligned, as ptxas lays them out
+        for (int i = 0; i < order.size(); i++) {
+            int from = starts.get(i)[0];
+            int to = i + 1 < order.size() ? starts.get(i + 1)[0] : text.length();
+            Matcher sh = SHARED.matcher(text.substring(from, to));
+            int bytes = 0;
+            while (sh.find()) {
+                int align = Integer.parseInt(sh.group(1));
+                int size = Integer.parseInt(sh.group(3)) / 8 * (sh.group(4) == null ? 1 : Integer.parseInt(sh.group(4)));
+                bytes = (bytes + align - 1) / align * align + size;
+            }
+            staticShared.put(order.get(i), bytes);
         }
         return new EmuModule(names);
     }
 
     @Override
     public Function function(Module module, String name) {
+        inContext("function");
         return ((EmuModule) module).entries().contains(name) ? new EmuFunction(name) : null;
     }
 
     @Override
     public void allowDynamicShared(Function function, int bytes) {
-        log.add("allowDynamicShared " + ((EmuFunction) function).name() + " " + bytes);
+        inContext("allowDynamicShared");
+        String name = ((EmuFunction) function).name();
+        int st = staticShared.getOrDefault(name, 0);
+        if ((long) bytes + st > maxShared) {
+            throw new CudaException(1, "cuFuncSetAttribute failed: CUDA_ERROR_INVALID_VALUE (" + name + ": " + bytes
+                    + " dynamic + " + st + " static > " + maxShared + ")");
+        }
+        dynamicAllowed.put(name, bytes);
+        log.add("allowDynamicShared " + name + " " + bytes);
     }
 
     @Override
     public void launch(Function function, LaunchShape shape, Object[] args) {
+        inContext("launch");
         String name = ((EmuFunction) function).name();
+        int st = staticShared.getOrDefault(name, 0);
+        int allowed = dynamicAllowed.getOrDefault(name, DEFAULT_SHARED - st);
+        if (shape.sharedBytes() > allowed) {
+            throw new CudaException(1, "cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE (" + name + ": "
+                    + shape.sharedBytes() + " dynamic shared bytes, " + allowed + " allowed)");
+        }
         int dim = (Integer) args[0];
         Object[] cArgs = new Object[args.length - 1];
         for (int i = 1; i < args.length; i++) {
@@ -199,6 +281,7 @@ final class EmulatedDriver implements CudaDriver {
 
     @Override
     public void destroyGraph(Graph graph) {
+        inContext("destroyGraph");
     }
 
     @Override
@@ -210,5 +293,8 @@ final class EmulatedDriver implements CudaDriver {
     @Override
     public void close() {
         closed = true;
+        if (!outOfContext.isEmpty()) {
+            throw new AssertionError("driver calls outside the runtime's context: " + outOfContext);
+        }
     }
 }

@@ -1,0 +1,153 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.runtime.CapturedGraph;
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
+import dev.trackgen.pipeline.inflate.ValidityKernel;
+import dev.trackgen.pipeline.relax.XpbdRelaxKernel;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static dev.trackgen.runtime.cuda.EmulatedCudaRuntimeTest.assertSameBatch;
+import static dev.trackgen.runtime.cuda.EmulatedCudaRuntimeTest.run;
+import static dev.trackgen.runtime.cuda.EmulatedCudaRuntimeTest.runtime;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a real device would hit first, on the emulated driver (which applies the driver's own
+ * rules: static plus dynamic shared memory within the function's limit, a per-thread current
+ * context): shared-memory sizing, kernels without a fallback, a runtime shared between threads,
+ * the caller's CUDA context, and launch shapes.
+ */
+class CudaRuntimeHardeningTest {
+
+    @Test
+    void theRelaxationsStaticSharedMemoryCountsTowardTheOptIn() {
+        // 49,144 dynamic bytes fit 48 KiB alone, not with the kernel's static shared variables
+        assertEquals(49_144, XpbdRelaxKernel.sharedBytes(702, 8));
+        TrackGenConfig cfg = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(3).runtime("cpu").nMax(702)
+                .set("relax_sep_cache_slots", "8").build();
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = run(cfg, 5, host, 1);
+        }
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        try (CudaRuntime rt = runtime(d)) {
+            assertSameBatch(cpu, run(cfg, 5, rt, 2));
+            d.enter();
+            try {
+                CudaDriver.Function relax = d.function(d.loadModule(PtxResources.read(XpbdRelaxKernel.INSTANCE)),
+                        "tg_xpbd_relax");
+                assertTrue(d.staticSharedBytes(relax) > 8, "the relaxation declares static shared memory");
+            } finally {
+                d.leave();
+            }
+        }
+        assertTrue(d.log.contains("allowDynamicShared tg_xpbd_relax 49144"), "opted in for static + dynamic: " + d.log);
+    }
+
+    @Test
+    void aKernelWithoutFallbackThatNeedsMoreSharedMemoryThanTheDeviceHasIsRefusedWithOneLine() {
+        TrackGenConfig cfg = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(1).runtime("cpu").nMax(6200)
+                .build();
+        EmulatedDriver d = new EmulatedDriver(Twins.harness(), 48 * 1024);
+        try (CudaRuntime rt = runtime(d)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(cfg, 1, rt, 1));
+            assertTrue(e.getMessage().startsWith("kernel " + ValidityKernel.INSTANCE.name() + " needs "), e.getMessage());
+            assertTrue(e.getMessage().contains("no global-memory fallback") && !e.getMessage().contains("\n"), e.getMessage());
+        }
+        assertTrue(d.log.stream().noneMatch(s -> s.equals("launch tg_validity")), "launched anyway: " + d.log);
+    }
+
+    @Test
+    void aRuntimeSharedBetweenThreadsNeverPutsOneThreadsWorkIntoAnothersCapture() throws Exception {
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        try (CudaRuntime rt = runtime(d)) {
+            I32Array flags = rt.allocI32(8);
+            rt.supports(FillI32Kernel.INSTANCE); // loads the module outside the capture
+            CountDownLatch inCapture = new CountDownLatch(1);
+            CountDownLatch otherStarted = new CountDownLatch(1);
+            AtomicReference<Throwable> other = new AtomicReference<>();
+            AtomicReference<F32Array> made = new AtomicReference<>();
+            Thread t = new Thread(() -> {
+                try {
+                    inCapture.await(10, TimeUnit.SECONDS);
+                    otherStarted.countDown();
+                    F32Array a = rt.allocF32(16);   // another generator being built meanwhile
+                    rt.upload(new float[16], a);
+                    made.set(a);
+                } catch (Throwable e) {
+                    other.set(e);
+                }
+            });
+            t.start();
+            CapturedGraph g = rt.capture(() -> {
+                inCapture.countDown();
+                try {
+                    assertTrue(otherStarted.await(10, TimeUnit.SECONDS));
+                    Thread.sleep(200); // the other thread is inside allocF32 by now, waiting for the lock
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+                rt.launch(FillI32Kernel.INSTANCE, 8, FillI32Kernel.INSTANCE.args().out(flags).value(7));
+            });
+            t.join(10_000);
+            assertNull(other.get(), () -> "the other thread failed: " + other.get());
+            assertTrue(made.get() != null, "the other thread's allocation never happened");
+            g.replay();
+            int[] out = new int[8];
+            rt.download(flags, out);
+            assertEquals(7, out[3]);
+            assertEquals(1, g.size(), "only the capturing thread's launch is in the graph");
+        }
+    }
+
+    @Test
+    void theCallersOwnContextIsCurrentAgainAfterEveryOperation() {
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        EmulatedDriver.CURRENT.set("simulator");
+        try {
+            try (CudaRuntime rt = runtime(d)) {
+                I32Array a = rt.allocI32(4);
+                assertEquals("simulator", EmulatedDriver.CURRENT.get());
+                rt.launch(FillI32Kernel.INSTANCE, 4, FillI32Kernel.INSTANCE.args().out(a).value(3));
+                assertEquals("simulator", EmulatedDriver.CURRENT.get());
+                int[] out = new int[4];
+                rt.download(a, out);
+                assertEquals(3, out[0]);
+                CapturedGraph g = rt.capture(() -> rt.launch(FillI32Kernel.INSTANCE, 4,
+                        FillI32Kernel.INSTANCE.args().out(a).value(5)));
+                g.replay();
+                rt.synchronize();
+                assertEquals("simulator", EmulatedDriver.CURRENT.get());
+            }
+            assertEquals("simulator", EmulatedDriver.CURRENT.get(), "after close");
+            assertTrue(d.outOfContext.isEmpty(), "driver calls outside the runtime's context: " + d.outOfContext);
+            assertEquals(0, d.depth);
+        } finally {
+            EmulatedDriver.CURRENT.remove();
+        }
+    }
+
+    @Test
+    void perEnvironmentKernelsLaunchInSmallBlocksAndLinearGridsDoNotOverflow() {
+        LaunchShape walk = dev.trackgen.pipeline.inflate.ArcLengthKernel.INSTANCE.cudaLaunchShape(4096, null);
+        assertEquals(LaunchShape.PER_ENVIRONMENT_BLOCK, walk.blockX());
+        assertEquals(4096 / LaunchShape.PER_ENVIRONMENT_BLOCK, walk.gridX());
+        LaunchShape big = LaunchShape.linear(Integer.MAX_VALUE);
+        assertTrue(big.gridX() > 0 && (long) big.gridX() * big.blockX() >= Integer.MAX_VALUE, big.toString());
+        assertEquals((Integer.MAX_VALUE - 100) / 256 + 1, LaunchShape.linear(Integer.MAX_VALUE - 100).gridX());
+    }
+}
