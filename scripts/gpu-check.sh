@@ -51,7 +51,7 @@ mkdir -p "$CUDA_CACHE_PATH"
 nvidia-smi -q > "$out/nvidia-smi.txt" 2>&1 || true
 
 echo "gpu-check: gpu-tagged tests"
-"$java" -Xmx8g -jar "$carry/junit-console.jar" execute --class-path "$cp" \
+"$java" -Xmx8g -Dtrackgen.cuda.syncEveryLaunch=true -jar "$carry/junit-console.jar" execute --class-path "$cp" \
   --select-package dev.trackgen.runtime.cuda --include-tag gpu --details=tree --disable-banner \
   --reports-dir "$out/junit" > "$out/tests.txt" 2>&1
 tests_rc=$?

@@ -45,6 +45,12 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class CudaRuntime implements ComputeRuntime {
     private static final Lock PROCESS_LOCK = new ReentrantLock();
     private static final int DEFAULT_SHARED_LIMIT = 48 * 1024;
+    /**
+     * System property: {@code true} makes every eager launch wait for the stream and name its kernel
+     * when the device reports a fault, instead of the fault surfacing at a later call (diagnosis only:
+     * it serializes host and device; captured launches are unaffected).
+     */
+    public static final String SYNC_EVERY_LAUNCH = "trackgen.cuda.syncEveryLaunch";
 
     private final CudaDriver driver;
     private final Map<Kernel, Optional<CudaDriver.Function>> functions = new IdentityHashMap<>();
@@ -53,6 +59,7 @@ public final class CudaRuntime implements ComputeRuntime {
     private final Map<CudaDriver.Function, Integer> staticShared = new IdentityHashMap<>();
     private final List<CudaArrays.Base> allocations = new ArrayList<>();
     private final List<CudaGraph> graphs = new ArrayList<>();
+    private final boolean syncEveryLaunch = Boolean.getBoolean(SYNC_EVERY_LAUNCH);
     private boolean capturing;
     private int capturedSteps;
     private boolean closed;
@@ -325,6 +332,14 @@ public final class CudaRuntime implements ComputeRuntime {
         driver.launch(f, shape, params);
         if (capturing) {
             capturedSteps++;
+        } else if (syncEveryLaunch) {
+            try {
+                driver.synchronize();
+            } catch (CudaException e) {
+                throw new CudaException(e.code(), "kernel " + kernel.name() + " (dim " + dim + ", " + shape.gridX()
+                        + " x " + shape.blockX() + " threads, " + shape.sharedBytes() + " B shared) failed: "
+                        + e.getMessage());
+            }
         }
     }
 

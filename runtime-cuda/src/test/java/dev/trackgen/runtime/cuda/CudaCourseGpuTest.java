@@ -56,7 +56,7 @@ class CudaCourseGpuTest {
 
     @Test
     void theCourseOnTheGpuMatchesTheCpuCourseThroughRegenerationAndRespawn() {
-        EmulatedCudaCourseTest.matchesTheCpuCourse(rt, null);
+        EmulatedCudaCourseTest.matchesTheCpuCourse(rt, null, Twins.GPU_TRANSCENDENTAL_ULPS);
     }
 
     @Test

@@ -142,6 +142,30 @@ class CudaRuntimeHardeningTest {
     }
 
     @Test
+    void withSyncEveryLaunchAnAsynchronousFaultNamesItsKernel() {
+        for (boolean sync : new boolean[] {false, true}) {
+            EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+            d.faultingKernel = FillI32Kernel.INSTANCE.name();
+            System.setProperty(CudaRuntime.SYNC_EVERY_LAUNCH, Boolean.toString(sync));
+            try (CudaRuntime rt = runtime(d)) {
+                I32Array a = rt.allocI32(4);
+                if (sync) {
+                    CudaException e = assertThrows(CudaException.class,
+                            () -> rt.launch(FillI32Kernel.INSTANCE, 4, FillI32Kernel.INSTANCE.args().out(a).value(1)));
+                    assertTrue(e.getMessage().startsWith("kernel tg_fill_i32 (dim 4, "), e.getMessage());
+                    assertTrue(e.getMessage().contains("CUDA_ERROR_ILLEGAL_ADDRESS"), e.getMessage());
+                } else {
+                    rt.launch(FillI32Kernel.INSTANCE, 4, FillI32Kernel.INSTANCE.args().out(a).value(1));
+                    CudaException e = assertThrows(CudaException.class, rt::synchronize);
+                    assertTrue(!e.getMessage().contains("tg_fill_i32"), "without the mode the fault comes later, unnamed");
+                }
+            } finally {
+                System.clearProperty(CudaRuntime.SYNC_EVERY_LAUNCH);
+            }
+        }
+    }
+
+    @Test
     void perEnvironmentKernelsLaunchInSmallBlocksAndLinearGridsDoNotOverflow() {
         LaunchShape walk = dev.trackgen.pipeline.inflate.ArcLengthKernel.INSTANCE.cudaLaunchShape(4096, null);
         assertEquals(LaunchShape.PER_ENVIRONMENT_BLOCK, walk.blockX());

@@ -41,6 +41,9 @@ final class EmulatedDriver implements CudaDriver {
     final List<String> outOfContext = new java.util.concurrent.CopyOnWriteArrayList<>();
     private List<Runnable> recording;
     final List<String> log = new ArrayList<>();
+    /** A kernel whose launch leaves a pending asynchronous fault, reported by the next synchronize. */
+    String faultingKernel;
+    private boolean pendingFault;
     int allocations;
     int frees;
     int synchronizations;
@@ -248,6 +251,9 @@ final class EmulatedDriver implements CudaDriver {
         }
         enqueue(() -> harness.launch(name, dim, shape, cArgs));
         log.add("launch " + name);
+        if (name.equals(faultingKernel)) {
+            pendingFault = true;
+        }
     }
 
     @Override
@@ -288,6 +294,10 @@ final class EmulatedDriver implements CudaDriver {
     public void synchronize() {
         notCapturing("synchronize");
         synchronizations++;
+        if (pendingFault) {
+            pendingFault = false;
+            throw new CudaException(700, "cuStreamSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS");
+        }
     }
 
     @Override
