@@ -769,6 +769,14 @@ TG_INLINE bool tg_turns_forward(float2 p, float2 t, float2 u) {
  * stop at the first round with a violation. Dynamic shared memory: 2 * nMax floats
  * (ValidityKernel.cudaLaunchShape).
  */
+/** The direction of edge i -> i + 1 (closing at cn) of env base b, as the validity gate's turning sum takes it. */
+TG_INLINE float tg_validity_edge_angle(const float2* center, int b, int i, int cn) {
+    int u = i + 1 == cn ? 0 : i + 1;
+    float2 p = center[b + i];
+    float2 q = center[b + u];
+    return static_cast<float>(atan2(static_cast<double>(q.y - p.y), static_cast<double>(q.x - p.x)));
+}
+
 extern "C" __global__ void tg_validity(int dim, const float2* center, const int* count, const int* genValid,
                                        const float2* normal, const float2* outer, const float2* inner, int nMax, float halfWidth,
                                        float turningTol, float wFloor, float relaxTol, float* boxes, int* valid) {
@@ -802,13 +810,10 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
         }
         ok = !__syncthreads_or(bad);
     }
-    if (ok) {
+    if (ok && tg_dynamic_shared_bytes() >= 8u * static_cast<unsigned int>(nMax)) {
         /* net turning: theta per edge, wrapped differences, summed in order by thread 0 */
         for (int i = tid; i < cn; i += nt) {
-            int u = i + 1 == cn ? 0 : i + 1;
-            float2 p = center[b + i];
-            float2 q = center[b + u];
-            theta[i] = static_cast<float>(atan2(static_cast<double>(q.y - p.y), static_cast<double>(q.x - p.x)));
+            theta[i] = tg_validity_edge_angle(center, b, i, cn);
         }
         __syncthreads();
         for (int i = tid; i < cn; i += nt) {
@@ -823,6 +828,22 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
             s_total = total;
         }
         __syncthreads();
+    } else if (ok) {
+        /* launched without the 2 * nMax floats of shared memory (the device cannot give them): thread 0
+           computes the same angles and terms in the same order, one at a time, from no scratch at all */
+        if (tid == 0) {
+            float prev = tg_validity_edge_angle(center, b, cn - 1, cn);
+            float total = 0.0f;
+            for (int i = 0; i < cn; i++) {
+                float th = tg_validity_edge_angle(center, b, i, cn);
+                total += tg_wrap_angle(th - prev);
+                prev = th;
+            }
+            s_total = total;
+        }
+        __syncthreads();
+    }
+    if (ok) {
         ok = fabsf(fabsf(s_total) - 2.0f * static_cast<float>(TG_PI_D)) <= turningTol;
     }
     if (ok) {

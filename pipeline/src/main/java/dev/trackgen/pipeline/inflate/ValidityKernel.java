@@ -82,11 +82,13 @@ public final class ValidityKernel extends ValidityKernelBase {
     /**
      * One block of {@value #CUDA_THREADS} threads per env, sharing the per-point terms, the pair
      * scan of the clearance check and the edge-contact scans; {@code 2 * nMax} floats of dynamic
-     * shared memory.
+     * shared memory for the turning sum's terms, or, where the device cannot give them (N_max past
+     * about 29,000 on an H200), none: thread 0 then computes the same terms in the same order
+     * without scratch.
      */
     @Override
     public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
-        return LaunchShape.blockPerIndex(dim, CUDA_THREADS, 8 * ((Args) args).nMax());
+        return LaunchShape.blockPerIndexWithFallback(dim, CUDA_THREADS, 8 * ((Args) args).nMax());
     }
 
     @Override

@@ -6,9 +6,9 @@ import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.runtime.CapturedGraph;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.generators.knobs.BuiltinKnobs;
-import dev.trackgen.pipeline.inflate.ValidityKernel;
 import dev.trackgen.pipeline.relax.XpbdRelaxKernel;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Test;
@@ -58,17 +58,51 @@ class CudaRuntimeHardeningTest {
         assertTrue(d.log.contains("allowDynamicShared tg_xpbd_relax 49144"), "opted in for static + dynamic: " + d.log);
     }
 
+    /** {@code tg_test_rng} declared as if it needed 300 KB of shared memory and had no fallback. */
+    static final class GreedyRng extends RngBase {
+        @Override
+        public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {
+            return LaunchShape.blockPerIndex(dim, 32, 300_000);
+        }
+
+        @Override
+        protected void run(int begin, int end, int[] seeds, int[] streams, int[] indices, int[] bits, float[] uniform,
+                           float[] ranged, int[] ints) {
+            throw new AssertionError("not run in this test");
+        }
+    }
+
     @Test
     void aKernelWithoutFallbackThatNeedsMoreSharedMemoryThanTheDeviceHasIsRefusedWithOneLine() {
-        TrackGenConfig cfg = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(1).runtime("cpu").nMax(6200)
-                .build();
-        EmulatedDriver d = new EmulatedDriver(Twins.harness(), 48 * 1024);
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
         try (CudaRuntime rt = runtime(d)) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> run(cfg, 1, rt, 1));
-            assertTrue(e.getMessage().startsWith("kernel " + ValidityKernel.INSTANCE.name() + " needs "), e.getMessage());
+            GreedyRng k = new GreedyRng();
+            I32Array a = rt.allocI32(2);
+            F32Array f = rt.allocF32(2);
+            KernelArgs args = k.args().seeds(a).streams(a).indices(a).bits(a).uniform(f).ranged(f).ints(a);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> rt.launch(k, 2, args));
+            assertTrue(e.getMessage().startsWith("kernel tg_test_rng needs 300000 bytes of shared memory"), e.getMessage());
             assertTrue(e.getMessage().contains("no global-memory fallback") && !e.getMessage().contains("\n"), e.getMessage());
         }
-        assertTrue(d.log.stream().noneMatch(s -> s.equals("launch tg_validity")), "launched anyway: " + d.log);
+        assertTrue(d.log.stream().noneMatch(s -> s.equals("launch tg_test_rng")), "launched anyway: " + d.log);
+    }
+
+    @Test
+    void theValidityGateRunsWithoutSharedMemoryWhereTheDeviceCannotGiveIt() {
+        // 8 * 6200 bytes > 48 KiB: on a device without opt-in the gate is launched with none and
+        // must give the CPU's verdicts (the twins test compares its no-scratch path element by element)
+        TrackGenConfig cfg = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(3).runtime("cpu").nMax(6200)
+                .build();
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = run(cfg, 1, host, 1);
+        }
+        EmulatedDriver d = new EmulatedDriver(Twins.harness(), 48 * 1024);
+        try (CudaRuntime rt = runtime(d)) {
+            assertSameBatch(cpu, run(cfg, 1, rt, 1));
+        }
+        assertTrue(d.log.contains("launch tg_validity"));
+        assertTrue(d.log.stream().noneMatch(s -> s.startsWith("allowDynamicShared tg_validity")));
     }
 
     @Test

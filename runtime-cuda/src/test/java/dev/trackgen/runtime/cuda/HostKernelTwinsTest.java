@@ -272,6 +272,15 @@ class HostKernelTwinsTest {
     }
 
     @Test
+    void theValidityGateMatchesWithoutSharedMemory() {
+        // With 0 bytes of dynamic shared memory tg_validity's thread 0 sums the turning terms without
+        // scratch; its verdicts and boxes must still be the Java body's.
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner()).deviceLayout().withShapes((k, s) ->
+                k.name().equals("tg_validity") ? s.withSharedBytes(0) : s);
+        assertPipelineTwins(small(12).build(), 23, rt, 19);
+    }
+
+    @Test
     void theRelaxationMatchesInGlobalScratchWhenSharedMemoryIsRefused() {
         // With 0 bytes of dynamic shared memory tg_xpbd_relax works in its per-env global scratch
         // rows (bound for a device runtime) and must still give the Java body's results.
