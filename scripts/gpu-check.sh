@@ -9,7 +9,9 @@
 # yield and compactness at E = 4096, repulsive at 128; pointer stability over 100 replays,
 # reseeding, RNG draws CPU vs CUDA) and the benchmark (warm ms per call at E = 4096 and 65536 per
 # capturable generator, repulsive at E = 256, first-call capture time), and
-# writes report.md, tests.txt, junit/ and benchmark.md under $OUT (default ./gpu-out).
+# writes report.md, device.md (memory, per-kernel registers/shared/local memory, the shared-memory
+# boundary batches), tests.txt, junit/, benchmark.md, largest.md (N_max 65536 in its own JVM) and
+# nvidia-smi.txt under $OUT (default ./gpu-out).
 # Exit status: 0 when every gpu test passed, 1 when some failed, 2 when it cannot run here.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +52,12 @@ mkdir -p "$CUDA_CACHE_PATH"
 } > "$out/report.md"
 nvidia-smi -q > "$out/nvidia-smi.txt" 2>&1 || true
 
+echo "gpu-check: device report (memory, per-kernel registers/shared/local, shared-memory boundary batches)"
+timeout 90 "$java" -Xmx8g -cp "$cp" dev.trackgen.runtime.cuda.GpuReport "$out/device.md" \
+  > "$out/device.txt" 2>&1
+device_rc=$?
+cat "$out/device.txt"
+
 echo "gpu-check: gpu-tagged tests"
 "$java" -Xmx8g -Dtrackgen.cuda.syncEveryLaunch=true -jar "$carry/junit-console.jar" execute --class-path "$cp" \
   --select-package dev.trackgen.runtime.cuda --include-tag gpu --details=tree --disable-banner \
@@ -63,7 +71,21 @@ timeout 300 "$java" -Xmx16g -cp "$cp" dev.trackgen.runtime.cuda.GpuBenchmark "$o
 bench_rc=$?
 cat "$out/benchmark.txt"
 
+echo "gpu-check: largest N_max, in a JVM of its own"
+timeout 90 "$java" -Xmx16g -cp "$cp" dev.trackgen.runtime.cuda.GpuReport "$out/largest.md" --largest \
+  > "$out/largest.txt" 2>&1
+largest_rc=$?
+cat "$out/largest.txt"
+
 {
+  echo
+  echo "## Device (exit $device_rc)"
+  echo
+  if [ -f "$out/device.md" ]; then cat "$out/device.md"; else tail -n 20 "$out/device.txt"; fi
+  echo
+  echo "## Largest N_max (exit $largest_rc)"
+  echo
+  if [ -f "$out/largest.md" ]; then cat "$out/largest.md"; else tail -n 20 "$out/largest.txt"; fi
   echo
   echo "## Tests (exit $tests_rc)"
   echo

@@ -57,6 +57,15 @@ interface CudaDriver extends AutoCloseable {
     int staticSharedBytes(Function function);
 
     /**
+     * @param function a function of a loaded module
+     * @return {@code {registers per thread, static shared bytes, local bytes per thread, max threads per block}}
+     */
+    int[] functionAttributes(Function function);
+
+    /** @return {@code {free, total}} device memory in bytes ({@code cuMemGetInfo}) */
+    long[] memoryInfo();
+
+    /**
      * @param bytes size, {@code > 0}
      * @return a zero-filled device allocation (plain device memory, never managed)
      */

@@ -532,6 +532,43 @@ public final class CudaRuntime implements ComputeRuntime {
     }
 
     /**
+     * What the device compiled a kernel to (registers, static shared and local memory, block limit).
+     *
+     * @param kernel a kernel with a CUDA body
+     * @return its resources, or {@code null} when it has no loadable CUDA body
+     */
+    public KernelResources resources(Kernel kernel) {
+        begin();
+        try {
+            checkOpen();
+            CudaDriver.Function f = function(kernel);
+            if (f == null) {
+                return null;
+            }
+            int[] a = driver.functionAttributes(f);
+            return new KernelResources(kernel.name(), a[0], a[1], a[2], a[3]);
+        } finally {
+            end();
+        }
+    }
+
+    /** @return the device's free and total memory and the bytes of this runtime's live arrays */
+    public DeviceMemory memory() {
+        begin();
+        try {
+            checkOpen();
+            long[] info = driver.memoryInfo();
+            long mine = 0;
+            for (CudaArrays.Base a : allocations) {
+                mine += a.bytes();
+            }
+            return new DeviceMemory(info[0], info[1], mine);
+        } finally {
+            end();
+        }
+    }
+
+    /**
      * The device address of an array of this runtime, stable for the array's lifetime (a simulator
      * can bake it into its own kernels).
      *

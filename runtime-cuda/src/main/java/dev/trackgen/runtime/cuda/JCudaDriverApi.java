@@ -48,6 +48,7 @@ import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemAllocHost;
 import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemFreeHost;
+import static jcuda.driver.JCudaDriver.cuMemGetInfo;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoDAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
@@ -320,6 +321,29 @@ final class JCudaDriverApi implements CudaDriver {
         } catch (RuntimeException e) {
             return "";
         }
+    }
+
+    @Override
+    public int[] functionAttributes(Function function) {
+        current();
+        int[] attrs = {CUfunction_attribute.CU_FUNC_ATTRIBUTE_NUM_REGS, CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+            CUfunction_attribute.CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK};
+        int[] out = new int[attrs.length];
+        int[] v = new int[1];
+        for (int i = 0; i < attrs.length; i++) {
+            check(cuFuncGetAttribute(v, attrs[i], ((JFunction) function).function()), "cuFuncGetAttribute");
+            out[i] = v[0];
+        }
+        return out;
+    }
+
+    @Override
+    public long[] memoryInfo() {
+        current();
+        long[] free = new long[1];
+        long[] total = new long[1];
+        check(cuMemGetInfo(free, total), "cuMemGetInfo");
+        return new long[] {free[0], total[0]};
     }
 
     @Override

@@ -200,6 +200,23 @@ class CudaRuntimeHardeningTest {
     }
 
     @Test
+    void theGpuReportListsEveryKernelsResourcesTheBoundaryBatchesAndTheMemory() {
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        try (CudaRuntime rt = runtime(d)) {
+            DeviceMemory before = rt.memory();
+            I32Array a = rt.allocI32(1000);
+            assertEquals(4000, rt.memory().runtimeBytes() - before.runtimeBytes());
+            assertEquals(before.usedBytes() + 4000, rt.memory().usedBytes());
+            String report = GpuReport.report(rt, false);
+            assertTrue(report.contains("| tg_xpbd_relax | 32 | "), report);
+            assertTrue(report.contains("| tg_validity | 32 | "), report);
+            assertTrue(report.contains("N_max = 702, relax_sep_cache_slots = 8: "), report);
+            assertTrue(!report.contains("FAILED"), report);
+            assertTrue(report.contains("memory after: "), report);
+        }
+    }
+
+    @Test
     void perEnvironmentKernelsLaunchInSmallBlocksAndLinearGridsDoNotOverflow() {
         LaunchShape walk = dev.trackgen.pipeline.inflate.ArcLengthKernel.INSTANCE.cudaLaunchShape(4096, null);
         assertEquals(LaunchShape.PER_ENVIRONMENT_BLOCK, walk.blockX());

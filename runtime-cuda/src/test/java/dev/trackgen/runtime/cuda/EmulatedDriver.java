@@ -103,6 +103,22 @@ final class EmulatedDriver implements CudaDriver {
         }
     }
 
+    /** Total memory of the emulated device, bytes. */
+    static final long TOTAL_MEMORY = 80L << 30;
+    long liveBytes;
+
+    @Override
+    public int[] functionAttributes(Function function) {
+        inContext("functionAttributes");
+        return new int[] {32, staticShared.getOrDefault(((EmuFunction) function).name(), 0), 0, 1024};
+    }
+
+    @Override
+    public long[] memoryInfo() {
+        inContext("memoryInfo");
+        return new long[] {TOTAL_MEMORY - liveBytes, TOTAL_MEMORY};
+    }
+
     @Override
     public int staticSharedBytes(Function function) {
         inContext("staticSharedBytes");
@@ -130,13 +146,16 @@ final class EmulatedDriver implements CudaDriver {
     public Buffer alloc(long bytes) {
         notCapturing("alloc");
         allocations++;
-        return new EmuBuffer(Math.toIntExact((bytes + 3) / 4));
+        EmuBuffer b = new EmuBuffer(Math.toIntExact((bytes + 3) / 4));
+        liveBytes += 4L * b.words.length;
+        return b;
     }
 
     @Override
     public void free(Buffer buffer) {
         notCapturing("free");
         frees++;
+        liveBytes -= 4L * ((EmuBuffer) buffer).words.length;
     }
 
     @Override
