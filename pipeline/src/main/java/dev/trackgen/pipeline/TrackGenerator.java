@@ -61,6 +61,8 @@ public final class TrackGenerator implements AutoCloseable {
     private final PerEnvSeededRng rng;
     private final ComputeRuntime runtime;
     private final boolean ownsRuntime;
+    /** Set when the runtime is the caller's: what to free on {@link #close()}. */
+    private final AllocationRecorder recorder;
     private final CenterlineGenerator generator;
     private final Track track;
     private final int[] hostSeeds;
@@ -96,10 +98,16 @@ public final class TrackGenerator implements AutoCloseable {
         // the generator's knobs join the configuration at their defaults unless it sets them; its
         // sizing and cross-knob rules apply
         this.config = b.config.toBuilder().generator(generator).build();
-        if (b.runtime != null) {
+        if (b.runtime != null && !b.ownsRuntime) {
+            this.recorder = new AllocationRecorder(b.runtime);
+            this.runtime = recorder;
+            this.ownsRuntime = false;
+        } else if (b.runtime != null) {
+            this.recorder = null;
             this.runtime = b.runtime;
-            this.ownsRuntime = b.ownsRuntime;
+            this.ownsRuntime = true;
         } else if (b.runtimeFactory != null) {
+            this.recorder = null;
             this.runtime = Objects.requireNonNull(b.runtimeFactory.get(), "the runtime factory returned null");
             this.ownsRuntime = true;
         } else {
@@ -124,6 +132,8 @@ public final class TrackGenerator implements AutoCloseable {
         } catch (RuntimeException ex) {
             if (ownsRuntime) {
                 runtime.close();
+            } else {
+                recorder.freeAll();
             }
             throw ex;
         }
@@ -270,9 +280,9 @@ public final class TrackGenerator implements AutoCloseable {
         return rng;
     }
 
-    /** @return the runtime the pipeline runs on */
+    /** @return the runtime the pipeline runs on (the one given to the builder, or the one created for it) */
     public ComputeRuntime runtime() {
-        return runtime;
+        return recorder != null ? recorder.target() : runtime;
     }
 
     /** @return the generator plugin in use */
@@ -349,7 +359,12 @@ public final class TrackGenerator implements AutoCloseable {
     public record Intermediates(Vec2Array generated, Vec2Array spaced, Vec2Array relaxed) {
     }
 
-    /** Releases the captured graph, a host runtime, and the runtime if this generator created it. */
+    /**
+     * Releases the captured graph, a host runtime, and the runtime if this generator owns it; on a
+     * runtime it was given (and does not close), it frees every array it allocated there, the
+     * {@link #track()}'s included ({@link ComputeRuntime#free}: device memory at once on CUDA; on
+     * the CPU the garbage collector's).
+     */
     @Override
     public void close() {
         Lock lock = runtime.executionLock();
@@ -364,6 +379,9 @@ public final class TrackGenerator implements AutoCloseable {
             }
             masked.close();
             centerlines.close();
+            if (recorder != null) {
+                recorder.freeAll();
+            }
         } finally {
             lock.unlock();
         }
@@ -406,7 +424,8 @@ public final class TrackGenerator implements AutoCloseable {
         }
 
         /**
-         * @param runtime a runtime to run on, owned by the caller and left open by {@link #close()}
+         * @param runtime a runtime to run on, owned by the caller and left open by {@link #close()},
+         *                which frees the arrays the generator allocated on it
          * @return this builder
          */
         public Builder runtime(ComputeRuntime runtime) {

@@ -186,6 +186,19 @@ public interface ComputeRuntime extends AutoCloseable {
     /** Waits until all issued work has finished. */
     void synchronize();
 
+    /**
+     * Releases one array's memory before the runtime closes: what a {@code TrackGenerator} that
+     * does not own its runtime does with its arrays when it closes. Device runtimes free the device
+     * memory at once; the default (host runtimes) does nothing and leaves it to the garbage collector.
+     * The array must not be used afterwards (a device runtime refuses it).
+     *
+     * @param array an array allocated by this runtime
+     * @throws CaptureViolationException inside a capture
+     * @throws IllegalArgumentException  if the array belongs to another runtime
+     */
+    default void free(DeviceArray array) {
+    }
+
     /** Releases the runtime's threads and device memory; arrays become unusable. */
     @Override
     void close();

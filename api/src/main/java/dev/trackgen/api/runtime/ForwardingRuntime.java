@@ -127,6 +127,11 @@ public abstract class ForwardingRuntime implements ComputeRuntime {
 
     /** Closes the delegate. */
     @Override
+    public void free(DeviceArray array) {
+        delegate.free(array);
+    }
+
+    @Override
     public void close() {
         delegate.close();
     }

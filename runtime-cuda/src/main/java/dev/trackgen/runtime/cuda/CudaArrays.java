@@ -15,6 +15,8 @@ final class CudaArrays {
         final CudaRuntime owner;
         final CudaDriver.Buffer buffer;
         final int length;
+        /** Set by {@link CudaRuntime#free}: the device memory is gone. */
+        boolean freed;
 
         Base(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
             this.owner = owner;

@@ -172,6 +172,9 @@ public final class CudaRuntime implements ComputeRuntime {
 
     private CudaArrays.Base own(DeviceArray a) {
         if (a instanceof CudaArrays.Base b && b.owner == this) {
+            if (b.freed) {
+                throw new IllegalStateException("array " + a + " was freed (its generator was closed)");
+            }
             return b;
         }
         throw new IllegalArgumentException("array " + a + " does not belong to this CUDA runtime");
@@ -526,6 +529,31 @@ public final class CudaRuntime implements ComputeRuntime {
                         + "on the host");
             }
             driver.synchronize();
+        } finally {
+            end();
+        }
+    }
+
+    /**
+     * Frees the array's device memory now; the array is unusable afterwards.
+     *
+     * @throws CaptureViolationException inside a capture
+     * @throws IllegalArgumentException  if the array belongs to another runtime
+     */
+    @Override
+    public void free(DeviceArray array) {
+        begin();
+        try {
+            checkNotCapturing("freeing an array");
+            CudaArrays.Base b = own(array);
+            for (int i = allocations.size() - 1; i >= 0; i--) {
+                if (allocations.get(i) == b) {
+                    allocations.remove(i);
+                    break;
+                }
+            }
+            b.freed = true;
+            driver.free(b.buffer);
         } finally {
             end();
         }

@@ -200,6 +200,30 @@ class CudaRuntimeHardeningTest {
     }
 
     @Test
+    void generatorsOpenedAndClosedOnOneRuntimeGiveItsMemoryBack() {
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        TrackGenConfig cfg = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(8).runtime("cpu").build();
+        try (CudaRuntime rt = runtime(d)) {
+            DeviceMemory before = rt.memory();
+            for (int cycle = 0; cycle < 3; cycle++) {
+                TrackSnapshot s = run(cfg, cycle, rt, 2);
+                assertTrue(s.numEnvs() == 8);
+                DeviceMemory after = rt.memory();
+                assertEquals(before.runtimeBytes(), after.runtimeBytes(), "cycle " + cycle + ": the runtime holds more");
+                assertEquals(before.usedBytes(), after.usedBytes(), "cycle " + cycle + ": the device holds more");
+            }
+            // an array of a closed generator is refused, not read from freed memory
+            dev.trackgen.pipeline.TrackGenerator gen = dev.trackgen.registry.TrackGenLauncher.discover().builder(cfg)
+                    .rng(dev.trackgen.api.PerEnvSeededRng.fromScalar(8, 1)).runtime(rt).build();
+            gen.generate();
+            dev.trackgen.api.runtime.Vec2Array center = gen.track().center();
+            gen.close();
+            assertThrows(IllegalStateException.class, () -> rt.download(center, new float[2 * center.length()]));
+        }
+        assertEquals(d.allocations, d.frees);
+    }
+
+    @Test
     void theGpuReportListsEveryKernelsResourcesTheBoundaryBatchesAndTheMemory() {
         EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
         try (CudaRuntime rt = runtime(d)) {
