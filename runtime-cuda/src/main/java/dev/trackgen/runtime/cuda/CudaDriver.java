@@ -97,6 +97,9 @@ interface CudaDriver extends AutoCloseable {
      */
     Module loadModule(byte[] ptx);
 
+    /** @param module a loaded module to unload (its functions become unusable) */
+    void unloadModule(Module module);
+
     /**
      * @param module a loaded module
      * @param name   an entry point name

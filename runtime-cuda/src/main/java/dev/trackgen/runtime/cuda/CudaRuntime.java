@@ -607,7 +607,7 @@ public final class CudaRuntime implements ComputeRuntime {
         return own(array).buffer.address();
     }
 
-    /** Waits for pending work, then frees every array and graph, the stream and the context reference. */
+    /** Waits for pending work, then frees every array and graph, unloads the modules, and releases the stream and the context reference. */
     @Override
     public void close() {
         PROCESS_LOCK.lock();
@@ -638,6 +638,11 @@ public final class CudaRuntime implements ComputeRuntime {
             driver.free(a.buffer);
         }
         allocations.clear();
+        for (Optional<CudaDriver.Module> m : modules.values()) {
+            m.ifPresent(driver::unloadModule);
+        }
+        modules.clear();
+        functions.clear();
         closed = true;
         if (entered) {
             driver.leave();

@@ -367,6 +367,12 @@ final class JCudaDriverApi implements CudaDriver {
         return new JFunction(f);
     }
 
+    @Override
+    public void unloadModule(Module module) {
+        current();
+        check(cuModuleUnload(((JModule) module).module()), "cuModuleUnload");
+    }
+
     /** Unloads a module (used by the probe). */
     void unload(Module module) {
         cuModuleUnload(((JModule) module).module());

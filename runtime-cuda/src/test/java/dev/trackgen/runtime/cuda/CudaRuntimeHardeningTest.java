@@ -221,6 +221,8 @@ class CudaRuntimeHardeningTest {
             assertThrows(IllegalStateException.class, () -> rt.download(center, new float[2 * center.length()]));
         }
         assertEquals(d.allocations, d.frees);
+        assertTrue(d.modulesLoaded > 0);
+        assertEquals(d.modulesLoaded, d.modulesUnloaded, "every module is unloaded on close");
     }
 
     @Test

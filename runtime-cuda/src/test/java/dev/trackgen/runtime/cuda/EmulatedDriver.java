@@ -208,6 +208,7 @@ final class EmulatedDriver implements CudaDriver {
     @Override
     public Module loadModule(byte[] ptx) {
         notCapturing("loadModule");
+        modulesLoaded++;
         String text = new String(ptx, StandardCharsets.US_ASCII);
         Matcher m = ENTRY.matcher(text);
         Set<String> names = new HashSet<>();
@@ -232,6 +233,15 @@ final class EmulatedDriver implements CudaDriver {
             staticShared.put(order.get(i), bytes);
         }
         return new EmuModule(names);
+    }
+
+    int modulesLoaded;
+    int modulesUnloaded;
+
+    @Override
+    public void unloadModule(Module module) {
+        inContext("unloadModule");
+        modulesUnloaded++;
     }
 
     @Override
