@@ -52,6 +52,7 @@ class ExploreBrowserIT {
 
     private static Process product;
     private static URI url;
+    private static String token;
     private static Path profiles;
 
     @TempDir
@@ -70,9 +71,10 @@ class ExploreBrowserIT {
         BufferedReader out = new BufferedReader(new InputStreamReader(product.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         assertTrue(line != null, "the explorer printed nothing");
-        Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/)").matcher(line);
+        Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/\\?token=([A-Za-z0-9_-]+))").matcher(line);
         assertTrue(m.find(), "no URL in: " + line);
         url = URI.create(m.group(1));
+        token = m.group(2);
     }
 
     @AfterAll
@@ -244,7 +246,7 @@ class ExploreBrowserIT {
                 .put("envs", 24).put("seed", seed);
         var k = body.putObject("knobs");
         knobs.forEach(k::put);
-        Http r = Http.post(url.resolve("api/batch"), JSON.writeValueAsString(body));
+        Http r = Http.post(url.resolve("api/batch"), token, JSON.writeValueAsString(body));
         assertEquals(200, r.status(), r.text());
         return JSON.readTree(r.text()).path("digest").asText();
     }
