@@ -86,7 +86,12 @@ public final class BatchQueue implements AutoCloseable {
             if (closed) {
                 throw new ExploreRequestException(503, null, "the explorer is shutting down");
             }
-            waiting.values().removeIf(j -> j.result().isDone());
+            for (Iterator<Job<?>> it = waiting.values().iterator(); it.hasNext(); ) {
+                if (it.next().result().isDone()) {
+                    it.remove();
+                    stopped.incrementAndGet();
+                }
+            }
             replaced = waiting.remove(client);
             if (replaced == null && waiting.size() >= maxPending) {
                 throw new ExploreRequestException(503, null, "the explorer is busy: " + waiting.size()
@@ -107,6 +112,11 @@ public final class BatchQueue implements AutoCloseable {
     /** @return the number of jobs waiting and not yet cancelled (not counting the one running) */
     public synchronized int waiting() {
         return (int) waiting.values().stream().filter(j -> !j.result().isDone()).count();
+    }
+
+    /** @return the number of jobs running: 0 or 1 */
+    public synchronized int running() {
+        return running.size();
     }
 
     /** @return how many jobs were stopped so far, before they ran or at a checkpoint, because they were cancelled */

@@ -265,7 +265,7 @@ class ExploreAttackTest {
         String heavy = batch("hog", 1024, Map.of("relax_iters", "2400"));
         try (Socket hog = Raw.open(port); Socket victim = Raw.open(port)) {
             hog.getOutputStream().write((head + heavy.length() + "\r\n\r\n" + heavy).getBytes(StandardCharsets.UTF_8));
-            awaitTrue(() -> queue.waiting() == 0, 10_000, "the heavy job starts");
+            awaitTrue(() -> queue.running() == 1 && queue.waiting() == 0, 10_000, "the heavy job starts");
             String waiting = batch("victim", 1024, Map.of("relax_iters", "2400"));
             victim.getOutputStream().write((head + waiting.length() + "\r\n\r\n" + waiting)
                     .getBytes(StandardCharsets.UTF_8));
@@ -292,7 +292,7 @@ class ExploreAttackTest {
             Future<Raw> older = pool.submit(() -> request("POST", "/api/batch", host(),
                     batch("page", 1024, Map.of("relax_iters", "2400")), "Content-Type: application/json",
                     ExploreGuard.TOKEN_HEADER + ": " + token));
-            Thread.sleep(500);
+            awaitTrue(() -> queue.running() == 1 && queue.waiting() == 0, 10_000, "the older request runs");
             long t0 = System.nanoTime();
             Future<Raw> newer = pool.submit(() -> request("POST", "/api/batch", host(), batch("page", 8, Map.of()),
                     "Content-Type: application/json", ExploreGuard.TOKEN_HEADER + ": " + token));

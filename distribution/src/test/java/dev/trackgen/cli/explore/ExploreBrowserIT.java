@@ -240,6 +240,64 @@ class ExploreBrowserIT {
         }
     }
 
+    @Test
+    void thePageDetailsLabelsOnTopEdgySliderEnvsAsTypedAndTheRadNote() throws Exception {
+        ChromeDriver d = browser("details");
+        try {
+            d.get(url.toString());
+            awaitBatch(d, 0);
+            // the env label is the topmost thing where it is drawn, not the road
+            Object top = js(d, "var t = document.querySelector('#grid .tile[data-env=\"0\"]');"
+                    + "var l = Array.prototype.filter.call(t.querySelectorAll('*'), function (e) {"
+                    + "  return e.textContent === '#0' && e.children.length === 0; })[0];"
+                    + "var r = l.getBoundingClientRect();"
+                    + "var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                    + "return hit === l || l.contains(hit);");
+            assertEquals(Boolean.TRUE, top, "the env label must be drawn on top of the road");
+
+            // edgy's default 0 sits inside its slider, not at the far end
+            Number at = (Number) js(d, "var s = document.getElementById('knob-edgy-range');"
+                    + "return (parseFloat(s.value) - parseFloat(s.min)) / (parseFloat(s.max) - parseFloat(s.min));");
+            assertTrue(at.doubleValue() > 0.2 && at.doubleValue() < 0.8, "edgy 0 at slider fraction " + at);
+            assertEquals(0.0, Double.parseDouble((String) js(d, "return document.getElementById('knob-edgy-range').value;")));
+
+            // the envs box applies as typed, without leaving it
+            long before = renders(d);
+            WebElement envs = d.findElement(By.id("envs"));
+            envs.sendKeys(Keys.chord(Keys.CONTROL, "a"), "12");
+            JsonNode twelve = awaitBatch(d, before);
+            assertEquals(12, twelve.path("envs").asInt());
+            before = renders(d);
+            envs.sendKeys(Keys.chord(Keys.CONTROL, "a"), "10", Keys.ENTER);
+            assertEquals(10, awaitBatch(d, before).path("envs").asInt());
+
+            // rad over handle_clamp_frac: a note says what it acts as; under it, no note
+            before = renders(d);
+            type(d, "knob-rad", "0.9");
+            awaitBatch(d, before);
+            String note = d.findElement(By.id("note-rad")).getText();
+            assertTrue(note.contains("acts as rad = 0.4"), note);
+            type(d, "knob-rad", "0.3");
+            new WebDriverWait(d, WAIT).until(x -> x.findElement(By.id("note-rad")).getText().isEmpty());
+        } finally {
+            d.quit();
+        }
+    }
+
+    @Test
+    void aPageOpenedWithoutItsTokenSaysSoAndGetsNoBatch() throws Exception {
+        ChromeDriver d = browser("tokenless");
+        try {
+            d.get(url.resolve("/").toString());
+            new WebDriverWait(d, WAIT).until(x -> !x.findElement(By.id("err-page")).getText().isEmpty());
+            assertTrue(d.findElement(By.id("err-page")).getText().contains("token"),
+                    d.findElement(By.id("err-page")).getText());
+            assertEquals(0L, renders(d));
+        } finally {
+            d.quit();
+        }
+    }
+
     /** The digest of the same batch asked for directly, outside any browser. */
     private static String directDigest(String generator, int seed, Map<String, String> knobs) throws Exception {
         var body = JSON.createObjectNode().put("client", "direct").put("seq", 1).put("generator", generator)
