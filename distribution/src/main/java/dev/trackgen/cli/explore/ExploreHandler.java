@@ -68,6 +68,7 @@ public final class ExploreHandler extends Handler.Abstract {
     private final BatchQueue queue;
     private final ObjectNode schema;
     private final ExploreGuard guard;
+    private final java.util.concurrent.atomic.AtomicLong anonymous = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param engine the configuration resolver and generator
@@ -172,8 +173,9 @@ public final class ExploreHandler extends Handler.Abstract {
         }
     }
 
-    private static String key(BatchRequest r) {
-        return r.client().isEmpty() ? "anonymous" : r.client();
+    /** A request without a client id is a page of its own: nothing supersedes it. */
+    private String key(BatchRequest r) {
+        return r.client().isEmpty() ? "anonymous#" + anonymous.incrementAndGet() : "page:" + r.client();
     }
 
     private static byte[] npz(Batch batch) throws IOException {
@@ -267,12 +269,21 @@ public final class ExploreHandler extends Handler.Abstract {
         if (bytes.length == 0) {
             throw new ExploreRequestException(400, null, "the request body is empty; send a JSON object");
         }
-        try {
-            return JSON.readTree(bytes);
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new ExploreRequestException(400, null, "the request body is not valid JSON"
-                    + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
+        // the position only: Jackson's own message names its classes and limits
+        try (com.fasterxml.jackson.core.JsonParser parser = JSON.createParser(bytes)) {
+            try {
+                JsonNode tree = JSON.readTree(parser);
+                if (parser.nextToken() != null) {
+                    throw new ExploreRequestException(400, null, "the request body is not valid JSON: more after the "
+                            + "object (line " + parser.currentLocation().getLineNr() + ", column "
+                            + parser.currentLocation().getColumnNr() + ")");
+                }
+                return tree;
+            } catch (JsonProcessingException e) {
+                JsonLocation at = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
+                throw new ExploreRequestException(400, null, "the request body is not valid JSON (line "
+                        + at.getLineNr() + ", column " + at.getColumnNr() + ")");
+            }
         }
     }
 
