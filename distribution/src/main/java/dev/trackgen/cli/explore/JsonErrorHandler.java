@@ -1,7 +1,5 @@
 package dev.trackgen.cli.explore;
 
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
@@ -37,12 +35,6 @@ public final class JsonErrorHandler extends ErrorHandler {
                                     Callback callback) {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, ExploreErrors.JSON_TYPE);
         response.write(true, ByteBuffer.wrap(ExploreErrors.body(message(code, message), null)), callback);
-    }
-
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        fields.put(new HttpField(HttpHeader.CONTENT_TYPE, ExploreErrors.JSON_TYPE));
-        return ByteBuffer.wrap(ExploreErrors.body(message(status, reason), null));
     }
 
     /**

@@ -247,6 +247,12 @@ class ExploreAttackTest {
             assertTrue(r.status() == 400 || r.status() == 404, uri + ": " + r.status() + " " + r.body());
             refused(r, r.status());
         }
+        // what Jetty refuses before any handler: a bad request line, a header without a colon, a huge header
+        refused(Raw.exchange(port, "GET /api/schema HTTP/9.9\r\nHost: " + host(), null), 505);
+        refused(Raw.exchange(port, "GET /api/schema HTTP/1.1\r\nHost: " + host() + "\r\nno colon here", null), 400);
+        Raw huge = Raw.exchange(port, "GET /api/schema HTTP/1.1\r\nHost: " + host() + "\r\nX-Big: " + "a".repeat(20_000), null);
+        assertTrue(huge.status() == 431 || huge.status() == 400, huge.status() + " " + huge.body());
+        refused(huge, huge.status());
         String[] work = {"Content-Type: application/json", ExploreGuard.TOKEN_HEADER + ": " + token};
         JsonNode bad = refused(request("POST", "/api/batch", host(), "{not json", work), 400);
         assertEquals("the request body is not valid JSON (line 1, column 2)", bad.path("error").asText());
