@@ -9,7 +9,9 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.cli.Failure;
 import dev.trackgen.cli.output.ConfigJson;
 import dev.trackgen.cli.output.NpzTrackWriter;
+import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -115,8 +117,28 @@ public final class ExploreHandler extends Handler.Abstract {
             case "/explore.js" -> resource(response, callback, "explore.js", "text/javascript; charset=utf-8");
             case "/explore.css" -> resource(response, callback, "explore.css", "text/css; charset=utf-8");
             case "/api/schema" -> send(response, callback, 200, ExploreErrors.JSON_TYPE, JSON.writeValueAsBytes(schema));
+            case "/api/batch", "/api/npz" ->
+                // the body is read without holding a thread (a body that trickles in, or never comes,
+                // costs none until the idle timeout), then the work is done on a pool thread
+                Content.Source.asByteArrayAsync(request, engine.limits().maxBodyBytes() + 1).whenCompleteAsync(
+                        (bytes, failure) -> {
+                            try {
+                                work(path, request, response, callback, body(bytes, failure));
+                            } catch (ExploreRequestException e) {
+                                ExploreErrors.send(response, callback, e.status(), e.control(), e.getMessage());
+                            } catch (Throwable t) {
+                                ExploreErrors.send(response, callback, 500, null, Failure.describe(t));
+                            }
+                        }, request.getComponents().getExecutor());
+            default -> throw new ExploreRequestException(404, null, "no such page: " + path);
+        }
+    }
+
+    private void work(String path, Request request, Response response, Callback callback, JsonNode body)
+            throws IOException {
+        switch (path) {
             case "/api/batch" -> {
-                BatchRequest r = BatchRequest.parse(body(request));
+                BatchRequest r = BatchRequest.parse(body);
                 TrackGenConfig cfg = engine.resolve(r);
                 byte[] answer = await(request, response, queue.submit(key(r), c -> released(() -> {
                     Batch batch = engine.generate(cfg, r.seed(), c);
@@ -133,7 +155,7 @@ public final class ExploreHandler extends Handler.Abstract {
                 send(response, callback, 200, ExploreErrors.JSON_TYPE, answer);
             }
             case "/api/npz" -> {
-                BatchRequest r = BatchRequest.parse(body(request));
+                BatchRequest r = BatchRequest.parse(body);
                 TrackGenConfig cfg = engine.resolve(r);
                 byte[] npz = await(request, response, queue.submit(key(r) + "#npz", c -> released(() -> {
                     Batch batch = engine.generate(cfg, r.seed(), c);
@@ -252,14 +274,16 @@ public final class ExploreHandler extends Handler.Abstract {
         }
     }
 
-    private JsonNode body(Request request) throws IOException {
+    private JsonNode body(byte[] bytes, Throwable failure) throws IOException {
         int limit = engine.limits().maxBodyBytes();
-        byte[] bytes;
-        try (InputStream in = Request.asInputStream(request)) {
-            bytes = in.readNBytes(limit + 1);
-        } catch (IOException | RuntimeException e) {
-            if (Request.getContentBytesRead(request) > limit || String.valueOf(e.getMessage()).contains("too large")) {
+        if (failure != null) {
+            Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            if (t instanceof HttpException h && h.getCode() == 413
+                    || String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT).contains("too large")) {
                 throw new ExploreRequestException(413, null, "request body larger than " + limit + " bytes");
+            }
+            if (t instanceof TimeoutException) {
+                throw new ExploreRequestException(408, null, "the request body did not arrive in time");
             }
             throw new ExploreRequestException(400, null, "the request body could not be read");
         }

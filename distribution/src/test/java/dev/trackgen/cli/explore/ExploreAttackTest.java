@@ -211,6 +211,34 @@ class ExploreAttackTest {
     }
 
     @Test
+    void bodiesThatNeverComeHoldNoThreadSoTheServerGoesOnAnswering() throws Exception {
+        String head = "POST /api/batch HTTP/1.1\r\nHost: " + host() + "\r\nContent-Type: application/json\r\n"
+                + ExploreGuard.TOKEN_HEADER + ": " + token + "\r\nContent-Length: 1000\r\n\r\n{\"client\":";
+        List<Socket> slow = new ArrayList<>();
+        try {
+            for (int i = 0; i < 24; i++) {
+                Socket s = Raw.open(port);
+                s.getOutputStream().write(head.getBytes(StandardCharsets.UTF_8));
+                s.getOutputStream().flush();
+                slow.add(s);
+            }
+            Thread.sleep(300);
+            for (int i = 0; i < 3; i++) {
+                Raw schema = get("/api/schema", host());
+                assertEquals(200, schema.status());
+                assertTrue(schema.millis() < AT_ONCE_MS, "with 24 bodies pending, schema took " + schema.millis() + " ms");
+            }
+            Raw batch = request("POST", "/api/batch", host(), LIGHT, "Content-Type: application/json",
+                    ExploreGuard.TOKEN_HEADER + ": " + token);
+            assertEquals(200, batch.status(), batch.body());
+        } finally {
+            for (Socket s : slow) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
     void aBatchOverTheWorkBudgetIsRefusedBeforeItRunsNamingTheLimit() throws IOException {
         Raw r = request("POST", "/api/batch", host(), batch("greedy", 1024, Map.of("relax_iters", "100000")),
                 "Content-Type: application/json", ExploreGuard.TOKEN_HEADER + ": " + token);
