@@ -32,6 +32,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The explorer's HTTP API and page, on Jetty's core handler API:
@@ -70,7 +71,7 @@ public final class ExploreHandler extends Handler.Abstract {
     private final BatchQueue queue;
     private final ObjectNode schema;
     private final ExploreGuard guard;
-    private final java.util.concurrent.atomic.AtomicLong anonymous = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong anonymous = new AtomicLong();
 
     /**
      * @param engine the configuration resolver and generator
