@@ -51,7 +51,8 @@ class ExploreAttackTest {
     @BeforeAll
     static void start() throws IOException {
         GeneratorRegistry generators = GeneratorRegistry.discover();
-        runtime = RuntimeRegistry.discover().create("cpu", RuntimeOptions.defaults().withThreads(2));
+        // one worker thread: a heavy batch takes one core, and the HTTP side keeps the other even on 2 cores
+        runtime = RuntimeRegistry.discover().create("cpu", RuntimeOptions.defaults().withThreads(1));
         engine = new ExploreEngine(new TrackGenLauncher(generators, RuntimeRegistry.discover()), runtime,
                 new RuntimeChoice("cpu", "--runtime"), ExploreLimits.withMaxEnvs(1024));
         ObjectNode defaults = JsonNodeFactory.instance.objectNode().put("generator", "bezier").put("envs", 16)
