@@ -39,8 +39,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code trackgen explore} end to end: the packaged product on the module path serves the page,
  * and Debian's headless Chromium (installed by {@code .ci/run}) drives it through chromedriver. Moves a
  * knob, waits for the new grid, checks the statistics changed, reproduces the batch with the copied
- * config through {@code trackgen generate}, shows a bad value's message and recovers, and runs two
- * browsers at once. Saves a screenshot ({@code -Dtrackgen.explore.screenshot=FILE}, else under target/).
+ * config through {@code trackgen generate}, shows a bad value's message and recovers, checks the
+ * page's details (labels over the roads, edgy's slider, E as typed, the rad note), opens the page
+ * without its token, and runs two browsers at once. The URL (and its token) is the one the product prints. Saves a screenshot ({@code -Dtrackgen.explore.screenshot=FILE}, else under target/).
  */
 class ExploreBrowserIT {
     private static final Path DIST = Path.of(System.getProperty("trackgen.dist.dir", "target/trackgen"));
