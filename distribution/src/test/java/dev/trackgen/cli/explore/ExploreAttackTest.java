@@ -158,6 +158,15 @@ class ExploreAttackTest {
     }
 
     @Test
+    void thePageCannotBeFramedByAnotherSiteNorLeakItsTokenAsAReferer() throws IOException {
+        Raw page = get("/?token=" + token, host());
+        assertEquals(200, page.status());
+        assertEquals("frame-ancestors 'none'", page.headers().get("content-security-policy"));
+        assertEquals("no-referrer", page.headers().get("referrer-policy"));
+        assertEquals("nosniff", page.headers().get("x-content-type-options"));
+    }
+
+    @Test
     void noTokenOrAWrongTokenIsRefused403() throws IOException {
         JsonNode none = refused(request("POST", "/api/batch", host(), LIGHT, "Content-Type: application/json"), 403);
         assertTrue(none.path("error").asText().contains("token"), none.toString());
