@@ -12,7 +12,8 @@
     timer: null,
     client: 'page-' + Math.random().toString(36).slice(2) + Date.now().toString(36),
     // the per-start token of the server, from the URL it printed (?token=...); sent on every API call
-    token: new URLSearchParams(window.location.search).get('token') || ''
+    token: new URLSearchParams(window.location.search).get('token') || '',
+    sent: {}             // the envs and seed boxes' text of the latest request
   };
   var TOKEN_HEADER = 'X-TrackGen-Token';
   var api = { batch: null, renders: 0, errors: 0, client: state.client };
@@ -193,6 +194,7 @@
   function body() {
     var knobs = {};
     currentKnobs().forEach(function (k) { knobs[k.name] = state.values[k.name]; });
+    state.sent = { envs: $('envs').value.trim(), seed: $('seed').value.trim() };
     return {
       client: state.client, seq: state.seq, generator: $('generator').value,
       envs: $('envs').value.trim(), seed: $('seed').value.trim(), knobs: knobs
@@ -447,7 +449,8 @@
     ['envs', 'seed'].forEach(function (id) {
       var box = $(id);
       box.addEventListener('input', function () { if (box.value.trim() !== '') { schedule(); } });
-      box.addEventListener('change', schedule);
+      // leaving the box (or Enter, which some browsers also report as a change) asks again only for news
+      box.addEventListener('change', function () { if (box.value.trim() !== state.sent[id]) { schedule(); } });
       box.addEventListener('keydown', function (ev) {
         if (ev.key === 'Enter') {
           ev.preventDefault();
