@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
 @Command(name = "explore", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Serves a local web page with every knob of the pipeline and of the chosen generator: "
                 + "a change regenerates the batch and redraws its tracks, metrics and histograms.",
-            "Listens on the loopback address only unless --host says otherwise; stop it with Ctrl-C."})
+            "Listens on the loopback address only unless --host says otherwise, and prints the page's URL with "
+                + "the token its batch requests need; stop it with Ctrl-C."})
 final class ExploreCommand implements Callable<Integer> {
     private final CliContext context;
 
@@ -32,7 +33,8 @@ final class ExploreCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
-            description = "Address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
+            description = "Address to listen on (default: ${DEFAULT-VALUE}, this machine only); another one serves "
+                    + "the network, batches still needing the printed token.")
     String host;
 
     @Option(names = "--generator", paramLabel = "NAME",

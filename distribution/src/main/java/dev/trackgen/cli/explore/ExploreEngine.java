@@ -5,6 +5,7 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.cli.Failure;
@@ -30,7 +31,14 @@ import java.util.Map;
  * (each knob as a {@code --set}, then {@code --generator} and {@code --envs}), and generates their
  * batches on one runtime. {@link #generate} is not thread-safe: the {@link BatchQueue} calls it from
  * its single worker. The pipeline of the last configuration is kept and reseeded when only the seed
- * changes.
+ * changes; a batch that fails (an out-of-memory error included) drops it, so that nothing of the
+ * failed batch stays reachable.
+ *
+ * <p>Budget: {@link #resolve} refuses a request whose {@link #work} estimate exceeds
+ * {@link ExploreLimits#maxWork} or whose {@link #points} exceed {@link ExploreLimits#maxPoints},
+ * before anything is allocated. The pipeline's {@code generate()} call cannot be stopped midway;
+ * the budget bounds it, and {@link #generate} checks for cancellation before it and between the
+ * stages after it.
  */
 public final class ExploreEngine implements AutoCloseable {
     private final TrackGenLauncher launcher;
@@ -88,10 +96,10 @@ public final class ExploreEngine implements AutoCloseable {
             sets.add(new KnobAssignment(e.getKey(), e.getValue()));
         }
         CommandLineOverrides overrides = new CommandLineOverrides(request.generator(), request.envs(), null, sets);
+        TrackGenConfig cfg;
         try {
-            TrackGenConfig cfg = new ConfigResolver(launcher.generators()).resolve(ConfigDocument.empty(), overrides,
-                    runtimeChoice).config();
-            return cfg.toBuilder().runtime(runtime.name()).build();
+            cfg = new ConfigResolver(launcher.generators()).resolve(ConfigDocument.empty(), overrides,
+                    runtimeChoice).config().toBuilder().runtime(runtime.name()).build();
         } catch (InvalidConfigException e) {
             String knob = e.knob();
             String control = PipelineKnobs.NUM_ENVS.name().equals(knob) ? "envs" : knob;
@@ -99,6 +107,53 @@ public final class ExploreEngine implements AutoCloseable {
         } catch (UnknownNameException e) {
             throw new ExploreRequestException(400, "generator", Failure.describe(e));
         }
+        checkBudget(cfg);
+        return cfg;
+    }
+
+    private void checkBudget(TrackGenConfig cfg) {
+        long points = points(cfg);
+        if (points > limits.maxPoints()) {
+            throw new ExploreRequestException(400, null, "this batch holds too many points for the explorer: E * max(N_max, "
+                    + "num_points) = " + cfg.numEnvs() + " * " + Math.max(cfg.nMax(), cfg.numPoints())
+                    + " = " + points + ", over its limit of " + limits.maxPoints()
+                    + "; lower envs, N_max or num_points (trackgen generate has no such limit)");
+        }
+        long work = work(cfg);
+        if (work > limits.maxWork()) {
+            throw new ExploreRequestException(400, null, "this batch is too much work for the explorer: E * N_max * sweeps = "
+                    + cfg.numEnvs() + " * " + cfg.nMax() + " * " + sweeps(cfg) + " = " + work + ", over its limit of "
+                    + limits.maxWork() + "; lower envs, N_max or relax_iters (trackgen generate has no such limit)");
+        }
+    }
+
+    /**
+     * The work estimate the budget is checked against: {@code E * N_max * sweeps}, where {@code sweeps}
+     * is {@code 1 + relax_iters + relax_smooth_passes + relax_smooth_spacing_iters} with the relaxation
+     * on and 1 without it. It bounds the point updates of one call (a track has at most {@code N_max}
+     * points); on two CPU cores 10^9 of them take a few seconds.
+     *
+     * @param cfg a resolved configuration
+     * @return its work estimate
+     */
+    public static long work(TrackGenConfig cfg) {
+        return (long) cfg.numEnvs() * cfg.nMax() * sweeps(cfg);
+    }
+
+    /**
+     * @param cfg a resolved configuration
+     * @return {@code E * max(N_max, num_points)}, the points a batch's arrays hold
+     */
+    public static long points(TrackGenConfig cfg) {
+        return (long) cfg.numEnvs() * Math.max(cfg.nMax(), cfg.numPoints());
+    }
+
+    private static long sweeps(TrackGenConfig cfg) {
+        if (!cfg.get(PipelineKnobs.RELAX_ENABLE)) {
+            return 1;
+        }
+        return 1L + cfg.get(RelaxKnobs.ITERS) + cfg.get(RelaxKnobs.SMOOTH_PASSES)
+                + cfg.get(RelaxKnobs.SMOOTH_SPACING_ITERS);
     }
 
     /**
@@ -109,6 +164,33 @@ public final class ExploreEngine implements AutoCloseable {
      * @return the batch, its metrics, per-track compactness and the reasons of invalid tracks
      */
     public Batch generate(TrackGenConfig config, int seed) {
+        return generate(config, seed, () -> { });
+    }
+
+    /**
+     * Generates one batch and measures it, checking for cancellation before the pipeline's call and
+     * between the stages after it (measuring, each 64 tracks' reasons). Call from one thread at a
+     * time. On any failure but a cancellation the kept pipeline is dropped.
+     *
+     * @param config     a configuration from {@link #resolve}
+     * @param seed       the base seed
+     * @param checkpoint throws {@link java.util.concurrent.CancellationException} once the batch is no
+     *                   longer wanted
+     * @return the batch, its metrics, per-track compactness and the reasons of invalid tracks
+     */
+    public Batch generate(TrackGenConfig config, int seed, BatchQueue.Checkpoint checkpoint) {
+        try {
+            return run(config, seed, checkpoint);
+        } catch (java.util.concurrent.CancellationException c) {
+            throw c;
+        } catch (RuntimeException | Error e) {
+            drop();
+            throw e;
+        }
+    }
+
+    private Batch run(TrackGenConfig config, int seed, BatchQueue.Checkpoint checkpoint) {
+        checkpoint.check();
         TrackGenerator gen = pipelineFor(config, seed);
         long t0 = System.nanoTime();
         Track track;
@@ -119,14 +201,19 @@ public final class ExploreEngine implements AutoCloseable {
             throw e;
         }
         double millis = (System.nanoTime() - t0) / 1e6;
+        checkpoint.check();
         MetricsRow row = BatchMetrics.measure(gen).withMsPerCall(millis);
         TrackSnapshot snapshot = track.snapshot();
+        checkpoint.check();
         int e = snapshot.numEnvs();
         double[] compactness = new double[e];
         String[] reasons = new String[e];
         double[] p = new double[2 * snapshot.nMax()];
         float[] center = snapshot.center();
         for (int env = 0; env < e; env++) {
+            if (env % 64 == 63) {
+                checkpoint.check();
+            }
             int n = snapshot.count(env);
             int base = 2 * env * snapshot.nMax();
             for (int i = 0; i < 2 * n; i++) {
@@ -146,6 +233,20 @@ public final class ExploreEngine implements AutoCloseable {
         drop();
         cached = launcher.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
                 .runtime(runtime).build();
+        return cached;
+    }
+
+    /**
+     * Drops the kept pipeline, so that a failed batch's arrays become garbage: the request handler
+     * calls it when a batch's answer failed after {@link #generate} returned (e.g. out of memory
+     * while serializing). Call from the thread that calls {@link #generate}.
+     */
+    public void release() {
+        drop();
+    }
+
+    /** @return the kept pipeline, or {@code null} (for tests) */
+    TrackGenerator kept() {
         return cached;
     }
 

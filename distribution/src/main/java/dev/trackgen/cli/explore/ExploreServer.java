@@ -2,8 +2,11 @@ package dev.trackgen.cli.explore;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.trackgen.cli.CliException;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.SizeLimitHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 import java.io.IOException;
@@ -12,20 +15,26 @@ import java.net.URI;
 
 /**
  * The explorer's embedded Jetty server: one connector on {@code host:port} (loopback unless told
- * otherwise), a bounded thread pool, the {@link ExploreHandler} and the single-worker
- * {@link BatchQueue}. {@link #close} stops all of it (not the engine's runtime).
+ * otherwise), a bounded thread pool, and the handlers in this order: the {@link ExploreGuard}
+ * (Host, Origin, Sec-Fetch-Site), Jetty's {@link SizeLimitHandler} (a declared or chunked body over
+ * {@link ExploreLimits#maxBodyBytes} is refused with 413 before it is read), the
+ * {@link ExploreHandler} and its single-worker {@link BatchQueue}. Jetty's own errors are JSON
+ * ({@link JsonErrorHandler}). A random token is made per start; {@link #uri} carries it. {@link #close}
+ * stops all of it (not the engine's runtime).
  */
 public final class ExploreServer implements AutoCloseable {
     private final Server server;
     private final ServerConnector connector;
     private final BatchQueue queue;
     private final String host;
+    private final String token;
 
-    private ExploreServer(Server server, ServerConnector connector, BatchQueue queue, String host) {
+    private ExploreServer(Server server, ServerConnector connector, BatchQueue queue, String host, String token) {
         this.server = server;
         this.connector = connector;
         this.queue = queue;
         this.host = host;
+        this.token = token;
     }
 
     /**
@@ -44,12 +53,21 @@ public final class ExploreServer implements AutoCloseable {
         pool.setName("trackgen-explore-http");
         pool.setDaemon(true);
         Server server = new Server(pool);
-        ServerConnector connector = new ServerConnector(server, 1, 1);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
         connector.setHost(host);
         connector.setPort(port);
         server.addConnector(connector);
         BatchQueue queue = new BatchQueue(limits.maxPending());
-        server.setHandler(new ExploreHandler(engine, queue, schema));
+        String token = ExploreGuard.newToken();
+        ExploreGuard guard = new ExploreGuard(host, connector::getLocalPort, token, null);
+        SizeLimitHandler sizeLimit = new SizeLimitHandler(limits.maxBodyBytes(), -1);
+        sizeLimit.setHandler(new ExploreHandler(engine, queue, schema, guard));
+        guard.setHandler(sizeLimit);
+        server.setHandler(guard);
+        server.setErrorHandler(new JsonErrorHandler(limits.maxBodyBytes()));
         server.setStopTimeout(2000);
         try {
             server.start();
@@ -67,7 +85,7 @@ public final class ExploreServer implements AutoCloseable {
             }
             throw new CliException("the HTTP server did not start: " + e, e);
         }
-        return new ExploreServer(server, connector, queue, host);
+        return new ExploreServer(server, connector, queue, host, token);
     }
 
     /** @return the port listened on (the chosen one when started with port 0) */
@@ -75,10 +93,32 @@ public final class ExploreServer implements AutoCloseable {
         return connector.getLocalPort();
     }
 
-    /** @return the page's address, e.g. {@code http://127.0.0.1:8642/} */
-    public URI uri() {
-        String h = host.contains(":") ? "[" + host + "]" : host;
+    /**
+     * @return the page's address without the token, e.g. {@code http://127.0.0.1:8642/}; on a
+     *         wildcard address ({@code 0.0.0.0}, {@code ::}) the loopback one
+     */
+    public URI baseUri() {
+        String h = host.strip();
+        if (h.isEmpty() || h.equals("0.0.0.0") || h.equals("::") || h.equals("[::]")) {
+            h = "127.0.0.1";
+        }
+        h = h.contains(":") && !h.startsWith("[") ? "[" + h + "]" : h;
         return URI.create("http://" + h + ":" + port() + "/");
+    }
+
+    /** @return the page's address with its token, what the command prints: {@code http://127.0.0.1:8642/?token=...} */
+    public URI uri() {
+        return baseUri().resolve("/?token=" + token);
+    }
+
+    /** @return this start's token, which {@code POST /api/batch} and {@code /api/npz} require in {@value ExploreGuard#TOKEN_HEADER} */
+    public String token() {
+        return token;
+    }
+
+    /** @return the generation queue (for tests: its waiting and stopped jobs) */
+    BatchQueue queue() {
+        return queue;
     }
 
     /** Blocks until the server stops. @throws InterruptedException if interrupted while waiting */

@@ -87,6 +87,8 @@ public final class KnobCatalog {
         ObjectNode lim = root.putObject("limits");
         lim.put("maxEnvs", limits.maxEnvs());
         lim.put("maxShown", limits.maxShown());
+        lim.put("maxWork", limits.maxWork());
+        lim.put("maxPoints", limits.maxPoints());
         ObjectNode groups = root.putObject("groups");
         ArrayNode pipeline = groups.putArray("pipeline");
         for (Knob<?> k : PIPELINE) {

@@ -10,8 +10,12 @@
     seq: 0,              // sequence number of the latest request sent
     rendered: 0,         // sequence number of the batch on screen
     timer: null,
-    client: 'page-' + Math.random().toString(36).slice(2) + Date.now().toString(36)
+    client: 'page-' + Math.random().toString(36).slice(2) + Date.now().toString(36),
+    // the per-start token of the server, from the URL it printed (?token=...); sent on every API call
+    token: new URLSearchParams(window.location.search).get('token') || '',
+    sent: {}             // the envs and seed boxes' text of the latest request
   };
+  var TOKEN_HEADER = 'X-TrackGen-Token';
   var api = { batch: null, renders: 0, errors: 0, client: state.client };
   window.explorer = api;
 
@@ -47,18 +51,53 @@
     return (s.generatorKnobs[gen] || []).concat(s.groups.pipeline, s.groups.relaxation);
   }
 
-  // The slider spans the allowed range when it is narrow; otherwise a few times the default above
-  // the lower end (the text box beside it takes any allowed value).
+  // The slider spans the allowed range when it is narrow. Otherwise it spans a window of a few times
+  // the default: above the lower end when that end is near the default (or open), else centred on
+  // the default (edgy: allowed +-1e6, default 0, the slider -1..1), so the default is never pinned at
+  // an end. The text box beside it takes any allowed value.
   function sliderRange(k) {
     var d = parseFloat(k.default);
-    var lo = k.min !== undefined ? k.min : (isFinite(d) ? Math.min(0, d) : 0);
-    var span = 4 * Math.max(isFinite(d) ? Math.abs(d) : 1, k.type === 'int' ? 4 : 0.25);
-    var hi = k.max;
-    if (hi === undefined || hi - lo > 2 * span) {
+    if (!isFinite(d)) { d = 0; }
+    var span = 4 * Math.max(Math.abs(d), k.type === 'int' ? 4 : 0.25);
+    var min = k.min !== undefined ? k.min : -Infinity;
+    var max = k.max !== undefined ? k.max : Infinity;
+    if (max - min <= 2 * span) { return [min, max]; }
+    var lo, hi;
+    if (min === -Infinity) {
+      lo = Math.min(0, d);
       hi = Math.max(lo, 0) + span;
-      if (k.max !== undefined) { hi = Math.min(hi, k.max); }
+    } else if (min >= d - span) {
+      lo = min;
+      hi = Math.max(lo, 0) + span;
+    } else {
+      lo = d - span;
+      hi = d + span;
     }
-    return [lo, hi];
+    return [Math.max(lo, min), Math.min(hi, max)];
+  }
+
+  // Values the pipeline uses otherwise than typed: each rule gives a note (or null) from the values.
+  // rad: the handle is min(rad * chord, handle_clamp_frac * shorter edge at the corner), and the
+  // shorter edge is never longer than the chord, so any rad >= handle_clamp_frac gives the same tracks.
+  var EFFECTIVE = {
+    rad: function (v, knobs) {
+      if (!knobs.handle_clamp_frac || v.style_sampling === 'true') { return null; }
+      var rad = parseFloat(v.rad), clamp = parseFloat(v.handle_clamp_frac);
+      if (!isFinite(rad) || !isFinite(clamp) || rad <= clamp) { return null; }
+      return 'acts as rad = ' + clamp + ': each handle is clamped to handle_clamp_frac (' + clamp
+        + ') of its corner\'s shorter edge, so every rad >= ' + clamp + ' gives the same tracks';
+    }
+  };
+
+  function updateNotes() {
+    var knobs = {};
+    currentKnobs().forEach(function (k) { knobs[k.name] = k; });
+    Object.keys(EFFECTIVE).forEach(function (name) {
+      var note = $('note-' + name);
+      if (!note) { return; }
+      var text = knobs[name] ? EFFECTIVE[name](state.values, knobs) : null;
+      note.textContent = text || '';
+    });
   }
 
   function knobControl(k) {
@@ -69,7 +108,7 @@
     var value = state.values[k.name] !== undefined ? state.values[k.name] : k.value;
     state.values[k.name] = value;
     var input;
-    function changed(text) { state.values[k.name] = text; schedule(); }
+    function changed(text) { state.values[k.name] = text; updateNotes(); schedule(); }
     if (k.type === 'bool') {
       input = el('input', { type: 'checkbox', id: 'knob-' + k.name, title: tooltip(k) });
       input.checked = value === 'true';
@@ -125,6 +164,7 @@
       input.addEventListener('change', function () { changed(input.value.trim()); });
       wrap.appendChild(input);
     }
+    wrap.appendChild(el('div', { 'class': 'note', id: 'note-' + k.name }));
     wrap.appendChild(el('div', { 'class': 'err', id: 'err-' + k.name }));
     return wrap;
   }
@@ -146,6 +186,7 @@
     }
     fillGroup('group-pipeline', s.groups.pipeline);
     fillGroup('group-relaxation', s.groups.relaxation);
+    updateNotes();
   }
 
   // ---------------------------------------------------------------- requests
@@ -153,6 +194,7 @@
   function body() {
     var knobs = {};
     currentKnobs().forEach(function (k) { knobs[k.name] = state.values[k.name]; });
+    state.sent = { envs: $('envs').value.trim(), seed: $('seed').value.trim() };
     return {
       client: state.client, seq: state.seq, generator: $('generator').value,
       envs: $('envs').value.trim(), seed: $('seed').value.trim(), knobs: knobs
@@ -173,6 +215,12 @@
     api.errors++;
   }
 
+  function apiHeaders() {
+    var h = { 'Content-Type': 'application/json' };
+    h[TOKEN_HEADER] = state.token;
+    return h;
+  }
+
   function schedule() {
     if (state.timer) { clearTimeout(state.timer); }
     $('grid').classList.add('stale');
@@ -184,7 +232,7 @@
     state.seq++;
     var seq = state.seq;
     setStatus('generating...', 'busy');
-    fetch('api/batch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body()) })
+    fetch('api/batch', { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body()) })
       .then(function (r) { return r.json().then(function (j) { return { status: r.status, json: j }; }); })
       .then(function (res) {
         if (seq !== state.seq) { return; }             // a newer request is on its way
@@ -193,6 +241,8 @@
           render(res.json);
         } else if (res.status === 409) {
           return;                                      // superseded on the server by a newer one of ours
+        } else if (res.status === 499) {
+          return;                                      // cancelled: this page is no longer waiting for it
         } else if (res.status === 503) {
           setStatus(res.json.error + ' (retrying)', 'bad');
           setTimeout(function () { if (seq === state.seq) { regenerate(); } }, 1000);
@@ -222,6 +272,9 @@
     $('m-chicanes').textContent = fmt(m.meanChicanes, 1);
     $('m-curvature').textContent = fmt(m.peakCurvature, 2);
     $('m-ms').textContent = fmt(m.msPerCall, 1);
+    $('m-work').textContent = b.maxWork ? fmt(100 * b.work / b.maxWork, 1) + ' %' : '-';
+    $('m-work').parentNode.title = 'Work estimate E * N_max * sweeps = ' + b.work + ' of the budget of '
+      + b.maxWork + ' this server allows per batch (a batch over it is refused).';
     var lengths = [], comps = [];
     for (var e = 0; e < b.envs; e++) {
       if (b.valid[e]) {
@@ -298,9 +351,14 @@
           'stroke-width': 2 * hw, 'stroke-linejoin': 'round', 'stroke-opacity': 0.85 }));
         svg.appendChild(svgEl('polygon', { points: coords.join(' '), fill: 'none', stroke: '#fff',
           'stroke-width': hw / 8, 'stroke-dasharray': hw / 2 + ' ' + hw / 2 }));
+        // the env label last, so that it is drawn on top of the road, with a white halo
+        svg.appendChild(svgEl('text', { 'class': 'id', x: cx - size / 2 + 0.03 * size, y: cy - size / 2 + 0.1 * size,
+          'font-size': 0.09 * size, 'stroke-width': 0.025 * size }, '#' + env));
+      } else {
+        svg.setAttribute('viewBox', '0 0 100 100');
+        svg.appendChild(svgEl('text', { 'class': 'id', x: 3, y: 10, 'font-size': 9, 'stroke-width': 2.5 }, '#' + env));
       }
       tile.appendChild(svg);
-      tile.appendChild(el('span', { 'class': 'id' }, '#' + env));
       tile.addEventListener('mouseenter', function (ev) { showTip(ev, b, env); });
       tile.addEventListener('mousemove', moveTip);
       tile.addEventListener('mouseleave', function () { $('tooltip').hidden = true; });
@@ -346,7 +404,7 @@
   function download() {
     var b = body();
     setStatus('generating the npz...', 'busy');
-    fetch('api/npz', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) })
+    fetch('api/npz', { method: 'POST', headers: apiHeaders(), body: JSON.stringify(b) })
       .then(function (r) {
         if (!r.ok) { return r.json().then(function (j) { throw new Error(j.error); }); }
         var name = 'tracks.npz';
@@ -387,8 +445,20 @@
     $('seed').value = s.defaults.seed;
     buildKnobs();
     g.addEventListener('change', function () { buildKnobs(); schedule(); });
-    $('envs').addEventListener('change', schedule);
-    $('seed').addEventListener('change', schedule);
+    // the batch boxes apply as they are typed in (debounced like every control), and at once on Enter
+    ['envs', 'seed'].forEach(function (id) {
+      var box = $(id);
+      box.addEventListener('input', function () { if (box.value.trim() !== '') { schedule(); } });
+      // leaving the box (or Enter, which some browsers also report as a change) asks again only for news
+      box.addEventListener('change', function () { if (box.value.trim() !== state.sent[id]) { schedule(); } });
+      box.addEventListener('keydown', function (ev) {
+        if (ev.key === 'Enter') {
+          ev.preventDefault();
+          if (state.timer) { clearTimeout(state.timer); state.timer = null; }
+          regenerate();
+        }
+      });
+    });
     $('next-seeds').addEventListener('click', function () {
       var seed = parseInt($('seed').value, 10) || 0, envs = parseInt($('envs').value, 10) || 1;
       $('seed').value = seed + envs;
@@ -397,6 +467,12 @@
     $('copy-config').addEventListener('click', copyConfig);
     $('download').addEventListener('click', download);
     $('reset').addEventListener('click', reset);
+    if (!state.token) {
+      showError(null, 'This page was opened without its token, so the server refuses its batches: '
+        + 'open the URL that trackgen explore printed (it ends with ?token=...).');
+      setStatus('no token in this page\'s address', 'bad');
+      return;
+    }
     regenerate();
   }).catch(function (e) { setStatus('could not load the knobs: ' + e, 'bad'); });
 })();

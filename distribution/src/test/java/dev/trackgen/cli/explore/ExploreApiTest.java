@@ -81,7 +81,7 @@ class ExploreApiTest {
     }
 
     private static Http post(String path, String body) throws IOException {
-        return Http.post(server.uri().resolve(path), body);
+        return Http.post(server.uri().resolve(path), server.token(), body);
     }
 
     private static JsonNode postJson(String path, JsonNode body, int expectedStatus) throws Exception {

@@ -39,8 +39,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code trackgen explore} end to end: the packaged product on the module path serves the page,
  * and Debian's headless Chromium (installed by {@code .ci/run}) drives it through chromedriver. Moves a
  * knob, waits for the new grid, checks the statistics changed, reproduces the batch with the copied
- * config through {@code trackgen generate}, shows a bad value's message and recovers, and runs two
- * browsers at once. Saves a screenshot ({@code -Dtrackgen.explore.screenshot=FILE}, else under target/).
+ * config through {@code trackgen generate}, shows a bad value's message and recovers, checks the
+ * page's details (labels over the roads, edgy's slider, E as typed, the rad note), opens the page
+ * without its token, and runs two browsers at once. The URL (and its token) is the one the product prints. Saves a screenshot ({@code -Dtrackgen.explore.screenshot=FILE}, else under target/).
  */
 class ExploreBrowserIT {
     private static final Path DIST = Path.of(System.getProperty("trackgen.dist.dir", "target/trackgen"));
@@ -52,6 +53,7 @@ class ExploreBrowserIT {
 
     private static Process product;
     private static URI url;
+    private static String token;
     private static Path profiles;
 
     @TempDir
@@ -70,9 +72,10 @@ class ExploreBrowserIT {
         BufferedReader out = new BufferedReader(new InputStreamReader(product.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         assertTrue(line != null, "the explorer printed nothing");
-        Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/)").matcher(line);
+        Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/\\?token=([A-Za-z0-9_-]+))").matcher(line);
         assertTrue(m.find(), "no URL in: " + line);
         url = URI.create(m.group(1));
+        token = m.group(2);
     }
 
     @AfterAll
@@ -238,13 +241,71 @@ class ExploreBrowserIT {
         }
     }
 
+    @Test
+    void thePageDetailsLabelsOnTopEdgySliderEnvsAsTypedAndTheRadNote() throws Exception {
+        ChromeDriver d = browser("details");
+        try {
+            d.get(url.toString());
+            awaitBatch(d, 0);
+            // the env label is the topmost thing where it is drawn, not the road
+            Object top = js(d, "var t = document.querySelector('#grid .tile[data-env=\"0\"]');"
+                    + "var l = Array.prototype.filter.call(t.querySelectorAll('*'), function (e) {"
+                    + "  return e.textContent === '#0' && e.children.length === 0; })[0];"
+                    + "var r = l.getBoundingClientRect();"
+                    + "var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                    + "return hit === l || l.contains(hit);");
+            assertEquals(Boolean.TRUE, top, "the env label must be drawn on top of the road");
+
+            // edgy's default 0 sits inside its slider, not at the far end
+            Number at = (Number) js(d, "var s = document.getElementById('knob-edgy-range');"
+                    + "return (parseFloat(s.value) - parseFloat(s.min)) / (parseFloat(s.max) - parseFloat(s.min));");
+            assertTrue(at.doubleValue() > 0.2 && at.doubleValue() < 0.8, "edgy 0 at slider fraction " + at);
+            assertEquals(0.0, Double.parseDouble((String) js(d, "return document.getElementById('knob-edgy-range').value;")));
+
+            // the envs box applies as typed, without leaving it
+            long before = renders(d);
+            WebElement envs = d.findElement(By.id("envs"));
+            envs.sendKeys(Keys.chord(Keys.CONTROL, "a"), "12");
+            JsonNode twelve = awaitBatch(d, before);
+            assertEquals(12, twelve.path("envs").asInt());
+            before = renders(d);
+            envs.sendKeys(Keys.chord(Keys.CONTROL, "a"), "10", Keys.ENTER);
+            assertEquals(10, awaitBatch(d, before).path("envs").asInt());
+
+            // rad over handle_clamp_frac: a note says what it acts as; under it, no note
+            before = renders(d);
+            type(d, "knob-rad", "0.9");
+            awaitBatch(d, before);
+            String note = d.findElement(By.id("note-rad")).getText();
+            assertTrue(note.contains("acts as rad = 0.4"), note);
+            type(d, "knob-rad", "0.3");
+            new WebDriverWait(d, WAIT).until(x -> x.findElement(By.id("note-rad")).getText().isEmpty());
+        } finally {
+            d.quit();
+        }
+    }
+
+    @Test
+    void aPageOpenedWithoutItsTokenSaysSoAndGetsNoBatch() throws Exception {
+        ChromeDriver d = browser("tokenless");
+        try {
+            d.get(url.resolve("/").toString());
+            new WebDriverWait(d, WAIT).until(x -> !x.findElement(By.id("err-page")).getText().isEmpty());
+            assertTrue(d.findElement(By.id("err-page")).getText().contains("token"),
+                    d.findElement(By.id("err-page")).getText());
+            assertEquals(0L, renders(d));
+        } finally {
+            d.quit();
+        }
+    }
+
     /** The digest of the same batch asked for directly, outside any browser. */
     private static String directDigest(String generator, int seed, Map<String, String> knobs) throws Exception {
         var body = JSON.createObjectNode().put("client", "direct").put("seq", 1).put("generator", generator)
                 .put("envs", 24).put("seed", seed);
         var k = body.putObject("knobs");
         knobs.forEach(k::put);
-        Http r = Http.post(url.resolve("api/batch"), JSON.writeValueAsString(body));
+        Http r = Http.post(url.resolve("api/batch"), token, JSON.writeValueAsString(body));
         assertEquals(200, r.status(), r.text());
         return JSON.readTree(r.text()).path("digest").asText();
     }
