@@ -8,9 +8,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -18,6 +22,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -48,6 +53,13 @@ class ImportBadInputTest {
         Files.writeString(dir.resolve("columns.csv"), TUM + "0,0,1,1\n10,0\n");
         Files.writeString(dir.resolve("xy.csv"), "0,0\n10,0\n10,10\n0,10\n");
         Files.writeString(dir.resolve("good.csv"), TUM + "0,0,1,1\n10,0,1,1\n10,10,1,1\n0,10,1,1\n");
+        byte[] binary = (TUM + "0,0,1,1\n").getBytes(StandardCharsets.US_ASCII);
+        Files.write(dir.resolve("binary.csv"), Arrays.copyOf(binary, binary.length + 100));
+        Files.write(dir.resolve("utf16.csv"), (TUM + "0,0,1,1\n10,0,1,1\n10,10,1,1\n0,10,1,1\n")
+                .getBytes(StandardCharsets.UTF_16LE));
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve("huge.csv").toFile(), "rw")) {
+            f.setLength(2L << 30); // 2 GiB, sparse: nothing is written
+        }
     }
 
     private Set<String> listing() throws IOException {
@@ -75,6 +87,12 @@ class ImportBadInputTest {
                 Arguments.of("x,y without a half-width", List.of("xy.csv"),
                         "xy.csv: the file has x,y rows without widths; give the road half-width with --half-width W"),
                 Arguments.of("missing file", List.of("missing.csv"), "missing.csv: no such file"),
+                Arguments.of("a binary file", List.of("binary.csv"),
+                        "binary.csv: not a text (UTF-8) CSV file: byte 43 is NUL (a binary file, or UTF-16 text)"),
+                Arguments.of("UTF-16 without a byte-order mark", List.of("utf16.csv"),
+                        "utf16.csv: not a text (UTF-8) CSV file: byte 1 is NUL"),
+                Arguments.of("a 2 GiB sparse file", List.of("huge.csv"),
+                        "huge.csv: 2147483648 bytes, more than the 64 MiB a centerline file may have"),
                 Arguments.of("bad half-width", List.of("good.csv", "--half-width", "-1"),
                         "--half-width -1.0: must be a positive number"),
                 Arguments.of("bad spacing", List.of("good.csv", "--spacing", "0"),
@@ -103,6 +121,16 @@ class ImportBadInputTest {
         assertTrue(line.contains(expected), () -> "expected '" + expected + "' in: " + line);
         assertEquals("", run.out(), "stdout stays empty");
         assertEquals(before, listing(), "no output or temporary file is left behind");
+    }
+
+    /** A device that never ends is read with a cap and refused at once by its first bytes. */
+    @Test
+    void anEndlessDeviceIsRefusedAtOnce() {
+        CliRun run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> CliRun.run("import", "/dev/zero",
+                "--half-width", "1"));
+        assertEquals(1, run.code(), run::toString);
+        assertEquals(List.of("trackgen: error: /dev/zero: not a text (UTF-8) CSV file: byte 0 is NUL (a binary file, "
+                + "or UTF-16 text)"), run.errLines());
     }
 
     @Test

@@ -102,9 +102,11 @@ final class ImportCommand implements Callable<Integer> {
             Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
             Progress progress = session.progress();
             try {
-                // Stage lines only for inputs large enough to take a while: a small bad file still
-                // ends with exactly one line.
-                Progress.Stage stage = fileSize() > LARGE_FILE_BYTES ? progress.start("reading " + file) : null;
+                // Stage lines only for inputs large enough to take a while: a small bad file, and
+                // one too large to be read at all (refused by its size), still end with exactly one line.
+                long size = fileSize();
+                Progress.Stage stage = size > LARGE_FILE_BYTES && size <= CircuitReader.MAX_BYTES
+                        ? progress.start("reading " + file) : null;
                 Circuit circuit = read();
                 if (stage != null) {
                     stage.done(circuit.size() + " points");
