@@ -99,8 +99,17 @@ class ImportBadInputTest {
                         "--spacing 0.0: spacing = 0.0 is outside the allowed range (0, +inf)"),
                 Arguments.of("too fine a spacing", List.of("good.csv", "--spacing", "0.0001"),
                         "use a larger spacing"),
-                Arguments.of("an extent float32 cannot hold", List.of("xy.csv", "--half-width", "1e-6", "--spacing", "4"),
+                Arguments.of("an extent float32 cannot hold", List.of("xy.csv", "--half-width", "1e-6", "--spacing", "4",
+                                "--set", "w_floor=0"),
                         "xy.csv: the centerline extends 5 from its centre, where float32 resolves only 0.0000004768"),
+                Arguments.of("a half-width at the validity gate's w_floor", List.of("xy.csv", "--half-width", "0.001"),
+                        "xy.csv: the half-width 0.001 (--half-width): half_width = 0.001 is not above w_floor = 0.001, "
+                                + "the validity gate's width floor: every track would be invalid; give a larger --half-width or lower w_floor"),
+                Arguments.of("file widths below a raised w_floor", List.of("good.csv", "--set", "w_floor=2"),
+                        "good.csv: the half-width 1.0 (mean of (w_tr_right_m + w_tr_left_m) / 2 over 4 rows): "
+                                + "half_width = 1.0 is not above w_floor = 2.0"),
+                Arguments.of("a raised w_floor below the file's widths is fine up to the gate",
+                        List.of("good.csv", "--set", "w_floor=0.5", "--spacing", "0.0001"), "use a larger spacing"),
                 Arguments.of("too many threads", List.of("good.csv", "--threads", "100000"),
                         "--threads 100000: is outside the allowed range [0, "));
     }

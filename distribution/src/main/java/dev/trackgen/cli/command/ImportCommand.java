@@ -8,6 +8,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
+import dev.trackgen.cli.config.KnobAssignment;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.ConfigJson;
 import dev.trackgen.cli.output.NpzPath;
@@ -32,6 +33,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -111,7 +113,7 @@ final class ImportCommand implements Callable<Integer> {
                 if (stage != null) {
                     stage.done(circuit.size() + " points");
                 }
-                TrackGenConfig base = session.config(null, 1);
+                TrackGenConfig base = baseConfig(session, circuit);
                 if (spacing != null) {
                     try {
                         base = base.toBuilder().set(PipelineKnobs.SPACING, spacing).build();
@@ -139,6 +141,25 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * The configuration layers with the circuit's half-width as the last: import takes the
+     * half-width from the file (or {@code --half-width}), so the relations between knobs, such as
+     * {@code half_width > w_floor}, are checked with it and not with the knob's default.
+     */
+    private TrackGenConfig baseConfig(EvaluationSession session, Circuit circuit) {
+        try {
+            return session.config(null, 1, List.of(new KnobAssignment(PipelineKnobs.HALF_WIDTH.name(),
+                    Double.toString(circuit.halfWidth()))));
+        } catch (InvalidConfigException e) {
+            if (PipelineKnobs.W_FLOOR.name().equals(e.knob())) {
+                throw new CliException(circuit.name() + ": the half-width " + circuit.halfWidth() + " ("
+                        + circuit.halfWidthRule() + "): " + e.getMessage()
+                        .replace("raise half_width", "give a larger --half-width"), e);
+            }
+            throw e;
+        }
     }
 
     private long fileSize() {

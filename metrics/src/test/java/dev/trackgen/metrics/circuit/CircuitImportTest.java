@@ -205,6 +205,17 @@ class CircuitImportTest {
         assertTrue(r.valid());
     }
 
+    /** The validity gate refuses every point whose half-width is not above w_floor: refused before any work. */
+    @Test
+    void aHalfWidthNotAboveTheWidthFloorIsRefusedNamingIt() {
+        Circuit c = CircuitReader.parse("xy.csv", List.of("0,0", "10,0", "10,10", "0,10")).withHalfWidth(5e-4, "given");
+        CircuitException e = assertThrows(CircuitException.class,
+                () -> CircuitImporter.configFor(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build()));
+        assertEquals("xy.csv: the half-width 0.0005 (given) is not above w_floor = 0.001, the validity gate's width "
+                + "floor, so the track could only be invalid; give a larger --half-width or lower w_floor "
+                + "(--set w_floor=...)", e.getMessage());
+    }
+
     @Test
     void aPlainXyCircuitNeedsAHalfWidth() {
         Circuit c = CircuitReader.parse("xy.csv", List.of("0,0", "10,0", "10,10", "0,10"));
