@@ -110,6 +110,13 @@ class ImportBadInputTest {
                                 + "half_width = 1.0 is not above w_floor = 2.0"),
                 Arguments.of("a raised w_floor below the file's widths is fine up to the gate",
                         List.of("good.csv", "--set", "w_floor=0.5", "--spacing", "0.0001"), "use a larger spacing"),
+                Arguments.of("--set half_width, which import takes from the file", List.of("good.csv", "--set",
+                        "half_width=0.5"), "--set half_width=0.5: import takes the half-width from the file (its width "
+                        + "columns) or from --half-width W; use --half-width 0.5"),
+                Arguments.of("--set num_envs", List.of("good.csv", "--set", "num_envs=4"),
+                        "--set num_envs=4: import makes one track (num_envs = 1)"),
+                Arguments.of("--set N_max", List.of("good.csv", "--set", "N_max=100"),
+                        "--set N_max=100: import sizes N_max from the loop's length and the spacing"),
                 Arguments.of("too many threads", List.of("good.csv", "--threads", "100000"),
                         "--threads 100000: is outside the allowed range [0, "));
     }

@@ -55,6 +55,18 @@ final class ImportCommand implements Callable<Integer> {
     /** Circuits above this many points get a "checking" stage line. */
     private static final int LARGE_CIRCUIT_POINTS = 20_000;
 
+    /**
+     * Knobs that import decides itself, so a {@code --set} of them could only be ignored: each
+     * with the reason and what to use instead. (In a {@code --config} file they are overridden
+     * without a word: a configuration written by {@code generate} carries them all.)
+     */
+    private static final Map<String, String> DECIDED_BY_IMPORT = Map.of(
+            PipelineKnobs.HALF_WIDTH.name(), "import takes the half-width from the file (its width columns) or from "
+                    + "--half-width W; use --half-width %s",
+            PipelineKnobs.NUM_ENVS.name(), "import makes one track (num_envs = 1)",
+            PipelineKnobs.N_MAX.name(), "import sizes N_max from the loop's length and the spacing (length / spacing + 2);"
+                    + " change the spacing with --spacing");
+
     private final CliContext context;
 
     @Parameters(index = "0", paramLabel = "FILE.csv", description = "The centerline file.")
@@ -93,6 +105,13 @@ final class ImportCommand implements Callable<Integer> {
         NpzPath.refusePicture("--out", out);
         PngPath.require("--preview", preview);
         ThreadCount.check("--threads", threads);
+        for (String set : options.sets) {
+            KnobAssignment a = KnobAssignment.parse(set);
+            String why = DECIDED_BY_IMPORT.get(a.knob());
+            if (why != null) {
+                throw new CliException("--set " + set + ": " + String.format(Locale.ROOT, why, a.value()));
+            }
+        }
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
             throw new CliException("--half-width " + halfWidth + ": must be a positive number");
         }

@@ -104,12 +104,24 @@ public final class ExportJob {
                     + " would be less than 2 pixels wide; use a finer resolution or a larger world scale",
                     s.resolution(), road, s.worldScale()));
         }
-        double side = (road + 2 * (s.margin() + s.wallThickness())) / s.resolution();
         try {
-            MapGeometry.check(side, side, s);
+            MapGeometry.checkExtent(road, road, s);
         } catch (MapTooLargeException e) {
-            throw new CliException("--map-resolution " + s.resolution() + ": " + e.getMessage(), e);
+            throw new CliException(optionAtFault(e, s) + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * @param e a map too large
+     * @param s the export settings
+     * @return the option (and its value) that sets what the exception blames
+     */
+    private static String optionAtFault(MapTooLargeException e, ExportSettings s) {
+        return switch (e.culprit()) {
+            case MARGIN -> "--map-margin " + s.margin();
+            case WALL_THICKNESS -> "--map-walls " + s.wallThickness();
+            case RESOLUTION -> "--map-resolution " + s.resolution();
+        };
     }
 
     private static boolean isEmpty(String flag, Path dir) {
@@ -172,8 +184,7 @@ public final class ExportJob {
                 try {
                     exporter.check(WorldTrack.of(snapshot, k, scale));
                 } catch (MapTooLargeException ex) {
-                    throw new CliException("--map-resolution " + x.settings().resolution() + ": env " + k + ": "
-                            + ex.getMessage(), ex);
+                    throw new CliException(optionAtFault(ex, x.settings()) + ": env " + k + ": " + ex.getMessage(), ex);
                 }
             }
             int width = Math.max(5, String.valueOf(e - 1).length());
