@@ -56,7 +56,8 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
      * @param sink the stream below it; a {@link ResultStream} also tells why the write failed
      * @param code the command's exit code
      * @return {@code code} when the output was written or the run had already failed (its error
-     *         line is the one line), else {@value #FAILURE} after one error line
+     *         line is the one line), else {@value #FAILURE} after one error line (none for a
+     *         broken pipe: the reader stopped reading, as in {@code trackgen knobs | head})
      */
     public int checkOutput(PrintWriter out, PrintStream sink, int code) {
         if (!out.checkError() || code != 0) {
@@ -64,9 +65,18 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
         }
         IOException why = sink instanceof ResultStream r ? r.failure() : null;
         String reason = why != null && why.getMessage() != null ? why.getMessage() : "the write failed";
+        if (isBrokenPipe(reason)) {
+            // the reader stopped on purpose (`trackgen knobs | head`): no error line, as a tool killed by SIGPIPE
+            return FAILURE;
+        }
         report("cannot write the results to standard output (" + reason + "); they are lost",
                 why != null ? why : new IOException(reason));
         return FAILURE;
+    }
+
+    private static boolean isBrokenPipe(String reason) {
+        String r = reason.toLowerCase(java.util.Locale.ROOT);
+        return r.contains("broken pipe") || r.contains("pipe is being closed");
     }
 
     private static Set<String> optionNames(CommandLine commandLine) {

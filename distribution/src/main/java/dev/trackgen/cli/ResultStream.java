@@ -11,7 +11,8 @@ import java.nio.charset.Charset;
  * Standard output for results: a {@link PrintStream} (which, like every print stream, swallows
  * write errors) that remembers the first {@link IOException} of the stream below it, so that
  * {@link Main#run} can end a command whose results were lost (a full disk, {@code > /dev/full}, a
- * closed pipe) with one error line naming the cause instead of exit 0.
+ * closed pipe) with a non-zero exit and one error line naming the cause (none for a closed pipe)
+ * instead of exit 0.
  */
 public final class ResultStream extends PrintStream {
     private final Recorder recorder;

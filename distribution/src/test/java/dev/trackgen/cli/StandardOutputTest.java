@@ -75,6 +75,20 @@ class StandardOutputTest {
                 + "they are lost"), r.errLines());
     }
 
+    /** {@code trackgen knobs | head}: the reader stopped on purpose; exit 1 as for SIGPIPE, but no error line. */
+    @Test
+    void aBrokenPipeEndsQuietlyWithANonZeroExit() {
+        OutputStream closed = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        };
+        Result r = run(ResultStream.over(closed, StandardCharsets.UTF_8), "knobs");
+        assertEquals(1, r.code(), r::toString);
+        assertEquals(List.of(), r.errLines());
+    }
+
     @Test
     void aRunThatAlreadyFailedKeepsItsOneErrorLine() throws IOException {
         Result r = run(ResultStream.over(full(), StandardCharsets.UTF_8), "generate", "--envs", "0");
