@@ -193,8 +193,9 @@ public final class TrainerLoop implements Callable<Integer> {
             java.nio.file.Files.createDirectories(parent);
             return java.nio.file.Files.createTempFile(parent, "." + name + ".", ".tmp");
         } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
-            String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.NoSuchFileException ? "it takes no new file"
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
                     : String.valueOf(e.getMessage());
             throw new CommandLine.ParameterException(spec.commandLine(), "--picture " + picture + ": cannot write in "
                     + parent + " (" + why + ")");

@@ -80,7 +80,7 @@ class TrainerLoopTest {
     void aPictureThatCannotBeWrittenIsRefusedBeforeAnyWork(@TempDir Path dir) throws Exception {
         Path device = java.nio.file.Files.createSymbolicLink(dir.resolve("device.png"), Path.of("/dev/null"));
         String[][] cases = {
-            {"/proc/x.png", "--picture /proc/x.png: cannot write in /proc ("},
+            {"/proc/x.png", "--picture /proc/x.png: cannot write in /proc (it takes no new file)"},
             {device.toString(), "--picture " + device + ": exists and is not a regular file"},
         };
         for (String[] c : cases) {
