@@ -33,12 +33,12 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
 
     /**
      * @param error       an {@link Error} that escaped a command (picocli only handles exceptions)
-     * @param commandLine the top-level command line; the advice names only options of the
-     *                    (sub)command it parsed
+     * @param commandLine the top-level command line, or {@code null} if it could not be built;
+     *                    the advice names only options of the (sub)command it parsed
      * @return {@value #FAILURE}
      */
     public int handleError(Error error, CommandLine commandLine) {
-        CommandLine.ParseResult parsed = commandLine.getParseResult();
+        CommandLine.ParseResult parsed = commandLine != null ? commandLine.getParseResult() : null;
         CommandLine ran = commandLine;
         while (parsed != null && parsed.hasSubcommand()) {
             parsed = parsed.subcommand();

@@ -45,10 +45,11 @@ public final class Main {
         PrintWriter e = new PrintWriter(err, true);
         CliContext context = new CliContext(new Console(o, e), settings);
         ErrorHandler errors = new ErrorHandler(context);
-        CommandLine cl = commandLine(context);
+        CommandLine cl = null;
         try {
             int code;
             try {
+                cl = commandLine(context);
                 code = cl.execute(args);
             } catch (Error error) {
                 // picocli hands only Exceptions to the execution exception handler; Errors
