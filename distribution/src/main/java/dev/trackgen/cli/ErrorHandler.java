@@ -2,6 +2,11 @@ package dev.trackgen.cli;
 
 import picocli.CommandLine;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Set;
+
 /**
  * How the CLI ends on a problem: exactly one line {@code trackgen: error: ...} on the error
  * stream, a stack trace only with {@code --verbose}, and a non-zero exit code:
@@ -22,17 +27,60 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine commandLine, CommandLine.ParseResult parseResult) {
-        report(Failure.describe(ex), ex);
+        report(Failure.describe(ex, optionNames(commandLine)), ex);
         return FAILURE;
     }
 
     /**
-     * @param error an {@link Error} that escaped a command (picocli only handles exceptions)
+     * @param error       an {@link Error} that escaped a command (picocli only handles exceptions)
+     * @param commandLine the top-level command line, or {@code null} if it could not be built;
+     *                    the advice names only options of the (sub)command it parsed
      * @return {@value #FAILURE}
      */
-    public int handleError(Error error) {
-        report(Failure.describe(error), error);
+    public int handleError(Error error, CommandLine commandLine) {
+        CommandLine.ParseResult parsed = commandLine != null ? commandLine.getParseResult() : null;
+        CommandLine ran = commandLine;
+        while (parsed != null && parsed.hasSubcommand()) {
+            parsed = parsed.subcommand();
+            ran = parsed.commandSpec().commandLine();
+        }
+        report(Failure.describe(error, optionNames(ran)), error);
         return FAILURE;
+    }
+
+    /**
+     * Ends a run whose results could not be written: standard output failed (a full disk,
+     * {@code > /dev/full}, a closed pipe), which a print stream only records.
+     *
+     * @param out  the writer the command printed its results to (flushed here)
+     * @param sink the stream below it; a {@link ResultStream} also tells why the write failed
+     * @param code the command's exit code
+     * @return {@code code} when the output was written or the run had already failed (its error
+     *         line is the one line), else {@value #FAILURE} after one error line (none for a
+     *         broken pipe: the reader stopped reading, as in {@code trackgen knobs | head})
+     */
+    public int checkOutput(PrintWriter out, PrintStream sink, int code) {
+        if (!out.checkError() || code != 0) {
+            return code;
+        }
+        IOException why = sink instanceof ResultStream r ? r.failure() : null;
+        String reason = why != null && why.getMessage() != null ? why.getMessage() : "the write failed";
+        if (isBrokenPipe(reason)) {
+            // the reader stopped on purpose (`trackgen knobs | head`): no error line, as a tool killed by SIGPIPE
+            return FAILURE;
+        }
+        report("cannot write the results to standard output (" + reason + "); they are lost",
+                why != null ? why : new IOException(reason));
+        return FAILURE;
+    }
+
+    private static boolean isBrokenPipe(String reason) {
+        String r = reason.toLowerCase(java.util.Locale.ROOT);
+        return r.contains("broken pipe") || r.contains("pipe is being closed");
+    }
+
+    private static Set<String> optionNames(CommandLine commandLine) {
+        return commandLine == null ? Set.of() : commandLine.getCommandSpec().optionsMap().keySet();
     }
 
     @Override

@@ -9,6 +9,10 @@ import dev.trackgen.registry.UnknownNameException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Turns an exception that ended a command into the one line the user sees. Problems with the
@@ -16,6 +20,9 @@ import java.io.UncheckedIOException;
  * anything else is reported as an internal error. Guice's wrappers are looked through.
  */
 public final class Failure {
+    /** Options that size a command's memory, named by the out-of-memory advice where the command has them. */
+    private static final List<String> SIZE_OPTIONS = List.of("--envs", "--max-envs");
+
     private Failure() {
     }
 
@@ -51,17 +58,34 @@ public final class Failure {
 
     /**
      * @param t what was thrown (possibly wrapped by Guice)
-     * @return one line, without a line break, naming the problem
+     * @return one line, without a line break, naming the problem; advice names no option
      */
     public static String describe(Throwable t) {
+        return describe(t, Set.of());
+    }
+
+    /**
+     * @param t       what was thrown (possibly wrapped by Guice)
+     * @param options the option names of the command that ran: advice (what to lower on running
+     *                out of memory) names only options among them
+     * @return one line, without a line break, naming the problem
+     */
+    public static String describe(Throwable t, Collection<String> options) {
         Throwable cause = unwrap(t);
         String message = cause.getMessage();
         if (isUserProblem(cause) && message != null && !message.isBlank()) {
             return oneLine(message);
         }
         if (cause instanceof OutOfMemoryError) {
-            return "out of memory (" + oneLine(String.valueOf(message))
-                    + "); lower --envs or give Java more heap, e.g. JAVA_OPTS=-Xmx16g";
+            List<String> lower = new ArrayList<>();
+            for (String o : SIZE_OPTIONS) {
+                if (options.contains(o)) {
+                    lower.add(o);
+                }
+            }
+            return "out of memory (" + oneLine(String.valueOf(message)) + "); "
+                    + (lower.isEmpty() ? "" : "lower " + String.join(" or ", lower) + " or ")
+                    + "give Java more heap, e.g. JAVA_OPTS=-Xmx16g";
         }
         return "internal error: " + cause.getClass().getName() + (message != null ? ": " + oneLine(message) : "")
                 + " (run with --verbose for the stack trace)";

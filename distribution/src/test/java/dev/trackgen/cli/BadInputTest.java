@@ -64,6 +64,11 @@ class BadInputTest {
                         "unknown generator 'bezeir'; available: bezier, checkpoint, circuit, hull, polar, repulsive, voronoi"),
                 Arguments.of("value out of range", List.of("--set", "half_width=-1"), 1,
                         "--set half_width=-1: half_width = -1.0 is outside the allowed range (0, +inf)"),
+                Arguments.of("half-width at the width floor", List.of("--set", "half_width=0.001"), 1,
+                        "half_width = 0.001 is not above w_floor = 0.001, the validity gate's width floor: every track "
+                                + "would be invalid; raise half_width or lower w_floor"),
+                Arguments.of("width floor raised above the half-width", List.of("--set", "w_floor=0.5"), 1,
+                        "half_width = 0.1 is not above w_floor = 0.5"),
                 Arguments.of("malformed value", List.of("--set", "relax_iters=ten"), 1,
                         "--set relax_iters=ten: relax_iters = 'ten' is not a valid int"),
                 Arguments.of("not one of the choices", List.of("--set", "relax_accel=warp"), 1,

@@ -175,7 +175,16 @@ class ExportCommandTest {
                 "--map-resolution 0.0: must be a positive number");
         // even the road alone would need a map wider than 16384 pixels
         assertRefused(List.of("--export", "f1tenth", "--map-resolution", "0.0001", "--out-dir", out.toString()),
+                "--map-resolution 1.0E-4: a map of ");
+        assertRefused(List.of("--export", "f1tenth", "--map-resolution", "0.0001", "--out-dir", out.toString()),
                 "exceeds the limit of 16384 x 16384");
+        // the margin, not the resolution, makes the map too large: the message names the option at fault
+        assertRefused(List.of("--export", "f1tenth", "--map-margin", "1e6", "--out-dir", out.toString()),
+                "--map-margin 1000000.0: a map of 40000044 x 40000044 pixels exceeds the limit of 16384 x 16384: a "
+                        + "margin of 1000000 m on each side of the track take 40000000 pixels at resolution 0.05 m/px, "
+                        + "more than the track itself (2.2 m); use a smaller margin");
+        assertRefused(List.of("--export", "f1tenth", "--map-walls", "1e6", "--out-dir", out.toString()),
+                "--map-walls 1000000.0: a map of ");
         assertFalse(Files.exists(out), "nothing created");
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         assertRefused(List.of("--export", "tum", "--out-dir", file.toString()), "is not a directory");

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -245,14 +246,19 @@ class GenerateEndToEndTest {
     @CsvSource(delimiter = '|', value = {
         "spacing=1e-9|needed more than N_max = 384 points and are invalid; raise N_max (--set N_max=..., at most "
                 + "65536) or the spacing (now 1.00000e-09)",
-        "half_width=1e-30|needed more than N_max = 384 points and are invalid; raise N_max (--set N_max=..., at most "
+        "half_width=1e-30,w_floor=0|needed more than N_max = 384 points and are invalid; raise N_max (--set N_max=..., at most "
                 + "65536) or the half_width (the spacing is auto: 0.6 * half_width = 6.00000e-31)",
         "scale=1e30|have no usable centerline (its length is zero or beyond float32's range",
         "spacing=1e6|collapsed to fewer than 4 points at spacing 1.00000e+06 and are invalid; lower the spacing"})
     void everyCountCollapseIsReportedWithItsCause(String knob, String expected) throws IOException {
         Path out = dir.resolve("c.npz");
-        CliRun run = CliRun.run("generate", "--envs", "6", "--runtime", "cpu", "--set", knob, "-q",
-                "--out", out.toString());
+        List<String> args = new ArrayList<>(List.of("generate", "--envs", "6", "--runtime", "cpu", "-q",
+                "--out", out.toString()));
+        for (String k : knob.split(",")) {
+            args.add("--set");
+            args.add(k);
+        }
+        CliRun run = CliRun.run(args.toArray(String[]::new));
         assertEquals(0, run.code(), run::toString);
         assertEquals(1, run.errLines().size(), run::toString);
         assertTrue(run.errLines().get(0).startsWith("trackgen: warning: 6 of 6 tracks "), run::toString);

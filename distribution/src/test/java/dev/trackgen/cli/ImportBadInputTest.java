@@ -8,9 +8,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -18,6 +22,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -48,6 +53,13 @@ class ImportBadInputTest {
         Files.writeString(dir.resolve("columns.csv"), TUM + "0,0,1,1\n10,0\n");
         Files.writeString(dir.resolve("xy.csv"), "0,0\n10,0\n10,10\n0,10\n");
         Files.writeString(dir.resolve("good.csv"), TUM + "0,0,1,1\n10,0,1,1\n10,10,1,1\n0,10,1,1\n");
+        byte[] binary = (TUM + "0,0,1,1\n").getBytes(StandardCharsets.US_ASCII);
+        Files.write(dir.resolve("binary.csv"), Arrays.copyOf(binary, binary.length + 100));
+        Files.write(dir.resolve("utf16.csv"), (TUM + "0,0,1,1\n10,0,1,1\n10,10,1,1\n0,10,1,1\n")
+                .getBytes(StandardCharsets.UTF_16LE));
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve("huge.csv").toFile(), "rw")) {
+            f.setLength(2L << 30); // 2 GiB, sparse: nothing is written
+        }
     }
 
     private Set<String> listing() throws IOException {
@@ -75,14 +87,36 @@ class ImportBadInputTest {
                 Arguments.of("x,y without a half-width", List.of("xy.csv"),
                         "xy.csv: the file has x,y rows without widths; give the road half-width with --half-width W"),
                 Arguments.of("missing file", List.of("missing.csv"), "missing.csv: no such file"),
+                Arguments.of("a binary file", List.of("binary.csv"),
+                        "binary.csv: not a text (UTF-8) CSV file: byte 43 is NUL (a binary file, or UTF-16 text)"),
+                Arguments.of("UTF-16 without a byte-order mark", List.of("utf16.csv"),
+                        "utf16.csv: not a text (UTF-8) CSV file: byte 1 is NUL"),
+                Arguments.of("a 2 GiB sparse file", List.of("huge.csv"),
+                        "huge.csv: 2147483648 bytes, more than the 64 MiB a centerline file may have"),
                 Arguments.of("bad half-width", List.of("good.csv", "--half-width", "-1"),
                         "--half-width -1.0: must be a positive number"),
                 Arguments.of("bad spacing", List.of("good.csv", "--spacing", "0"),
                         "--spacing 0.0: spacing = 0.0 is outside the allowed range (0, +inf)"),
                 Arguments.of("too fine a spacing", List.of("good.csv", "--spacing", "0.0001"),
                         "use a larger spacing"),
-                Arguments.of("an extent float32 cannot hold", List.of("xy.csv", "--half-width", "1e-6", "--spacing", "4"),
+                Arguments.of("an extent float32 cannot hold", List.of("xy.csv", "--half-width", "1e-6", "--spacing", "4",
+                                "--set", "w_floor=0"),
                         "xy.csv: the centerline extends 5 from its centre, where float32 resolves only 0.0000004768"),
+                Arguments.of("a half-width at the validity gate's w_floor", List.of("xy.csv", "--half-width", "0.001"),
+                        "xy.csv: the half-width 0.001 (--half-width): half_width = 0.001 is not above w_floor = 0.001, "
+                                + "the validity gate's width floor: every track would be invalid; give a larger --half-width or lower w_floor"),
+                Arguments.of("file widths below a raised w_floor", List.of("good.csv", "--set", "w_floor=2"),
+                        "good.csv: the half-width 1.0 (mean of (w_tr_right_m + w_tr_left_m) / 2 over 4 rows): "
+                                + "half_width = 1.0 is not above w_floor = 2.0"),
+                Arguments.of("a raised w_floor below the file's widths is fine up to the gate",
+                        List.of("good.csv", "--set", "w_floor=0.5", "--spacing", "0.0001"), "use a larger spacing"),
+                Arguments.of("--set half_width, which import takes from the file", List.of("good.csv", "--set",
+                        "half_width=0.5"), "--set half_width=0.5: import takes the half-width from the file (its width "
+                        + "columns) or from --half-width W; use --half-width 0.5"),
+                Arguments.of("--set num_envs", List.of("good.csv", "--set", "num_envs=4"),
+                        "--set num_envs=4: import makes one track (num_envs = 1)"),
+                Arguments.of("--set N_max", List.of("good.csv", "--set", "N_max=100"),
+                        "--set N_max=100: import sizes N_max from the loop's length and the spacing"),
                 Arguments.of("too many threads", List.of("good.csv", "--threads", "100000"),
                         "--threads 100000: is outside the allowed range [0, "));
     }
@@ -103,6 +137,16 @@ class ImportBadInputTest {
         assertTrue(line.contains(expected), () -> "expected '" + expected + "' in: " + line);
         assertEquals("", run.out(), "stdout stays empty");
         assertEquals(before, listing(), "no output or temporary file is left behind");
+    }
+
+    /** A device that never ends is read with a cap and refused at once by its first bytes. */
+    @Test
+    void anEndlessDeviceIsRefusedAtOnce() {
+        CliRun run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> CliRun.run("import", "/dev/zero",
+                "--half-width", "1"));
+        assertEquals(1, run.code(), run::toString);
+        assertEquals(List.of("trackgen: error: /dev/zero: not a text (UTF-8) CSV file: byte 0 is NUL (a binary file, "
+                + "or UTF-16 text)"), run.errLines());
     }
 
     @Test

@@ -30,28 +30,51 @@ public record MapGeometry(double originX, double originY, int width, int height,
         double res = settings.resolution();
         double minX = b[0] - pad;
         double minY = b[1] - pad;
+        checkExtent(b[2] - b[0], b[3] - b[1], settings);
         double w = Math.ceil((b[2] + pad - minX) / res);
         double h = Math.ceil((b[3] + pad - minY) / res);
-        check(w, h, settings);
         return new MapGeometry(minX, minY, Math.max(1, (int) w), Math.max(1, (int) h), res);
     }
 
     /**
-     * Refuses an image larger than the limit.
+     * Refuses a map larger than the limit, blaming the setting that takes most of its pixels:
+     * the margin or the walls when they (on both sides) are wider than the track itself, else
+     * the resolution (at the world scale).
      *
-     * @param w        width in pixels (may be huge)
-     * @param h        height in pixels
-     * @param settings the limit and the knobs to name
-     * @throws MapTooLargeException if a side exceeds {@link ExportSettings#maxImageSide()}
+     * @param width    the track's extent along x, metres (its borders' bounding box)
+     * @param height   the track's extent along y, metres
+     * @param settings resolution, margin, wall thickness and the size limit
+     * @throws MapTooLargeException if a side of the image would exceed {@link ExportSettings#maxImageSide()};
+     *         its {@link MapTooLargeException#culprit()} is the setting to change
      */
-    public static void check(double w, double h, ExportSettings settings) {
+    public static void checkExtent(double width, double height, ExportSettings settings) {
         int max = settings.maxImageSide();
-        if (w > max || h > max) {
-            throw new MapTooLargeException(String.format(Locale.ROOT,
-                    "a map of %.0f x %.0f pixels exceeds the limit of %d x %d (world scale %s m/unit, resolution %s m/px);"
-                            + " use a coarser resolution or a smaller world scale", w, h, max, max,
-                    fmt(settings.worldScale()), fmt(settings.resolution())));
+        double res = settings.resolution();
+        double pad = settings.margin() + settings.wallThickness();
+        double w = Math.ceil((width + 2 * pad) / res);
+        double h = Math.ceil((height + 2 * pad) / res);
+        if (w <= max && h <= max) {
+            return;
         }
+        String size = String.format(Locale.ROOT, "a map of %.0f x %.0f pixels exceeds the limit of %d x %d", w, h, max,
+                max);
+        if (2 * pad > Math.max(width, height)) {
+            boolean walls = settings.wallThickness() > settings.margin();
+            throw new MapTooLargeException(String.format(Locale.ROOT, "%s: %s of %s m on each side of the track take"
+                            + " %.0f pixels at resolution %s m/px, more than the track itself (%s m); use %s", size,
+                    walls ? "walls" : "a margin", plain(walls ? settings.wallThickness() : settings.margin()),
+                    Math.ceil(2 * pad / res), fmt(res), fmt(Math.max(width, height)),
+                    walls ? "thinner walls" : "a smaller margin"),
+                    walls ? MapTooLargeException.Culprit.WALL_THICKNESS : MapTooLargeException.Culprit.MARGIN);
+        }
+        throw new MapTooLargeException(String.format(Locale.ROOT,
+                "%s (world scale %s m/unit, resolution %s m/px); use a coarser resolution or a smaller world scale",
+                size, fmt(settings.worldScale()), fmt(res)), MapTooLargeException.Culprit.RESOLUTION);
+    }
+
+    /** An option's value as typed (1e6 is 1000000). */
+    private static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static String fmt(double v) {

@@ -106,31 +106,56 @@ public final class GeneratorRegistry {
 
     /**
      * Registers a generator unless its name is taken (the first registration wins; a clash is
-     * reported in {@link #problems()}) or its knobs cannot join a configuration (a knob that
-     * reuses the name of a pipeline knob or of a registered generator's knob with another
-     * definition, or {@code knobs()} throwing).
+     * reported in {@link #problems()}), its name is empty or not one word (see
+     * {@link #register(CenterlineGenerator, String, String)}), or its knobs cannot join a
+     * configuration (a knob that reuses the name of a pipeline knob or of a registered generator's
+     * knob with another definition, or {@code knobs()} throwing).
      *
      * @param generator the generator
      * @param source    where it came from
      * @return whether it was registered
      */
-    public synchronized boolean register(CenterlineGenerator generator, String source) {
+    public boolean register(CenterlineGenerator generator, String source) {
+        return register(generator, source, null);
+    }
+
+    /**
+     * Registers a generator as {@link #register(CenterlineGenerator, String)} does, saying in a
+     * clash's problem line how the winner was chosen. A name must be one word: empty names and
+     * names holding a space, a tab or another control character, a slash, a backslash or a comma
+     * are refused with a problem line naming the class and its source.
+     *
+     * @param generator  the generator
+     * @param source     where it came from
+     * @param precedence how the registration that wins a name is chosen (e.g. "built-in
+     *                   generators come first, then plugin jars in file-name order"), appended
+     *                   in parentheses to a clash's problem line; {@code null} for none
+     * @return whether it was registered
+     */
+    public synchronized boolean register(CenterlineGenerator generator, String source, String precedence) {
+        String plugin = "generator plugin " + generator.getClass().getName() + " from " + source;
         String name;
         try {
             name = generator.name();
         } catch (RuntimeException e) {
-            problems.add("generator plugin from " + source + " failed to report its name: " + rootMessage(e));
+            problems.add(plugin + " failed to report its name: " + rootMessage(e));
             return false;
         }
-        if (name == null || name.isBlank()) {
-            problems.add("generator plugin from " + source + " has no name");
+        if (name == null || name.isEmpty()) {
+            problems.add(plugin + " has no name; ignored");
+            return false;
+        }
+        String flaw = Names.flaw(name);
+        if (flaw != null) {
+            problems.add(plugin + " has an unusable name '" + Names.shown(name) + "' (" + flaw + "): a generator "
+                    + Names.RULE + "; ignored");
             return false;
         }
         GeneratorEntry existing = entries.get(name);
         if (existing != null) {
             if (existing.generator() != generator) {
                 problems.add("generator '" + name + "' from " + source + " was ignored: the name is taken by "
-                        + existing.source());
+                        + existing.source() + (precedence != null ? " (" + precedence + ")" : ""));
             }
             return false;
         }

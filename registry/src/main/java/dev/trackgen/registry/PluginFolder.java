@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -173,55 +174,76 @@ public final class PluginFolder implements AutoCloseable {
     }
 
     /**
-     * Registers every generator the folder's jars provide; failures and name clashes are recorded
-     * in the registry's {@link GeneratorRegistry#problems()}.
+     * How a name two registrations share is given to one of them, the same whichever
+     * {@link Mode} loaded the folder: the application's own first, then the plugins in the
+     * file-name order of their jars (then by class name within a jar).
+     */
+    public static final String PRECEDENCE = "built-in generators come first, then plugin jars in file-name order";
+
+    /**
+     * Registers every generator the folder's jars provide, in the order of {@link #PRECEDENCE};
+     * failures and name clashes (naming the winner and the loser's jar) are recorded in the
+     * registry's {@link GeneratorRegistry#problems()}.
      *
      * @param registry where to register them
      */
     public void addTo(GeneratorRegistry registry) {
-        for (ServiceLoader<CenterlineGenerator> loader : loaders(CenterlineGenerator.class)) {
-            for (ServiceLoader.Provider<CenterlineGenerator> p : providers(loader, registry::report, "generator")) {
-                String source = sourceOf(p.type());
-                if (source == null) {
-                    continue;
-                }
-                CenterlineGenerator g;
-                try {
-                    g = p.get();
-                } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                    registry.report("generator plugin " + p.type().getName() + " from " + source
-                            + " failed to start: " + GeneratorRegistry.rootMessage(e));
-                    continue;
-                }
-                registry.register(g, source);
+        for (Found<CenterlineGenerator> f : found(CenterlineGenerator.class, registry::report, "generator")) {
+            CenterlineGenerator g;
+            try {
+                g = f.provider().get();
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+                registry.report("generator plugin " + f.provider().type().getName() + " from " + f.source()
+                        + " failed to start: " + GeneratorRegistry.rootMessage(e));
+                continue;
             }
+            registry.register(g, f.source(), PRECEDENCE);
         }
     }
 
     /**
-     * Registers every runtime provider the folder's jars provide; failures and name clashes are
-     * recorded in the registry's {@link RuntimeRegistry#problems()}.
+     * Registers every runtime provider the folder's jars provide, in the order of
+     * {@link #PRECEDENCE}; failures and name clashes are recorded in the registry's
+     * {@link RuntimeRegistry#problems()}.
      *
      * @param registry where to register them
      */
     public void addTo(RuntimeRegistry registry) {
-        for (ServiceLoader<RuntimeProvider> loader : loaders(RuntimeProvider.class)) {
-            for (ServiceLoader.Provider<RuntimeProvider> p : providers(loader, registry::report, "runtime")) {
-                String source = sourceOf(p.type());
-                if (source == null) {
-                    continue;
+        for (Found<RuntimeProvider> f : found(RuntimeProvider.class, registry::report, "runtime")) {
+            RuntimeProvider r;
+            try {
+                r = f.provider().get();
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+                registry.report("runtime plugin " + f.provider().type().getName() + " from " + f.source()
+                        + " failed to start: " + GeneratorRegistry.rootMessage(e));
+                continue;
+            }
+            registry.register(r, f.source(), PRECEDENCE.replace("generators", "runtimes"));
+        }
+    }
+
+    /** A provider of the folder, with its jar. */
+    private record Found<S>(ServiceLoader.Provider<S> provider, Jar jar, String source) {
+    }
+
+    /**
+     * @return the folder's providers of a service, in the file-name order of their jars and then by
+     *         class name: a service loader's own order follows a module layer's internals, or the
+     *         class path, and differs between the two modes
+     */
+    private <S> List<Found<S>> found(Class<S> service, java.util.function.Consumer<String> report, String kind) {
+        List<Found<S>> out = new ArrayList<>();
+        for (ServiceLoader<S> loader : loaders(service)) {
+            for (ServiceLoader.Provider<S> p : providers(loader, report, kind)) {
+                Jar jar = jarOf(p.type());
+                if (jar != null) {
+                    out.add(new Found<>(p, jar, sourceOf(p.type(), jar)));
                 }
-                RuntimeProvider r;
-                try {
-                    r = p.get();
-                } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                    registry.report("runtime plugin " + p.type().getName() + " from " + source
-                            + " failed to start: " + GeneratorRegistry.rootMessage(e));
-                    continue;
-                }
-                registry.register(r, source);
             }
         }
+        out.sort(Comparator.comparing((Found<S> f) -> f.jar().fileName())
+                .thenComparing(f -> f.provider().type().getName()));
+        return out;
     }
 
     /** Closes the class loader of {@link Mode#CLASS_LOADER}; plugins must not be used afterwards. */
@@ -447,22 +469,34 @@ public final class PluginFolder implements AutoCloseable {
 
     /**
      * @param type a provider class
-     * @return "plugin JAR (module M)" or "plugin JAR" when it comes from this folder, else null
+     * @return the folder's jar it comes from, or null when it is not from this folder
      */
-    private String sourceOf(Class<?> type) {
+    private Jar jarOf(Class<?> type) {
         Module m = type.getModule();
         if (m.isNamed()) {
             ModuleLayer layer = m.getLayer();
             Jar jar = jarOfModule.get(m.getName());
-            if (jar == null || layer == null || !layers.contains(layer)) {
-                return null;
-            }
-            return "plugin " + jar.fileName() + " (module " + m.getName() + ")";
+            return jar == null || layer == null || !layers.contains(layer) ? null : jar;
         }
         if (classLoader == null || type.getClassLoader() != classLoader) {
             return null;
         }
         String location = Origin.of(type);
-        return "plugin " + location;
+        for (Jar j : jars) {
+            if (j.fileName().equals(location)) {
+                return j;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @param type a provider class of the folder
+     * @param jar  its jar
+     * @return "plugin JAR (module M)" for a module, else "plugin JAR"
+     */
+    private static String sourceOf(Class<?> type, Jar jar) {
+        Module m = type.getModule();
+        return m.isNamed() ? "plugin " + jar.fileName() + " (module " + m.getName() + ")" : "plugin " + jar.fileName();
     }
 }

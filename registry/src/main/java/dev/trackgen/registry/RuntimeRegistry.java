@@ -72,6 +72,22 @@ public final class RuntimeRegistry {
      * @return whether it was registered
      */
     public synchronized boolean register(RuntimeProvider provider, String source) {
+        return register(provider, source, null);
+    }
+
+    /**
+     * Registers a provider as {@link #register(RuntimeProvider, String)} does, saying in a clash's
+     * problem line how the winner was chosen. A name must be one word: empty names and names
+     * holding a space, a tab or another control character, a slash, a backslash or a comma are
+     * refused with a problem line.
+     *
+     * @param provider   a provider; ignored if its name is taken or unusable
+     * @param source     where it came from (a plugin jar, a bundle), or {@code null}
+     * @param precedence how the registration that wins a name is chosen, appended in parentheses
+     *                   to a clash's problem line; {@code null} for none
+     * @return whether it was registered
+     */
+    public synchronized boolean register(RuntimeProvider provider, String source, String precedence) {
         String from = source != null ? " from " + source : "";
         String name;
         try {
@@ -81,15 +97,21 @@ public final class RuntimeRegistry {
                     + GeneratorRegistry.rootMessage(e));
             return false;
         }
-        if (name == null || name.isBlank()) {
-            problems.add("runtime provider " + provider.getClass().getName() + from + " has no name");
+        if (name == null || name.isEmpty()) {
+            problems.add("runtime provider " + provider.getClass().getName() + from + " has no name; ignored");
+            return false;
+        }
+        String flaw = Names.flaw(name);
+        if (flaw != null) {
+            problems.add("runtime provider " + provider.getClass().getName() + from + " has an unusable name '"
+                    + Names.shown(name) + "' (" + flaw + "): a runtime " + Names.RULE + "; ignored");
             return false;
         }
         if (providers.containsKey(name)) {
             if (source != null && providers.get(name) != provider) {
                 String taken = sources.get(name);
                 problems.add("runtime '" + name + "'" + from + " was ignored: the name is taken"
-                        + (taken != null ? " by " + taken : ""));
+                        + (taken != null ? " by " + taken : "") + (precedence != null ? " (" + precedence + ")" : ""));
             }
             return false;
         }

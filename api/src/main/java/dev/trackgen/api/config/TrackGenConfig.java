@@ -146,6 +146,19 @@ public final class TrackGenConfig {
     public record Sizing(int numPoints, int nMax) {
     }
 
+    /**
+     * The validity gate's width test, as the kernel makes it (in float32): a track can be valid
+     * only when its half-width is above {@code w_floor}. {@link Builder#build()} refuses a
+     * configuration that fails it.
+     *
+     * @param halfWidth the road half-width
+     * @param wFloor    the {@code w_floor} knob
+     * @return whether {@code (float) halfWidth > (float) wFloor}
+     */
+    public static boolean aboveWidthFloor(double halfWidth, double wFloor) {
+        return (float) halfWidth > (float) wFloor;
+    }
+
     /** @return a builder holding every pipeline knob at its default */
     public static Builder builder() {
         return new Builder();
@@ -532,7 +545,9 @@ public final class TrackGenConfig {
         }
 
         /**
-         * Checks the relations between knobs and freezes the configuration.
+         * Checks the relations between knobs and freezes the configuration: the generator's
+         * rules, {@code half_width} above {@code w_floor} (see {@link TrackGenConfig#aboveWidthFloor}; the
+         * exception's knob is then {@code w_floor}), and the pipeline's buffer sizes.
          *
          * @return the configuration
          * @throws InvalidConfigException naming the first violated relation
@@ -560,6 +575,13 @@ public final class TrackGenConfig {
                 for (String problem : bound.validate(c)) {
                     throw new InvalidConfigException(null, problem);
                 }
+            }
+            double floor = c.get(PipelineKnobs.W_FLOOR);
+            if (!aboveWidthFloor(c.halfWidth(), floor)) {
+                // every track would be invalid, whatever its shape
+                throw new InvalidConfigException(PipelineKnobs.W_FLOOR.name(), "half_width = " + c.halfWidth()
+                        + " is not above w_floor = " + floor + ", the validity gate's width floor: every track would be"
+                        + " invalid; raise half_width or lower w_floor");
             }
             for (String problem : crossCheck(c)) {
                 throw new InvalidConfigException(null, problem);

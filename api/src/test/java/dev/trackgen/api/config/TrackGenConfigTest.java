@@ -50,6 +50,19 @@ class TrackGenConfigTest {
                 e.getMessage());
     }
 
+    /** The validity gate refuses every point whose half-width is not above w_floor: such a config is refused. */
+    @Test
+    void aHalfWidthNotAboveTheWidthFloorIsRefused() {
+        InvalidConfigException e = assertThrows(InvalidConfigException.class,
+                () -> TrackGenConfig.builder().halfWidth(5e-4).build());
+        assertEquals("half_width = 5.0E-4 is not above w_floor = 0.001, the validity gate's width floor: every track "
+                + "would be invalid; raise half_width or lower w_floor", e.getMessage());
+        assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder().halfWidth(1e-3).build());
+        assertEquals(2e-3, TrackGenConfig.builder().halfWidth(2e-3).build().halfWidth());
+        assertEquals(1e-30, TrackGenConfig.builder().halfWidth(1e-30).set(PipelineKnobs.W_FLOOR, 0.0).build()
+                .halfWidth());
+    }
+
     @Test
     void spacingFollowsHalfWidthUntilSet() {
         assertEquals(0.3, TrackGenConfig.builder().halfWidth(0.5).build().spacing(), 1e-12);

@@ -6,6 +6,7 @@ import dev.trackgen.api.runtime.RuntimeProvider;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.CommandLineOverrides;
+import dev.trackgen.cli.config.KnobAssignment;
 import dev.trackgen.cli.config.RuntimeChoice;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.wiring.Platform;
@@ -73,8 +74,22 @@ final class EvaluationSession implements AutoCloseable {
      * @return the resolved configuration: defaults, then {@code --config}, then {@code --set}, then these
      */
     TrackGenConfig config(String generator, Integer envs) {
-        CommandLineOverrides overrides = options.overrides(generator, envs);
-        return platform.resolve(overrides).config();
+        return config(generator, envs, List.of());
+    }
+
+    /**
+     * @param generator the generator, or {@code null} for the config's (else the default generator)
+     * @param envs      the batch size, or {@code null} for the config's
+     * @param last      values the command itself decides, applied after every {@code --set}
+     * @return the resolved configuration: defaults, then {@code --config}, then {@code --set}, then
+     *         {@code last}, then these
+     */
+    TrackGenConfig config(String generator, Integer envs, List<KnobAssignment> last) {
+        CommandLineOverrides given = options.overrides(generator, envs);
+        List<KnobAssignment> sets = new ArrayList<>(given.sets());
+        sets.addAll(last);
+        return platform.resolve(new CommandLineOverrides(given.generator(), given.numEnvs(), given.runtime(), sets))
+                .config();
     }
 
     /**

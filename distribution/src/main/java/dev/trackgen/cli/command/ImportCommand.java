@@ -8,6 +8,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
+import dev.trackgen.cli.config.KnobAssignment;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.ConfigJson;
 import dev.trackgen.cli.output.NpzPath;
@@ -32,6 +33,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -52,6 +54,18 @@ final class ImportCommand implements Callable<Integer> {
     private static final long LARGE_FILE_BYTES = 1 << 20;
     /** Circuits above this many points get a "checking" stage line. */
     private static final int LARGE_CIRCUIT_POINTS = 20_000;
+
+    /**
+     * Knobs that import decides itself, so a {@code --set} of them could only be ignored: each
+     * with the reason and what to use instead. (In a {@code --config} file they are overridden
+     * without a word: a configuration written by {@code generate} carries them all.)
+     */
+    private static final Map<String, String> DECIDED_BY_IMPORT = Map.of(
+            PipelineKnobs.HALF_WIDTH.name(), "import takes the half-width from the file (its width columns) or from "
+                    + "--half-width W; use --half-width %s",
+            PipelineKnobs.NUM_ENVS.name(), "import makes one track (num_envs = 1)",
+            PipelineKnobs.N_MAX.name(), "import sizes N_max from the loop's length and the spacing (length / spacing + 2);"
+                    + " change the spacing with --spacing");
 
     private final CliContext context;
 
@@ -91,6 +105,13 @@ final class ImportCommand implements Callable<Integer> {
         NpzPath.refusePicture("--out", out);
         PngPath.require("--preview", preview);
         ThreadCount.check("--threads", threads);
+        for (String set : options.sets) {
+            KnobAssignment a = KnobAssignment.parse(set);
+            String why = DECIDED_BY_IMPORT.get(a.knob());
+            if (why != null) {
+                throw new CliException("--set " + set + ": " + String.format(Locale.ROOT, why, a.value()));
+            }
+        }
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
             throw new CliException("--half-width " + halfWidth + ": must be a positive number");
         }
@@ -102,14 +123,16 @@ final class ImportCommand implements Callable<Integer> {
             Path pngTmp = preview != null ? outputs.stage("--preview", preview) : null;
             Progress progress = session.progress();
             try {
-                // Stage lines only for inputs large enough to take a while: a small bad file still
-                // ends with exactly one line.
-                Progress.Stage stage = fileSize() > LARGE_FILE_BYTES ? progress.start("reading " + file) : null;
+                // Stage lines only for inputs large enough to take a while: a small bad file, and
+                // one too large to be read at all (refused by its size), still end with exactly one line.
+                long size = fileSize();
+                Progress.Stage stage = size > LARGE_FILE_BYTES && size <= CircuitReader.MAX_BYTES
+                        ? progress.start("reading " + file) : null;
                 Circuit circuit = read();
                 if (stage != null) {
                     stage.done(circuit.size() + " points");
                 }
-                TrackGenConfig base = session.config(null, 1);
+                TrackGenConfig base = baseConfig(session, circuit);
                 if (spacing != null) {
                     try {
                         base = base.toBuilder().set(PipelineKnobs.SPACING, spacing).build();
@@ -137,6 +160,25 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * The configuration layers with the circuit's half-width as the last: import takes the
+     * half-width from the file (or {@code --half-width}), so the relations between knobs, such as
+     * {@code half_width > w_floor}, are checked with it and not with the knob's default.
+     */
+    private TrackGenConfig baseConfig(EvaluationSession session, Circuit circuit) {
+        try {
+            return session.config(null, 1, List.of(new KnobAssignment(PipelineKnobs.HALF_WIDTH.name(),
+                    Double.toString(circuit.halfWidth()))));
+        } catch (InvalidConfigException e) {
+            if (PipelineKnobs.W_FLOOR.name().equals(e.knob())) {
+                throw new CliException(circuit.name() + ": the half-width " + circuit.halfWidth() + " ("
+                        + circuit.halfWidthRule() + "): " + e.getMessage()
+                        .replace("raise half_width", "give a larger --half-width"), e);
+            }
+            throw e;
+        }
     }
 
     private long fileSize() {

@@ -162,12 +162,24 @@ public final class ExportJob {
                     + " would be less than 2 pixels wide; use a finer resolution or a larger world scale",
                     s.resolution(), road, s.worldScale()));
         }
-        double side = (road + 2 * (s.margin() + s.wallThickness())) / s.resolution();
         try {
-            MapGeometry.check(side, side, s);
+            MapGeometry.checkExtent(road, road, s);
         } catch (MapTooLargeException e) {
-            throw new CliException("--map-resolution " + s.resolution() + ": " + e.getMessage(), e);
+            throw new CliException(optionAtFault(e, s) + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * @param e a map too large
+     * @param s the export settings
+     * @return the option (and its value) that sets what the exception blames
+     */
+    private static String optionAtFault(MapTooLargeException e, ExportSettings s) {
+        return switch (e.culprit()) {
+            case MARGIN -> "--map-margin " + s.margin();
+            case WALL_THICKNESS -> "--map-walls " + s.wallThickness();
+            case RESOLUTION -> "--map-resolution " + s.resolution();
+        };
     }
 
     private static boolean isEmpty(String flag, Path dir) {
@@ -265,6 +277,9 @@ public final class ExportJob {
         /** The option to change for a limit, with its value. */
         private String flag(ExportLimitException ex) {
             ExportSettings st = x.settings();
+            if (ex instanceof MapTooLargeException map) {
+                return optionAtFault(map, st);
+            }
             return switch (ex.setting()) {
                 case WORLD_SCALE -> "--world-scale " + st.worldScale();
                 case CONE_SPACING -> "--cone-spacing " + st.coneSpacing();

@@ -182,6 +182,36 @@ class PluginsCliTest {
                 boom.errorLines().get(0), boom::toString);
     }
 
+    /**
+     * Two plugins with one generator name: the jar first in file-name order wins (the same on the
+     * module path, see PluginsIT and the registry's PluginOrderTest), `generators` shows it as the
+     * source, and every command warns naming the winner and the loser's jar. A name that is not
+     * one word is refused naming the plugin.
+     */
+    @Test
+    void aDuplicateNameGoesToTheFirstJarByFileNameAndTheLoserIsNamed() throws Exception {
+        Path p = Files.createDirectories(dir.resolve("dup-plugins"));
+        PluginJars.generatorJar(p.resolve("zz-late.jar"), "org.example.late.Late", "twin", "");
+        PluginJars.generatorJar(p.resolve("aa-early.jar"), "org.example.early.Early", "twin", "");
+        PluginJars.generatorJar(p.resolve("spaced.jar"), "org.example.spaced.Spaced", "my gen", "");
+        String clash = "generator 'twin' from plugin zz-late.jar was ignored: the name is taken by plugin aa-early.jar"
+                + " (built-in generators come first, then plugin jars in file-name order)";
+        String spaced = "generator plugin org.example.spaced.Spaced from plugin spaced.jar has an unusable name "
+                + "'my gen' (a space): a generator name is one word: no spaces, tabs or other control characters, "
+                + "no slashes, no commas; ignored";
+
+        CliRun list = CliRun.run("--plugins", p.toString(), "generators");
+        assertEquals(0, list.code(), list::toString);
+        assertTrue(list.outLines().stream().anyMatch(l -> l.matches("twin +.* plugin aa-early\\.jar( .*)?")), list::toString);
+        String section = list.out().substring(list.out().indexOf("PROBLEMS"));
+        assertTrue(section.contains("  " + clash), section);
+        assertTrue(section.contains("  " + spaced), section);
+
+        CliRun knobs = CliRun.run("--plugins", p.toString(), "knobs", "half_width");
+        assertEquals(0, knobs.code(), knobs::toString);
+        assertEquals(List.of("trackgen: warning: " + spaced, "trackgen: warning: " + clash), knobs.errLines());
+    }
+
     @Test
     void aMissingFolderNamedByTheUserIsAnError() {
         Path missing = dir.resolve("nope");

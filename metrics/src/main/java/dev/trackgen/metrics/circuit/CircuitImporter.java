@@ -35,13 +35,21 @@ public final class CircuitImporter {
      * @param circuit a circuit with a known half-width
      * @param base    the caller's configuration (knobs other than those set here)
      * @return the configuration the import runs with
-     * @throws CircuitException if the half-width is unknown or the loop needs more than 65536 points
+     * @throws CircuitException if the half-width is unknown or not above the validity gate's
+     *         {@code w_floor} (the track could only be invalid), or the loop needs more than 65536 points
      */
     public static TrackGenConfig configFor(Circuit circuit, TrackGenConfig base) {
         double hw = circuit.halfWidth();
         if (!(hw > 0) || !Double.isFinite(hw)) {
             throw new CircuitException(circuit.name() + ": no half-width: the file has no width columns; give one"
                     + " (--half-width)");
+        }
+        double floor = base.get(PipelineKnobs.W_FLOOR);
+        if (!TrackGenConfig.aboveWidthFloor(hw, floor)) {
+            throw new CircuitException(circuit.name() + ": the half-width " + Circuit.fmt(hw) + " ("
+                    + circuit.halfWidthRule() + ") is not above w_floor = " + floor + ", the validity gate's width"
+                    + " floor, so the track could only be invalid; give a larger --half-width or lower w_floor"
+                    + " (--set w_floor=...)");
         }
         Double explicit = base.get(PipelineKnobs.SPACING);
         double spacing = explicit != null ? explicit : 0.6 * hw;

@@ -1,11 +1,16 @@
 package dev.trackgen.metrics.circuit;
 
 import java.io.IOException;
-import java.nio.charset.MalformedInputException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -29,6 +34,10 @@ import java.util.regex.Pattern;
 public final class CircuitReader {
     /** Fewest points of a closed centerline. */
     public static final int MIN_POINTS = 4;
+    /** Largest centerline file read, in bytes (64 MiB: over a million TUM rows). */
+    public static final long MAX_BYTES = 64L << 20;
+    /** A NUL byte among this many first bytes marks a binary file. */
+    public static final int BINARY_PROBE_BYTES = 8192;
 
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
     private static final Pattern NON_FINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);
@@ -39,25 +48,92 @@ public final class CircuitReader {
     }
 
     /**
+     * Reads a centerline file. Before anything is decoded, a file that cannot be a centerline
+     * is refused: a regular file larger than {@value #MAX_BYTES} bytes (by its size, without
+     * reading it, so a huge or sparse file costs nothing), a binary file (a NUL byte among the
+     * first {@value #BINARY_PROBE_BYTES} bytes, e.g. {@code /dev/zero}, an image, UTF-16 text), a
+     * stream that is not a regular file and goes on past {@value #MAX_BYTES} bytes (read with
+     * that cap), and bytes that are not UTF-8.
+     *
      * @param file a CSV file
      * @return the circuit, named after the file
-     * @throws CircuitException if the file cannot be read or a row is malformed
+     * @throws CircuitException if the file cannot be read, is not a text file of at most
+     *         {@value #MAX_BYTES} bytes, or a row is malformed
      */
     public static Circuit read(Path file) {
         String name = file.getFileName() != null ? file.getFileName().toString() : file.toString();
-        List<String> lines;
+        byte[] bytes;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            bytes = readBounded(file);
         } catch (NoSuchFileException e) {
             throw new CircuitException(file + ": no such file", e);
-        } catch (MalformedInputException e) {
-            throw new CircuitException(file + ": not a text (UTF-8) CSV file", e);
         } catch (java.nio.file.AccessDeniedException e) {
             throw new CircuitException(file + ": cannot read (permission denied)", e);
         } catch (IOException e) {
             throw new CircuitException(file + ": cannot read (" + e.getMessage() + ")", e);
         }
-        return parse(name, lines);
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new CircuitException(file + ": not a text (UTF-8) CSV file", e);
+        }
+        return parse(name, text.lines().toList());
+    }
+
+    /** The file's bytes, refused early when there are too many or they are binary. */
+    private static byte[] readBounded(Path file) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+        if (a.isDirectory()) {
+            throw new CircuitException(file + ": is a directory, not a CSV file");
+        }
+        if (a.isRegularFile() && a.size() > MAX_BYTES) {
+            throw tooLarge(file, a.size() + " bytes");
+        }
+        byte[] buf = new byte[(int) Math.min(MAX_BYTES + 1, a.isRegularFile() ? Math.max(a.size() + 1, 1) : 1 << 16)];
+        int n = 0;
+        boolean probed = false;
+        try (InputStream in = Files.newInputStream(file)) {
+            while (true) {
+                if (n == buf.length) {
+                    if (buf.length > MAX_BYTES) {
+                        throw tooLarge(file, "more than " + MAX_BYTES + " bytes");
+                    }
+                    buf = Arrays.copyOf(buf, (int) Math.min(MAX_BYTES + 1, 2L * buf.length));
+                }
+                int r = in.read(buf, n, buf.length - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+                if (!probed && n >= BINARY_PROBE_BYTES) {
+                    refuseBinary(file, buf, BINARY_PROBE_BYTES);
+                    probed = true;
+                }
+            }
+        }
+        if (!probed) {
+            refuseBinary(file, buf, n);
+        }
+        if (n > MAX_BYTES) {
+            throw tooLarge(file, "more than " + MAX_BYTES + " bytes");
+        }
+        return n == buf.length ? buf : Arrays.copyOf(buf, n);
+    }
+
+    private static void refuseBinary(Path file, byte[] buf, int upTo) {
+        for (int i = 0; i < upTo; i++) {
+            if (buf[i] == 0) {
+                throw new CircuitException(file + ": not a text (UTF-8) CSV file: byte " + i
+                        + " is NUL (a binary file, or UTF-16 text)");
+            }
+        }
+    }
+
+    private static CircuitException tooLarge(Path file, String size) {
+        return new CircuitException(file + ": " + size + ", more than the " + (MAX_BYTES >> 20) + " MiB a centerline"
+                + " file may have (about a million rows); is it the right file?");
     }
 
     /**

@@ -56,14 +56,8 @@ public final class ImportResult {
         this.meanBeadDisplacement = finite == 0 ? Double.NaN : sum / finite;
         this.maxBeadDisplacement = max;
         this.tightestRadius = tightestRadius(centered, count);
-        this.invalidReason = centeredSnapshot.isValid(0) ? null : explainInvalid(config, centered, count);
+        this.invalidReason = ValidityDiagnosis.of(config, centeredSnapshot, 0);
         this.snapshot = centeredSnapshot;
-    }
-
-    private static String explainInvalid(TrackGenConfig config, float[] p, int n) {
-        String why = ValidityDiagnosis.explain(p, n, config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL),
-                config.get(PipelineKnobs.TURNING_TOL));
-        return why != null ? why : "the track was truncated at N_max or holds non-finite points";
     }
 
     private static double tightestRadius(float[] p, int n) {

@@ -1,5 +1,10 @@
 package dev.trackgen.metrics.circuit;
 
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.metrics.audit.TrackAudit;
+
 import java.util.Locale;
 
 /**
@@ -13,14 +18,53 @@ public final class ValidityDiagnosis {
     }
 
     /**
+     * Why an invalid track of a batch failed the gate, in one phrase. The gate gives a flag only,
+     * so the reason is recomputed: truncation at {@code N_max} from the point count, non-finite
+     * points, the gate's geometric criteria ({@link #explain}), then the whole definition of a
+     * valid track by {@link TrackAudit} (folds, border offsets, winding, size, contacts, nesting),
+     * and last the gate's conservative float32 tests. (The gate's width floor needs no phrase: a
+     * configuration whose {@code half_width} is not above {@code w_floor} is refused when built.)
+     *
+     * @param config   the batch's configuration
+     * @param snapshot the batch
+     * @param env      an env id
+     * @return one phrase for an invalid track, {@code null} for a valid one
+     */
+    public static String of(TrackGenConfig config, TrackSnapshot snapshot, int env) {
+        if (snapshot.isValid(env)) {
+            return null;
+        }
+        int n = snapshot.count(env);
+        if (n >= snapshot.nMax()) {
+            return "needed more than N_max = " + snapshot.nMax() + " points and was truncated (raise N_max)";
+        }
+        float[] p = snapshot.centerline(env);
+        for (int i = 0; i < 2 * n; i++) {
+            if (!Float.isFinite(p[i])) {
+                return "holds non-finite points";
+            }
+        }
+        String why = explain(p, n, config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL),
+                config.get(PipelineKnobs.TURNING_TOL));
+        if (why != null) {
+            return why;
+        }
+        var violation = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL)).audit(snapshot, env);
+        if (violation.isPresent()) {
+            return violation.get().criterion().meaning() + ": " + violation.get().detail();
+        }
+        return "the gate's conservative float32 tests rejected it (net turning within turning_tol, or a near-contact "
+                + "of borders) where the double-precision audit finds it sound";
+    }
+
+    /**
      * @param p          interleaved centerline points of one closed track
      * @param n          number of real points
      * @param halfWidth  the configured half-width
      * @param relaxTol   the thickness tolerance
      * @param turningTol the turning tolerance, radians
      * @return the first criterion missed, e.g. {@code "net turning 0.000 rad instead of 2 pi"}, or
-     *         {@code null} when none is missed here (the gate then failed on a truncated or
-     *         non-finite track)
+     *         {@code null} when none of these is missed ({@link #of} looks further)
      */
     public static String explain(float[] p, int n, double halfWidth, double relaxTol, double turningTol) {
         if (n < 3) {

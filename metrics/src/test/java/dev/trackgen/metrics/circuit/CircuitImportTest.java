@@ -18,6 +18,7 @@ import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -203,6 +204,29 @@ class CircuitImportTest {
         assertEquals(5.0, r.spacing());
         assertEquals((int) Math.floor(c.perimeter() / 5.0) + 2, r.config().nMax());
         assertTrue(r.valid());
+    }
+
+    /** An invalid import says which criterion it misses (ValidityDiagnosis.of, as the explore page does). */
+    @Test
+    void anInvalidImportNamesTheCriterionItMisses() {
+        Circuit c = CircuitReader.parse("sq.csv", List.of("0,0", "10,0", "10,10", "0,10")).withHalfWidth(8.0, "given");
+        ImportResult r = CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(),
+                runtime);
+        assertFalse(r.valid(), "a 40-long loop cannot carry a half-width of 8");
+        assertEquals(ValidityDiagnosis.of(r.config(), r.snapshot(), 0), r.invalidReason());
+        assertTrue(r.invalidReason().contains("radius") || r.invalidReason().contains("turning")
+                || r.invalidReason().contains("apart"), r.invalidReason());
+    }
+
+    /** The validity gate refuses every point whose half-width is not above w_floor: refused before any work. */
+    @Test
+    void aHalfWidthNotAboveTheWidthFloorIsRefusedNamingIt() {
+        Circuit c = CircuitReader.parse("xy.csv", List.of("0,0", "10,0", "10,10", "0,10")).withHalfWidth(5e-4, "given");
+        CircuitException e = assertThrows(CircuitException.class,
+                () -> CircuitImporter.configFor(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build()));
+        assertEquals("xy.csv: the half-width 0.0005 (given) is not above w_floor = 0.001, the validity gate's width "
+                + "floor, so the track could only be invalid; give a larger --half-width or lower w_floor "
+                + "(--set w_floor=...)", e.getMessage());
     }
 
     @Test

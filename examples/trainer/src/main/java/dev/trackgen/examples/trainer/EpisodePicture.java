@@ -51,7 +51,13 @@ final class EpisodePicture {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        ImageIO.write(img, "png", out.toFile());
+        // through a stream the caller's error reaches (ImageIO's File variant prints a stack trace and
+        // says only "Can't create an ImageOutputStream!" when the file cannot be opened)
+        try (java.io.OutputStream os = Files.newOutputStream(out)) {
+            if (!ImageIO.write(img, "png", os)) {
+                throw new IOException(out + ": no PNG writer in this Java");
+            }
+        }
     }
 
     private static void draw(Graphics2D g, Episode ep, int x0, int y0, float vmax) {

@@ -124,9 +124,17 @@ public final class TrainerLoop implements Callable<Integer> {
         require(dt > 0 && Double.isFinite(dt), "--dt " + dt + ": must be a finite number of seconds > 0");
         require(panels >= 0, "--panels " + panels + ": must be >= 0");
         require(threads >= 0, "--threads " + threads + ": must be >= 0 (0 = one per processor)");
-        if (panels > 0) {
-            checkPicture();
+        Path staged = panels > 0 ? stagePicture() : null;
+        try {
+            return run(staged);
+        } finally {
+            if (staged != null) {
+                java.nio.file.Files.deleteIfExists(staged);
+            }
         }
+    }
+
+    private int run(Path staged) throws Exception {
         TrackGenLauncher launcher = TrackGenLauncher.discover();
         TrackGenConfig config = launcher.bind(TrackGenConfig.builder().generator(generator).numEnvs(envs)
                 .runtime("cpu").build());
@@ -146,7 +154,7 @@ public final class TrainerLoop implements Callable<Integer> {
                 out.printf("%d %s tracks on %d CPU threads in %.2f s; collision %s; dt %.3f s, %d steps%n", envs,
                         generator, runtime.threads(), (System.nanoTime() - g0) / 1e9,
                         collision.name().toLowerCase(), dt, steps);
-                run(course, runtime);
+                run(course, runtime, staged);
             }
         }
         return 0;
@@ -158,12 +166,22 @@ public final class TrainerLoop implements Callable<Integer> {
         }
     }
 
-    /** Refuses, before any work, a picture path that cannot be a PNG file; creates its folder. */
-    private void checkPicture() throws java.io.IOException {
+    /**
+     * Refuses, before any work, a picture path that cannot be a PNG file, creates its folder, and
+     * creates the hidden temporary file the picture is written to (moved into place at the end):
+     * only creating a file proves the folder takes one ({@code /proc} passes every permission
+     * test for root, yet refuses new files).
+     *
+     * @return the temporary file beside the picture
+     */
+    private Path stagePicture() {
         Path name = picture.getFileName();
         require(name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png"),
                 "--picture " + picture + ": the picture is a PNG; name the file *.png");
         require(!java.nio.file.Files.isDirectory(picture), "--picture " + picture + ": is a folder");
+        require(!java.nio.file.Files.exists(picture) || java.nio.file.Files.isRegularFile(picture),
+                "--picture " + picture + ": exists and is not a regular file (a device, a FIFO, ...); name a new or"
+                        + " regular file");
         Path parent = picture.toAbsolutePath().getParent();
         for (Path p = parent; p != null; p = p.getParent()) {
             if (java.nio.file.Files.exists(p)) {
@@ -171,11 +189,20 @@ public final class TrainerLoop implements Callable<Integer> {
                 break;
             }
         }
-        java.nio.file.Files.createDirectories(parent);
-        require(java.nio.file.Files.isWritable(parent), "--picture " + picture + ": cannot write in " + parent);
+        try {
+            java.nio.file.Files.createDirectories(parent);
+            return java.nio.file.Files.createTempFile(parent, "." + name + ".", ".tmp");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.NoSuchFileException ? "it takes no new file"
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                    : String.valueOf(e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), "--picture " + picture + ": cannot write in "
+                    + parent + " (" + why + ")");
+        }
     }
 
-    private void run(Course course, CpuRuntime runtime) throws java.io.IOException {
+    private void run(Course course, CpuRuntime runtime, Path staged) throws java.io.IOException {
         int agents = course.agents();
         PurePursuitDriver driver = new PurePursuitDriver(course, seed, 0.9, 2.2);
         EpisodeRecorder recorder = new EpisodeRecorder(course, Math.max(1, panels), panels, maxEpisodeSteps);
@@ -273,7 +300,9 @@ public final class TrainerLoop implements Callable<Integer> {
         out.printf("episodes ended: %d laps, %d off road, %d timeouts%s%n", laps, offRoad, timeouts,
                 invalid > 0 ? ", " + invalid + " on invalid tracks" : "");
         if (panels > 0 && !recorder.finished().isEmpty()) {
-            EpisodePicture.write(recorder.finished(), picture);
+            EpisodePicture.write(recorder.finished(), staged);
+            java.nio.file.Files.move(staged, picture, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             out.println("picture of " + recorder.finished().size() + " episodes: " + picture.toAbsolutePath());
         }
     }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The example trainer runs, ends episodes both ways, regenerates and draws. */
@@ -68,6 +69,48 @@ class TrainerLoopTest {
         assertEquals("1", unknown[0], unknown[1]);
         assertTrue(unknown[1].startsWith("trainer-example: error: unknown generator 'nosuch'"), unknown[1]);
         assertTrue(!unknown[1].contains("\tat "), "no stack trace: " + unknown[1]);
+    }
+
+    /**
+     * Outputs are proven before any work by creating the picture's temporary file beside it:
+     * {@code /proc} passes every permission test for root yet takes no new file, and a link to a
+     * device names no picture. Each is refused with one line naming --picture, and nothing runs.
+     */
+    @Test
+    void aPictureThatCannotBeWrittenIsRefusedBeforeAnyWork(@TempDir Path dir) throws Exception {
+        Path device = java.nio.file.Files.createSymbolicLink(dir.resolve("device.png"), Path.of("/dev/null"));
+        String[][] cases = {
+            {"/proc/x.png", "--picture /proc/x.png: cannot write in /proc (it takes no new file)"},
+            {device.toString(), "--picture " + device + ": exists and is not a regular file"},
+        };
+        for (String[] c : cases) {
+            StringWriter err = new StringWriter();
+            TrainerLoop loop = new TrainerLoop(new PrintStream(new ByteArrayOutputStream()));
+            CommandLine cl = TrainerLoop.commandLine(loop);
+            cl.setErr(new PrintWriter(err, true));
+            int code = cl.execute("--envs", "8", "--steps", "300", "--threads", "1", "--picture", c[0]);
+            assertEquals(2, code, err::toString);
+            String first = err.toString().lines().findFirst().orElse("");
+            assertTrue(first.startsWith(c[1]), first);
+            assertTrue(!err.toString().contains("\tat "), "no stack trace: " + err);
+            assertNull(loop.summary(), "refused before the loop ran");
+        }
+        assertTrue(java.nio.file.Files.isSymbolicLink(device), "the link is left as it was");
+        try (var files = java.nio.file.Files.list(dir)) {
+            assertEquals(1, files.count(), "no temporary file is left behind");
+        }
+    }
+
+    @Test
+    void thePictureIsMovedIntoPlaceAndNoTemporaryFileStays(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("sub").resolve("run.png");
+        TrainerLoop loop = new TrainerLoop(new PrintStream(new ByteArrayOutputStream()));
+        int code = TrainerLoop.commandLine(loop).execute("--envs", "8", "--steps", "300", "--threads", "1",
+                "--panels", "2", "--picture", png.toString());
+        assertEquals(0, code);
+        try (var files = java.nio.file.Files.list(png.getParent())) {
+            assertEquals(java.util.List.of(png), files.toList());
+        }
     }
 
     @Test
