@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code trackgen explore} end to end: the packaged product on the module path serves the page,
- * and Debian's headless Chromium (installed by {@code .ci/run}) drives it through chromedriver. Moves a
+ * and Debian's headless Chromium (installed by the README's test command, {@code scripts/verify.sh}) drives it through chromedriver. Moves a
  * knob, waits for the new grid, checks the statistics changed, reproduces the batch with the copied
  * config through {@code trackgen generate}, shows a bad value's message and recovers, checks the
  * page's details (labels over the roads, edgy's slider, E as typed, the rad note), opens the page
@@ -63,7 +63,7 @@ class ExploreBrowserIT {
     static void startProduct() throws Exception {
         assertTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "this test needs Debian's chromium and chromium-driver: apt-get install -y chromium chromium-driver "
-                        + "(.ci/run installs them)");
+                        + "(scripts/verify.sh installs them)");
         profiles = Files.createTempDirectory("trackgen-explore-chromium");
         product = new ProcessBuilder(JAVA, "-p", DIST.resolve("lib").toString(), "--add-modules", "ALL-MODULE-PATH",
                 "-m", "dev.trackgen.cli/dev.trackgen.cli.Main", "explore", "--port", "0", "--runtime", "cpu",
