@@ -220,7 +220,6 @@ public final class KernelProcessor extends AbstractProcessor {
                 .append("import dev.trackgen.api.runtime.Kernel;\n")
                 .append("import dev.trackgen.api.runtime.KernelArgs;\n")
                 .append("import dev.trackgen.api.runtime.KernelParam;\n")
-                .append("import dev.trackgen.api.runtime.LaunchShape;\n")
                 .append("import dev.trackgen.api.runtime.Vec2Array;\n\n");
         s.append("/**\n * Generated from {@link ").append(kernel).append(".Signature} by the kernel-declaration processor")
                 .append(" (dev.trackgen.codegen); do not edit.\n *\n * <p>CUDA entry point {@code ").append(entry)
@@ -246,9 +245,9 @@ public final class KernelProcessor extends AbstractProcessor {
         s.append(");\n    }\n\n");
         if (perEnvironment) {
             s.append("    /**\n     * One thread per environment ({@code @KernelSignature(perEnvironment = true)}): small blocks.\n")
-                    .append("     *\n     * @return {@link LaunchShape#perEnvironment(int)}\n     */\n")
-                    .append("    @Override\n    public LaunchShape cudaLaunchShape(int dim, KernelArgs args) {\n")
-                    .append("        return LaunchShape.perEnvironment(dim);\n    }\n\n");
+                    .append("     *\n     * @return {@link dev.trackgen.api.runtime.LaunchShape#perEnvironment(int)}\n     */\n")
+                    .append("    @Override\n    public dev.trackgen.api.runtime.LaunchShape cudaLaunchShape(int dim, KernelArgs args) {\n")
+                    .append("        return dev.trackgen.api.runtime.LaunchShape.perEnvironment(dim);\n    }\n\n");
         }
         s.append("    /** @return a fresh, unbound argument binding, to be bound by name when the launch plan is built */\n");
         s.append("    @Override\n    public final Args args() {\n        return new Args(this);\n    }\n\n");

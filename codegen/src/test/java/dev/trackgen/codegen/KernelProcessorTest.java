@@ -48,7 +48,7 @@ class KernelProcessorTest {
         List<JavaFileObject> l = new ArrayList<>();
         l.add(source(RT + ".KernelSignature", "package " + RT + "; public @interface KernelSignature {"
                 + " String ptx() default \"\"; int maxThreads() default 0; int minBlocks() default 0;"
-                + " boolean bindingBody() default false; }"));
+                + " boolean bindingBody() default false; boolean perEnvironment() default false; }"));
         l.add(source(RT + ".CudaConstant", "package " + RT + "; public @interface CudaConstant { String value() default \"\"; }"));
         for (String d : List.of("In", "Out", "InOut")) {
             l.add(source(RT + "." + d, "package " + RT + "; public @interface " + d + " {}"));
@@ -59,7 +59,10 @@ class KernelProcessorTest {
         }
         // the shapes of api's runtime types that generated code uses
         l.add(source(RT + ".Kernel", "package " + RT + "; public interface Kernel {"
-                + " void run(KernelArgs a, int begin, int end); }"));
+                + " void run(KernelArgs a, int begin, int end);"
+                + " default LaunchShape cudaLaunchShape(int dim, KernelArgs a) { return null; } }"));
+        l.add(source(RT + ".LaunchShape", "package " + RT + "; public record LaunchShape(int gridX, int blockX) {"
+                + " public static LaunchShape perEnvironment(int dim) { return new LaunchShape(dim, 32); } }"));
         l.add(source(RT + ".KernelParam", "package " + RT + "; public record KernelParam(String name, Type type,"
                 + " Direction direction) { public enum Type { F32_ARRAY, I32_ARRAY, VEC2_ARRAY, INT, FLOAT }"
                 + " public enum Direction { IN, OUT, IN_OUT } }"));
@@ -165,6 +168,19 @@ class KernelProcessorTest {
         assertTrue(r.ok(), r.errors());
         assertTrue(r.header("trackgen_demo_kernels.h")
                 .contains("__global__ void TG_LAUNCH_BOUNDS(256, 2) tg_scale(int dim, const float* in, int n);"));
+    }
+
+    @Test
+    void aPerEnvironmentKernelLaunchesInPerEnvironmentBlocks() throws IOException {
+        String text = kernel("void tg_scale(@In F32Array in, int n);")
+                .replace("ptx = \"trackgen-ptx/demo.ptx\"", "ptx = \"trackgen-ptx/demo.ptx\", perEnvironment = true");
+        Run r = run("demo.ScaleKernel", text);
+        assertTrue(r.ok(), r.errors());
+        String base = r.generated("demo/ScaleKernelBase.java");
+        assertTrue(base.contains("public dev.trackgen.api.runtime.LaunchShape cudaLaunchShape(int dim, KernelArgs args)")
+                && base.contains("return dev.trackgen.api.runtime.LaunchShape.perEnvironment(dim);"), base);
+        Run plain = run("demo.ScaleKernel", kernel("void tg_scale(@In F32Array in, int n);"));
+        assertFalse(plain.generated("demo/ScaleKernelBase.java").contains("cudaLaunchShape"), "only when asked");
     }
 
     @Test
