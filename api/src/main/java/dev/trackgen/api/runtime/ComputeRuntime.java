@@ -199,6 +199,20 @@ public interface ComputeRuntime extends AutoCloseable {
     default void free(DeviceArray array) {
     }
 
+    /**
+     * Whether a launch of {@code kernel} with {@code shape} will run its CUDA body's global-scratch
+     * fallback ({@link LaunchShape#sharedFallback()}), because this runtime cannot give the shape's
+     * shared memory: then the caller binds a scratch row per index, else one row is enough. Host
+     * runtimes (the default) never run a CUDA body.
+     *
+     * @param kernel a kernel
+     * @param shape  the launch shape it would be launched with
+     * @return {@code true} only when the body will need its per-index global scratch
+     */
+    default boolean needsGlobalScratch(Kernel kernel, LaunchShape shape) {
+        return false;
+    }
+
     /** Releases the runtime's threads and device memory; arrays become unusable. */
     @Override
     void close();

@@ -132,6 +132,11 @@ public abstract class ForwardingRuntime implements ComputeRuntime {
     }
 
     @Override
+    public boolean needsGlobalScratch(Kernel kernel, LaunchShape shape) {
+        return delegate.needsGlobalScratch(kernel, shape);
+    }
+
+    @Override
     public void close() {
         delegate.close();
     }

@@ -157,15 +157,20 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
      * How many env rows of global scratch ({@code bufB}, {@code bufC}, {@code edgeLen},
      * {@code edgeFactor}, {@code cacheCount}, {@code cacheIdx}, {@code boxes}) a launch on
      * {@code runtime} binds. The Java body never reads them (it works in the calling worker's
-     * buffers), so a host-resident runtime gets one row; a device runtime gets a row per env for
-     * the CUDA body's fallback when a track does not fit in shared memory.
+     * buffers) and the CUDA body only when the device cannot give it {@link #sharedBytes} of shared
+     * memory ({@link ComputeRuntime#needsGlobalScratch}): then a row per env, else one row (at the
+     * defaults and E = 65536 that is 2.6 GB of device memory saved).
      *
      * @param runtime where the kernel runs
      * @param envs    envs of the launch
-     * @return {@code 1} on a host-resident runtime, else {@code envs}
+     * @param nMax    stride
+     * @param slots   candidate slots per bead
+     * @return {@code envs} where the CUDA body will run from global scratch, else {@code 1}
      */
-    public static int globalScratchEnvs(ComputeRuntime runtime, int envs) {
-        return runtime.hostResident() ? 1 : envs;
+    public static int globalScratchEnvs(ComputeRuntime runtime, int envs, int nMax, int slots) {
+        LaunchShape shape = LaunchShape.blockPerIndexWithFallback(Math.max(1, envs),
+                Math.min(LaunchShape.roundUpToWarp(nMax), CUDA_MAX_THREADS), sharedBytes(nMax, slots));
+        return runtime.needsGlobalScratch(INSTANCE, shape) ? envs : 1;
     }
 
     /**

@@ -57,7 +57,7 @@ public final class XpbdRelaxation {
 
         // The Java body keeps a track's working state in per-worker buffers; only a device body
         // (CUDA, when its shared memory cannot hold a track) works in per-env global scratch rows.
-        int scratchEnvs = XpbdRelaxKernel.globalScratchEnvs(runtime, e);
+        int scratchEnvs = XpbdRelaxKernel.globalScratchEnvs(runtime, e, nMax, slots);
         this.band = runtime.allocI32(e);
         this.l0 = runtime.allocF32(e);
         this.overflow = runtime.allocI32(e);

@@ -359,11 +359,7 @@ public final class CudaRuntime implements ComputeRuntime {
         if (requested == 0) {
             return 0;
         }
-        Integer st = staticShared.get(f);
-        if (st == null) {
-            st = driver.staticSharedBytes(f);
-            staticShared.put(f, st);
-        }
+        int st = staticSharedBytes(f);
         long total = (long) st + requested;
         if (total <= DEFAULT_SHARED_LIMIT) {
             return requested;
@@ -532,6 +528,34 @@ public final class CudaRuntime implements ComputeRuntime {
         } finally {
             end();
         }
+    }
+
+    /**
+     * @return whether the device cannot give the shape's shared memory (static plus dynamic over
+     *         its opt-in limit) and the body has a global-scratch fallback it will then run
+     */
+    @Override
+    public boolean needsGlobalScratch(Kernel kernel, LaunchShape shape) {
+        begin();
+        try {
+            checkNotCapturing("a shared-memory query");
+            CudaDriver.Function f = function(kernel);
+            if (f == null || shape.sharedBytes() == 0 || !shape.sharedFallback()) {
+                return false;
+            }
+            return (long) staticSharedBytes(f) + shape.sharedBytes() > driver.maxDynamicSharedBytes();
+        } finally {
+            end();
+        }
+    }
+
+    private int staticSharedBytes(CudaDriver.Function f) {
+        Integer st = staticShared.get(f);
+        if (st == null) {
+            st = driver.staticSharedBytes(f);
+            staticShared.put(f, st);
+        }
+        return st;
     }
 
     /**

@@ -226,6 +226,27 @@ class CudaRuntimeHardeningTest {
     }
 
     @Test
+    void theRelaxationsGlobalScratchIsAllocatedOnlyWhereSharedMemoryCannotHoldATrack() {
+        TrackGenConfig cfg = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(64).runtime("cpu").nMax(700)
+                .build();
+        long[] held = new long[2];
+        int[] maxShared = {227 * 1024, 48 * 1024};
+        for (int i = 0; i < 2; i++) {
+            EmulatedDriver d = new EmulatedDriver(Twins.harness(), maxShared[i]);
+            try (CudaRuntime rt = runtime(d);
+                 dev.trackgen.pipeline.TrackGenerator gen = dev.trackgen.registry.TrackGenLauncher.discover()
+                         .builder(cfg).rng(dev.trackgen.api.PerEnvSeededRng.fromScalar(64, 3)).runtime(rt).build()) {
+                gen.generate();
+                held[i] = rt.memory().runtimeBytes();
+            }
+        }
+        int slots = 16;
+        long rowBytes = 700L * (8 + 8 + 4 + 4 + 4 + 4 * slots) + 4L * dev.trackgen.pipeline.relax.XpbdRelaxKernel.boxFloats(700);
+        // the fallback device binds 63 more scratch rows than the one that holds tracks in shared memory
+        assertEquals(63 * rowBytes, held[1] - held[0], "held " + held[0] + " vs " + held[1]);
+    }
+
+    @Test
     void theGpuReportListsEveryKernelsResourcesTheBoundaryBatchesAndTheMemory() {
         EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
         try (CudaRuntime rt = runtime(d)) {

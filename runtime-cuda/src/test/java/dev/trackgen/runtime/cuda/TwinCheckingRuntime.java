@@ -57,6 +57,12 @@ final class TwinCheckingRuntime extends ForwardingRuntime {
         return !deviceLayout && super.hostResident();
     }
 
+    /** With {@link #deviceLayout()}: every fallback body gets its per-env scratch (shapes may refuse shared memory). */
+    @Override
+    public boolean needsGlobalScratch(dev.trackgen.api.runtime.Kernel kernel, dev.trackgen.api.runtime.LaunchShape shape) {
+        return deviceLayout && shape.sharedFallback() || super.needsGlobalScratch(kernel, shape);
+    }
+
     /** @param o sees every launch after both bodies ran, to measure which branches a batch took */
     TwinCheckingRuntime observe(Observer o) {
         this.observer = o;
