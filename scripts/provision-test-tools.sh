@@ -4,6 +4,8 @@
 #   assimp                  ObjAssimpTest imports every exported OBJ mesh in the Open Asset Import Library
 #   node, npm               the export module's build installs the Khronos glTF validator from npm
 #                           and GltfValidatorTest runs it on every exported glTF mesh
+#   g++                     runtime-cuda's twin tests compile the CUDA C bodies for the host
+#   gpg, unzip              scripts/check-release.sh signs and inspects a release build
 # from Debian's packages (apt-get, as root or through passwordless sudo). Does nothing when all are there.
 set -euo pipefail
 declare -A need=([/usr/bin/chromium]=chromium [/usr/bin/chromedriver]=chromium-driver
@@ -14,6 +16,9 @@ for path in "${!need[@]}"; do
 done
 command -v node > /dev/null || missing+=(nodejs)
 command -v npm > /dev/null || missing+=(npm)
+command -v g++ > /dev/null || missing+=(g++)
+command -v gpg > /dev/null || missing+=(gnupg)
+command -v unzip > /dev/null || missing+=(unzip)
 if [[ ${#missing[@]} -eq 0 ]]; then
   exit 0
 fi

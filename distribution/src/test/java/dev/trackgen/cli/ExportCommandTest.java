@@ -305,14 +305,37 @@ class ExportCommandTest {
         assertRefused(List.of("--export", "gltf", "--out-dir", out.toString(), "--world-scale", "1e-300"),
                 "--world-scale 1.0E-300: makes the road");
         assertFalse(Files.exists(out));
-        // known from the tracks: coordinates past what float32 meshes hold
+        // known before generating too: the road alone past what float32 meshes hold
+        assertRefused(List.of("--export", "gltf,obj", "--out-dir", out.toString(), "--world-scale", "1e39"),
+                "--world-scale 1.0E39: makes the road");
+        // known from the tracks: a 4400 km road whose tracks reach past 10,000 km from the origin
         CliRun r = CliRun.run("generate", "--envs", "2", "--seed", "1", "--threads", "1", "--export", "gltf,obj",
-                "--out-dir", out.toString(), "--world-scale", "1e39");
+                "--out-dir", out.toString(), "--world-scale", "2e7");
         assertNotEquals(0, r.code(), r.toString());
         assertEquals(1, r.errorLines().size(), r.toString());
-        assertTrue(r.errorLines().get(0).contains("--world-scale 1.0E39: env "), r.toString());
+        assertTrue(r.errorLines().get(0).contains("--world-scale 2.0E7: env "), r.toString());
         try (Stream<Path> files = Files.list(out)) {
             assertEquals(0, files.count(), "nothing written");
+        }
+    }
+
+    @Test
+    void whatANewUserTriedIsRefusedBeforeAnyWorkNamingTheOptionAtFault() throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        // a dangling link whose target is inside the out-dir: followed, so refused
+        Path link = Files.createSymbolicLink(tmp.resolve("outside.npz"), out.resolve("index.json"));
+        assertRefused(List.of("--export", "tum", "--out-dir", out.toString(), "--out", link.toString()),
+                "is inside --out-dir");
+        assertRefused(List.of("--export", "gltf", "--out-dir", tmp.resolve("w").toString(), "--mesh-walls", "1e39"),
+                "--mesh-walls 1.0E39: walls higher than");
+        assertRefused(List.of("--export", "tum", "--out-dir", ""), "--out-dir: no folder name given");
+        assertRefused(List.of("--cone-spacing", "3", "--out", tmp.resolve("x.npz").toString()),
+                "--cone-spacing 3.0: applies to --export only");
+        assertRefused(List.of("--pgm"), "--pgm: applies to --export only");
+        assertRefused(List.of("--export", "f1tenth", "--out-dir", tmp.resolve("s").toString(), "--world-scale", "1e39"),
+                "--world-scale 1.0E39: makes the road");
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(0, files.count(), "nothing written into the out-dir");
         }
     }
 

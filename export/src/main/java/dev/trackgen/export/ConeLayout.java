@@ -9,7 +9,11 @@ import java.util.Arrays;
  * neighbours are farther apart than the spacing (a chord is never longer than its arc), the ring
  * has no seam gap and no doubled cone. Cone 0 of each border, on the start line through point 0,
  * is a big orange start cone; the others are blue on the left and yellow on the right in the
- * driving direction (the Formula Student convention).
+ * driving direction (the Formula Student convention). The spacing is refused where the straight
+ * line between two neighbouring cones of a border would cut into the road past the centerline:
+ * a simulator that takes the cones' polygon for the border (FSSIM's on-track check, FSDS's track
+ * limits) would put a car driving the centerline off the track. (Chords that leave the road, as
+ * across the inside of a hairpin, do not count.)
  *
  * @param left  left cones after the start cone, {@code [2 k]} interleaved metres
  * @param right right cones after the start cone, {@code [2 k]}
@@ -28,6 +32,7 @@ public record ConeLayout(double[] left, double[] right, double[] start) {
         if (!(spacing > 0) || !Double.isFinite(spacing)) {
             throw new IllegalArgumentException("cone spacing " + spacing + ": must be a positive number");
         }
+        check(track, spacing);
         double[] l = ring(track.left(), track.size(), spacing);
         double[] r = ring(track.right(), track.size(), spacing);
         double[] start = {l[0], l[1], r[0], r[1]};
@@ -44,6 +49,56 @@ public record ConeLayout(double[] left, double[] right, double[] start) {
     static void check(WorldTrack track, double spacing) {
         ExportLimits.coneCount(perimeter(track.left(), track.size()), spacing);
         ExportLimits.coneCount(perimeter(track.right(), track.size()), spacing);
+        int n = track.size();
+        double[] intrusion = {0, 0};
+        double[][] borders = {track.left(), track.right()};
+        double[][] widths = {track.widthLeft(), track.widthRight()};
+        for (int b = 0; b < 2; b++) {
+            intrusion[b] = roadIntrusion(borders[b], track.center(), widths[b], n, spacing);
+        }
+        double worst = Math.max(intrusion[0], intrusion[1]);
+        if (worst > 0) {
+            throw new ExportLimitException(ExportLimitException.Setting.CONE_SPACING, String.format(java.util.Locale.ROOT,
+                    "cone spacing %s m: the line between two neighbouring cones of a border cuts %.3g m past the"
+                            + " centerline, so a car on the centerline would be off the cones' track; use a smaller cone"
+                            + " spacing", spacing, worst));
+        }
+    }
+
+    /**
+     * How far, at the worst point of a border, the chord between the two cones whose arc interval
+     * holds that point reaches past the centerline (0 when it never does): the chord's nearest point
+     * is measured along the border-to-centerline direction, and what lies beyond the border's
+     * distance to the centerline counts.
+     */
+    private static double roadIntrusion(double[] p, double[] c, double[] width, int n, double spacing) {
+        double perim = perimeter(p, n);
+        int count = ExportLimits.coneCount(perim, spacing);
+        double[] cones = ring(p, n, spacing);
+        double worst = 0;
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            int k = Math.min(count - 1, (int) Math.floor(s / perim * count));
+            int k1 = (k + 1) % count;
+            double ax = cones[2 * k];
+            double ay = cones[2 * k + 1];
+            double dx = cones[2 * k1] - ax;
+            double dy = cones[2 * k1 + 1] - ay;
+            double len2 = dx * dx + dy * dy;
+            double x = p[2 * i];
+            double y = p[2 * i + 1];
+            double t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
+            double qx = ax + t * dx - x;
+            double qy = ay + t * dy - y;
+            double w = width[i];
+            if (w > 0) {
+                double into = (qx * (c[2 * i] - x) + qy * (c[2 * i + 1] - y)) / w; // along border -> centerline
+                worst = Math.max(worst, into - w);
+            }
+            int j = (i + 1) % n;
+            s += Math.hypot(p[2 * j] - p[2 * i], p[2 * j + 1] - p[2 * i + 1]);
+        }
+        return worst;
     }
 
     private static double perimeter(double[] p, int n) {

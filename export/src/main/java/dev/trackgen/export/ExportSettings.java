@@ -42,6 +42,10 @@ public record ExportSettings(double worldScale, double resolution, double margin
         nonNegative("map margin", margin);
         nonNegative("wall thickness", wallThickness);
         nonNegative("wall height", wallHeight);
+        if (wallHeight > ExportLimits.MAX_COORDINATE_M) {
+            throw new IllegalArgumentException("wall height " + wallHeight + ": more than the " + ExportLimits.MAX_COORDINATE_M
+                    + " m an export can hold");
+        }
         if (upAxis == null) {
             throw new IllegalArgumentException("up axis: must be given");
         }

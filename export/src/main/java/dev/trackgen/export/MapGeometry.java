@@ -78,7 +78,14 @@ public record MapGeometry(double originX, double originY, int width, int height,
     }
 
     private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.6g", v).replaceAll("\\.?0+$", "");
+        String s = String.format(Locale.ROOT, "%.6g", v);
+        // trailing zeros of the fraction only: 100000 stays 100000, 1.50000 becomes 1.5, 1.00000e-05 1e-05
+        int e = s.indexOf('e');
+        String mantissa = e < 0 ? s : s.substring(0, e);
+        if (mantissa.contains(".")) {
+            mantissa = mantissa.replaceAll("\\.?0+$", "");
+        }
+        return e < 0 ? mantissa : mantissa + s.substring(e);
     }
 
     /**

@@ -231,7 +231,16 @@ class ConeFormatsTest {
             for (double scale : new double[] {7, 11, 13.7}) {
                 WorldTrack t = WorldTrack.of(s, env, scale);
                 for (double spacing : new double[] {5.0, 4.0, 3.3, 1.0}) {
-                    ConeLayout cones = ConeLayout.of(t, spacing);
+                    ConeLayout cones;
+                    try {
+                        cones = ConeLayout.of(t, spacing);
+                    } catch (ExportLimitException e) {
+                        // a small world with wide spacing: the chords cut past the centerline (refused, not
+                        // written); the default world scale always passes
+                        assertEquals(ExportLimitException.Setting.CONE_SPACING, e.setting());
+                        assertTrue(scale < 11, "refused at scale " + scale + ": " + e.getMessage());
+                        continue;
+                    }
                     for (double[] ring : new double[][] {
                         ring(cones.start()[0], cones.start()[1], cones.left()),
                         ring(cones.start()[2], cones.start()[3], cones.right())}) {
@@ -256,6 +265,17 @@ class ConeFormatsTest {
         out[1] = y0;
         System.arraycopy(rest, 0, out, 2, rest.length);
         return out;
+    }
+
+    @Test
+    void aSpacingSoWideThatTheConesNoLongerOutlineTheRoadIsRefused() {
+        WorldTrack t = WorldTrack.of(TestTracks.batch(), TestTracks.validEnvs()[0], 11);
+        for (double spacing : new double[] {1e6, 40}) {
+            ExportLimitException e = assertThrows(ExportLimitException.class, () -> ConeLayout.of(t, spacing));
+            assertEquals(ExportLimitException.Setting.CONE_SPACING, e.setting());
+            assertTrue(e.getMessage().contains("past the centerline"), e.getMessage());
+        }
+        ConeLayout.of(t, ExportSettings.DEFAULT_CONE_SPACING);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.trackgen.cli.command;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.job.ExportRequest;
 import dev.trackgen.export.ExportFormat;
+import dev.trackgen.export.ExportLimits;
 import dev.trackgen.export.ExportSettings;
 import dev.trackgen.export.UpAxis;
 import picocli.CommandLine.Option;
@@ -63,10 +64,17 @@ final class ExportOptions {
                 throw new CliException("--out-dir " + outDir + ": give the formats with --export (known: "
                         + ExportFormat.knownNames() + ")");
             }
+            String stray = strayExportOption();
+            if (stray != null) {
+                throw new CliException(stray + ": applies to --export only; add --export FORMATS --out-dir DIR, or drop it");
+            }
             return null;
         }
         if (outDir == null) {
             throw new CliException("--export " + formats + ": give the folder with --out-dir DIR");
+        }
+        if (outDir.toString().isBlank()) {
+            throw new CliException("--out-dir: no folder name given");
         }
         ExportSettings.Builder b = ExportSettings.builder();
         try {
@@ -74,7 +82,7 @@ final class ExportOptions {
             b.worldScale(checkPositive("--world-scale", worldScale)).resolution(checkPositive("--map-resolution", resolution))
                     .margin(checkNonNegative("--map-margin", margin))
                     .wallThickness(checkNonNegative("--map-walls", wallThickness)).pgm(pgm)
-                    .wallHeight(checkNonNegative("--mesh-walls", wallHeight))
+                    .wallHeight(checkWallHeight(wallHeight))
                     .coneSpacing(checkConeSpacing(coneSpacing));
             try {
                 b.upAxis(UpAxis.parse(up));
@@ -94,6 +102,36 @@ final class ExportOptions {
         if (v < ExportSettings.MIN_CONE_SPACING) {
             throw new CliException("--cone-spacing " + v + ": must be at least " + ExportSettings.MIN_CONE_SPACING
                     + " m (closer cones would overlap)");
+        }
+        return v;
+    }
+
+    /** @return the first export option given a value other than its default, with that value, or null */
+    private String strayExportOption() {
+        if (force) {
+            return "--force";
+        }
+        if (pgm) {
+            return "--pgm";
+        }
+        double[] values = {worldScale, resolution, margin, wallThickness, wallHeight, coneSpacing};
+        double[] defaults = {ExportSettings.DEFAULT_WORLD_SCALE, ExportSettings.DEFAULT_RESOLUTION,
+            ExportSettings.DEFAULT_MARGIN, 0, 0, ExportSettings.DEFAULT_CONE_SPACING};
+        String[] names = {"--world-scale", "--map-resolution", "--map-margin", "--map-walls", "--mesh-walls",
+            "--cone-spacing"};
+        for (int i = 0; i < values.length; i++) {
+            if (Double.compare(values[i], defaults[i]) != 0) {
+                return names[i] + " " + values[i];
+            }
+        }
+        return "y".equals(up) ? null : "--up " + up;
+    }
+
+    private static double checkWallHeight(double v) {
+        checkNonNegative("--mesh-walls", v);
+        if (v > ExportLimits.MAX_COORDINATE_M) {
+            throw new CliException("--mesh-walls " + v + ": walls higher than " + ExportLimits.MAX_COORDINATE_M
+                    + " m are more than an export can hold");
         }
         return v;
     }

@@ -37,6 +37,15 @@ public final class BatchQueue implements AutoCloseable {
     public interface Checkpoint {
         /** @throws CancellationException when the job was cancelled or superseded */
         void check();
+
+        /**
+         * @return whether the job was cancelled or superseded, without counting as a checkpoint:
+         *         what the engine's runtime view reads at every kernel launch inside the pipeline's
+         *         call (the queue's checkpoints answer it; others never stop a call midway)
+         */
+        default boolean stopRequested() {
+            return false;
+        }
     }
 
     /**
@@ -160,9 +169,17 @@ public final class BatchQueue implements AutoCloseable {
 
     private <T> void run(Job<T> job) {
         CompletableFuture<T> result = job.result();
-        Checkpoint checkpoint = () -> {
-            if (result.isDone()) {
-                throw new CancellationException("the request was cancelled or superseded");
+        Checkpoint checkpoint = new Checkpoint() {
+            @Override
+            public void check() {
+                if (result.isDone()) {
+                    throw new CancellationException("the request was cancelled or superseded");
+                }
+            }
+
+            @Override
+            public boolean stopRequested() {
+                return result.isDone();
             }
         };
         try {

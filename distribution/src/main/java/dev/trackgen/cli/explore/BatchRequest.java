@@ -18,6 +18,9 @@ import java.util.Map;
  * @param knobs     knob name to value text, as {@code --set name=value} would give it
  */
 public record BatchRequest(String client, long seq, String generator, int envs, int seed, Map<String, String> knobs) {
+    /** The fields a request may have. */
+    private static final java.util.List<String> FIELDS = java.util.List.of("client", "seq", "generator", "envs", "seed",
+            "knobs");
 
     /** @param knobs copied into an unmodifiable, order-preserving map */
     public BatchRequest {
@@ -36,7 +39,22 @@ public record BatchRequest(String client, long seq, String generator, int envs, 
         if (body == null || !body.isObject()) {
             throw new ExploreRequestException(400, null, "the request body must be a JSON object");
         }
-        String client = body.path("client").asText("");
+        for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!FIELDS.contains(name)) {
+                throw new ExploreRequestException(400, null, "unknown field '" + (name.length() > 40 ? name.substring(0, 40)
+                        + "..." : name) + "'; a batch request has " + String.join(", ", FIELDS));
+            }
+        }
+        JsonNode c = body.path("client");
+        if (!c.isMissingNode() && !c.isNull() && !c.isTextual()) {
+            throw new ExploreRequestException(400, null, "client must be a string");
+        }
+        JsonNode q = body.path("seq");
+        if (!q.isMissingNode() && !q.isNull() && !q.isIntegralNumber()) {
+            throw new ExploreRequestException(400, null, "seq must be an integer");
+        }
+        String client = c.asText("");
         if (client.length() > 64) {
             throw new ExploreRequestException(400, null, "client id longer than 64 characters");
         }
@@ -68,7 +86,10 @@ public record BatchRequest(String client, long seq, String generator, int envs, 
 
     /** Integers as picocli reads {@code --envs} and {@code --seed}, with its message for anything else. */
     private static int integer(JsonNode v, String control, String option) {
-        String text = v.isMissingNode() || v.isNull() ? "" : v.asText().strip();
+        if (v.isMissingNode() || v.isNull()) {
+            throw new ExploreRequestException(400, control, option + ": missing; the request must give '" + control + "'");
+        }
+        String text = v.asText().strip();
         try {
             return Integer.parseInt(text);
         } catch (NumberFormatException e) {

@@ -43,8 +43,10 @@ import java.util.Map;
 public final class ExploreEngine implements AutoCloseable {
     private final TrackGenLauncher launcher;
     private final ComputeRuntime runtime;
+    private final CheckedRuntime checked;
     private final RuntimeChoice runtimeChoice;
     private final ExploreLimits limits;
+    private long budgetMillis = ExploreLimits.DEFAULT_BATCH_MILLIS;
     private TrackGenerator cached;
 
     /**
@@ -57,8 +59,19 @@ public final class ExploreEngine implements AutoCloseable {
                          ExploreLimits limits) {
         this.launcher = launcher;
         this.runtime = runtime;
+        this.checked = new CheckedRuntime(runtime);
         this.runtimeChoice = runtimeChoice;
         this.limits = limits;
+    }
+
+    /**
+     * @param millis the time budget of one batch's pipeline call, checked at every kernel launch
+     *               ({@link ExploreLimits#DEFAULT_BATCH_MILLIS} unless set; tests use small ones)
+     * @return this engine
+     */
+    ExploreEngine withTimeBudget(long millis) {
+        this.budgetMillis = millis;
+        return this;
     }
 
     /** @return the registered generators */
@@ -194,11 +207,14 @@ public final class ExploreEngine implements AutoCloseable {
         TrackGenerator gen = pipelineFor(config, seed);
         long t0 = System.nanoTime();
         Track track;
+        checked.watch(checkpoint, budgetMillis);
         try {
             track = gen.generate();
         } catch (RuntimeException | Error e) {
-            drop();
+            drop(); // stopped midway (cancelled, over time) or failed: its arrays are half written
             throw e;
+        } finally {
+            checked.unwatch();
         }
         double millis = (System.nanoTime() - t0) / 1e6;
         checkpoint.check();
@@ -232,7 +248,7 @@ public final class ExploreEngine implements AutoCloseable {
         }
         drop();
         cached = launcher.builder(config).rng(PerEnvSeededRng.fromScalar(config.numEnvs(), seed))
-                .runtime(runtime).build();
+                .runtime(checked).build();
         return cached;
     }
 

@@ -81,6 +81,10 @@ public final class ExploreGuard extends Handler.Wrapper {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        // on every answer, refusals and errors included: no framing by other sites, no Referer
+        // carrying the tokened URL away
+        response.getHeaders().put("Content-Security-Policy", "frame-ancestors 'none'");
+        response.getHeaders().put("Referrer-Policy", "no-referrer");
         try {
             checkSource(request);
         } catch (ExploreRequestException refused) {

@@ -51,7 +51,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * answer: nothing a request does can stop the server.
  */
 public final class ExploreHandler extends Handler.Abstract {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Duplicate keys are an error, not "the last one wins". */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final long WATCH_MILLIS = 50;
 
     /** One path of the server: the one method it answers, and whether it runs work. */

@@ -24,6 +24,13 @@ public record ExploreLimits(int maxEnvs, int maxShown, int maxPending, int maxBo
     /** Default {@link #maxWork}: about 3 to 10 s of one call on two CPU cores. */
     public static final long DEFAULT_MAX_WORK = 1_000_000_000L;
 
+    /**
+     * Time budget of one batch's pipeline call, milliseconds: checked at every kernel launch, so a
+     * generator whose cost the work estimate does not see (the repulsive generator's steps) is
+     * stopped at its next launch past it.
+     */
+    public static final long DEFAULT_BATCH_MILLIS = 20_000;
+
     /** Default {@link #maxPoints} floor: 2^23 points, under 1 GB of arrays. */
     public static final long DEFAULT_MAX_POINTS = 1L << 23;
 

@@ -83,6 +83,11 @@ public final class ExportJob {
                     + " %s m an export can hold; use a larger world scale", x.settings().worldScale(), road,
                     ExportLimits.MIN_ROAD_WIDTH_M));
         }
+        if (!(road <= ExportLimits.MAX_COORDINATE_M)) {
+            throw new CliException(String.format(Locale.ROOT, "--world-scale %s: makes the road %.4g m wide, more than the"
+                    + " %.0e m from the origin an export can hold; use a smaller world scale", x.settings().worldScale(),
+                    road, ExportLimits.MAX_COORDINATE_M));
+        }
         if (x.formats().contains(ExportFormat.F1TENTH)) {
             checkMapKnobs(cfg, x.settings());
         }
@@ -137,6 +142,15 @@ public final class ExportJob {
     /** The absolute, normalized path, with links resolved in the part of it that exists. */
     private static Path resolved(Path p) {
         Path abs = p.toAbsolutePath().normalize();
+        // a link is followed even when its target does not exist yet (a dangling link into the
+        // out-dir would otherwise pass and then be written through)
+        for (int hops = 0; hops < 40 && Files.isSymbolicLink(abs); hops++) {
+            try {
+                abs = abs.resolveSibling(Files.readSymbolicLink(abs)).toAbsolutePath().normalize();
+            } catch (IOException e) {
+                break;
+            }
+        }
         Path existing = abs;
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();

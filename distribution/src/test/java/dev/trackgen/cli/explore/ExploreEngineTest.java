@@ -85,6 +85,40 @@ class ExploreEngineTest {
     }
 
     @Test
+    void aGeneratorOfManyLaunchesIsStoppedAtItsTimeBudgetOrItsCancellationWithinALaunch() {
+        try (ComputeRuntime runtime = RuntimeRegistry.discover().create("cpu", RuntimeOptions.defaults().withThreads(2));
+             ExploreEngine engine = engine(runtime, ExploreLimits.withMaxEnvs(1024)).withTimeBudget(300)) {
+            // the repulsive generator's steps are thousands of launches the work estimate does not count
+            TrackGenConfig cfg = engine.resolve(new BatchRequest("t", 1, "repulsive", 1024, 0,
+                    Map.of("repulsive_settle_iters", "100000")));
+            long t0 = System.nanoTime();
+            ExploreRequestException e = assertThrows(ExploreRequestException.class, () -> engine.generate(cfg, 0));
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertEquals(503, e.status());
+            assertTrue(e.getMessage().contains("time budget of 0.3 s"), e.getMessage());
+            assertTrue(seconds < 10, "stopped after " + seconds + " s");
+            assertNull(engine.kept(), "a batch stopped midway leaves no half-written pipeline");
+
+            // a client that goes away: the queue's checkpoint says so, the next launch stops the call
+            long start = System.nanoTime();
+            BatchQueue.Checkpoint goneAfter200ms = new BatchQueue.Checkpoint() {
+                @Override
+                public void check() {
+                }
+
+                @Override
+                public boolean stopRequested() {
+                    return System.nanoTime() - start > 200_000_000L;
+                }
+            };
+            ExploreEngine patient = engine.withTimeBudget(60_000);
+            assertThrows(CancellationException.class, () -> patient.generate(cfg, 1, goneAfter200ms));
+            double cancelled = (System.nanoTime() - start) / 1e9;
+            assertTrue(cancelled < 10, "cancelled after " + cancelled + " s");
+        }
+    }
+
+    @Test
     void theBudgetRefusesWorkAndPointsOverTheLimitsWithTheFigures() {
         try (ComputeRuntime runtime = RuntimeRegistry.discover().create("cpu", RuntimeOptions.defaults().withThreads(2));
              ExploreEngine engine = engine(runtime, ExploreLimits.withMaxEnvs(1024))) {
