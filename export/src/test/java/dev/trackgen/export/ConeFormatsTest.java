@@ -231,16 +231,7 @@ class ConeFormatsTest {
             for (double scale : new double[] {7, 11, 13.7}) {
                 WorldTrack t = WorldTrack.of(s, env, scale);
                 for (double spacing : new double[] {5.0, 4.0, 3.3, 1.0}) {
-                    ConeLayout cones;
-                    try {
-                        cones = ConeLayout.of(t, spacing);
-                    } catch (ExportLimitException e) {
-                        // a small world with wide spacing: the chords cut past the centerline (refused, not
-                        // written); the default world scale always passes
-                        assertEquals(ExportLimitException.Setting.CONE_SPACING, e.setting());
-                        assertTrue(scale < 11, "refused at scale " + scale + ": " + e.getMessage());
-                        continue;
-                    }
+                    ConeLayout cones = ConeLayout.of(t, spacing);
                     for (double[] ring : new double[][] {
                         ring(cones.start()[0], cones.start()[1], cones.left()),
                         ring(cones.start()[2], cones.start()[3], cones.right())}) {
@@ -252,8 +243,10 @@ class ConeFormatsTest {
                                     + " m apart with a " + spacing + " m maximum");
                         }
                     }
+                    // the spacing's count, or more where a tight border needs them to outline the road
                     int expected = (int) Math.max(3, Math.ceil(perimeter(t.left(), t.size()) / spacing));
-                    assertEquals(expected - 1, cones.left().length / 2);
+                    assertTrue(cones.left().length / 2 >= expected - 1, "fewer cones than the spacing allows");
+                    assertOutlinesTheRoad(t, cones);
                 }
             }
         }
@@ -267,15 +260,38 @@ class ConeFormatsTest {
         return out;
     }
 
-    @Test
-    void aSpacingSoWideThatTheConesNoLongerOutlineTheRoadIsRefused() {
-        WorldTrack t = WorldTrack.of(TestTracks.batch(), TestTracks.validEnvs()[0], 11);
-        for (double spacing : new double[] {1e6, 40}) {
-            ExportLimitException e = assertThrows(ExportLimitException.class, () -> ConeLayout.of(t, spacing));
-            assertEquals(ExportLimitException.Setting.CONE_SPACING, e.setting());
-            assertTrue(e.getMessage().contains("past the centerline"), e.getMessage());
+    /** Every centerline point inside the ring of outer cones and outside the ring of inner ones (FSSIM's rule). */
+    private static void assertOutlinesTheRoad(WorldTrack t, ConeLayout cones) {
+        List<double[]> left = new ArrayList<>();
+        List<double[]> right = new ArrayList<>();
+        left.add(new double[] {cones.start()[0], cones.start()[1]});
+        right.add(new double[] {cones.start()[2], cones.start()[3]});
+        for (int k = 0; k < cones.left().length; k += 2) {
+            left.add(new double[] {cones.left()[k], cones.left()[k + 1]});
         }
-        ConeLayout.of(t, ExportSettings.DEFAULT_CONE_SPACING);
+        for (int k = 0; k < cones.right().length; k += 2) {
+            right.add(new double[] {cones.right()[k], cones.right()[k + 1]});
+        }
+        boolean rightOutside = contains(right, left.get(1)[0], left.get(1)[1]);
+        List<double[]> outside = rightOutside ? right : left;
+        List<double[]> inside = rightOutside ? left : right;
+        double[] c = t.center();
+        for (int i = 0; i < t.size(); i++) {
+            assertTrue(contains(outside, c[2 * i], c[2 * i + 1]) && !contains(inside, c[2 * i], c[2 * i + 1]),
+                    "centerline point " + i + " off the cones' track");
+        }
+    }
+
+    @Test
+    void aSpacingTooWideForATightBorderGetsMoreConesThereSoTheyStillOutlineTheRoad() {
+        for (int env : TestTracks.validEnvs()) {
+            WorldTrack t = WorldTrack.of(TestTracks.batch(), env, 7);
+            for (double spacing : new double[] {1e6, 40, 5}) {
+                ConeLayout cones = ConeLayout.of(t, spacing);
+                assertTrue(cones.left().length / 2 + 1 > 3, "a triangle cannot outline a track");
+                assertOutlinesTheRoad(t, cones);
+            }
+        }
     }
 
     @Test
