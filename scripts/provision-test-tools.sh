@@ -6,6 +6,8 @@
 #                           and GltfValidatorTest runs it on every exported glTF mesh
 #   g++                     runtime-cuda's twin tests compile the CUDA C bodies for the host
 #   gpg, unzip              scripts/check-release.sh signs and inspects a release build
+#   python3-jpype, -numpy,  the Python package's tests (python/tests), run by Debian's /usr/bin/python3
+#   -pytest
 # from Debian's packages (apt-get, as root or through passwordless sudo). Does nothing when all are there.
 set -euo pipefail
 declare -A need=([/usr/bin/chromium]=chromium [/usr/bin/chromedriver]=chromium-driver
@@ -19,6 +21,9 @@ command -v npm > /dev/null || missing+=(npm)
 command -v g++ > /dev/null || missing+=(g++)
 command -v gpg > /dev/null || missing+=(gnupg)
 command -v unzip > /dev/null || missing+=(unzip)
+for module in jpype:python3-jpype numpy:python3-numpy pytest:python3-pytest; do
+  /usr/bin/python3 -c "import ${module%%:*}" 2> /dev/null || missing+=("${module#*:}")
+done
 if [[ ${#missing[@]} -eq 0 ]]; then
   exit 0
 fi

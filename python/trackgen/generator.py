@@ -1,0 +1,117 @@
+"""The TrackGenerator facade from Python: a fixed batch, numpy arrays, masked regeneration."""
+
+from collections import namedtuple
+
+import jpype
+import numpy as np
+
+from . import _jvm
+from ._jvm import TrackGenError
+
+Tracks = namedtuple("Tracks", "center outer inner tangent normal arclen length winding valid count")
+Tracks.__doc__ = """One batch as numpy arrays (copies, one bulk copy per array per call).
+
+center, outer, inner, tangent, normal: float32 [E, N_max, 2], NaN past count[e];
+arclen: float32 [E, N_max]; length, winding: float32 [E]; valid: bool [E]; count: int32 [E].
+"""
+
+
+def _java_message(e):
+    try:
+        return str(e.getMessage())
+    except Exception:  # pragma: no cover - a Java exception without a message
+        return str(e)
+
+
+class TrackGenerator:
+    """A batch of ``envs`` tracks, regenerated in place by every call (the Java facade's contract).
+
+    Args:
+        generator: a generator name (``bezier``, ``hull``, ``polar``, ... or a plugin's).
+        envs: the batch size E.
+        seed: env e is seeded with ``seed + e``.
+        runtime: ``cpu``, ``cuda`` or ``auto``.
+        threads: CPU worker threads (0: one per processor).
+        **knobs: any knob by its name, as on the command line (``half_width=0.12``).
+
+    Raises:
+        TrackGenError: with the Java message, for an unknown generator or runtime, a bad knob value.
+    """
+
+    def __init__(self, generator="bezier", envs=64, seed=0, runtime="cpu", threads=0, **knobs):
+        _jvm.start()
+        from dev.trackgen.api import PerEnvSeededRng
+        from dev.trackgen.api.config import TrackGenConfig
+        from dev.trackgen.api.runtime import RuntimeOptions
+        from dev.trackgen.registry import TrackGenLauncher
+
+        try:
+            options = RuntimeOptions.defaults().withThreads(int(threads))
+            launcher = TrackGenLauncher.discover().withOptions(options)
+            b = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(int(envs)).runtime(runtime)
+            for name, value in knobs.items():
+                b.set(name, str(value).lower() if isinstance(value, bool) else str(value))
+            config = b.build()
+            self._rng = PerEnvSeededRng.fromScalar(int(envs), int(seed))
+            self._gen = launcher.builder(config).rng(self._rng).build()
+        except jpype.JException as e:
+            raise TrackGenError(_java_message(e)) from None
+        self.envs = int(envs)
+        self.n_max = int(config.nMax())
+        self._mask = None
+        self._mask_host = jpype.JArray(jpype.JInt)(self.envs)
+        from dev.trackgen.api import TrackSnapshot
+        self._snapshot = TrackSnapshot(self.envs, self.n_max)
+
+    def generate(self):
+        """Regenerates every env from its current seed; returns the batch (see ``Tracks``)."""
+        return self._call(lambda: self._gen.generate())
+
+    def regenerate(self, mask):
+        """Regenerates only the envs where ``mask`` (bool or int [E]) is set, from their current seeds."""
+        m = np.asarray(mask).reshape(-1)
+        if m.shape[0] != self.envs:
+            raise TrackGenError("mask has %d entries for a batch of %d envs" % (m.shape[0], self.envs))
+        if self._mask is None:
+            self._mask = self._gen.runtime().allocI32(self.envs)
+        self._mask_host[:] = m.astype(np.int32)
+        return self._call(lambda: (self._gen.runtime().upload(self._mask_host, self._mask), self._gen.generate(self._mask)))
+
+    def reseed(self, envs, seeds):
+        """Gives envs ``envs`` the seeds ``seeds`` (two int sequences) for the next call."""
+        e = jpype.JArray(jpype.JInt)(list(map(int, envs)))
+        s = jpype.JArray(jpype.JInt)(list(map(int, seeds)))
+        try:
+            self._rng.reseed(e, s)
+        except jpype.JException as ex:
+            raise TrackGenError(_java_message(ex)) from None
+
+    def _call(self, run):
+        try:
+            run()
+            self._gen.track().snapshotInto(self._snapshot)
+        except jpype.JException as e:
+            raise TrackGenError(_java_message(e)) from None
+        s = self._snapshot
+        e, n = self.envs, self.n_max
+
+        def pairs(a):
+            return np.array(a, dtype=np.float32).reshape(e, n, 2)
+
+        return Tracks(center=pairs(s.center()), outer=pairs(s.outer()), inner=pairs(s.inner()),
+                      tangent=pairs(s.tangent()), normal=pairs(s.normal()),
+                      arclen=np.array(s.arclen(), dtype=np.float32).reshape(e, n),
+                      length=np.array(s.length(), dtype=np.float32), winding=np.array(s.winding(), dtype=np.float32),
+                      valid=np.array(s.valid(), dtype=np.int32) != 0, count=np.array(s.count(), dtype=np.int32))
+
+    def close(self):
+        """Releases the Java generator (and the runtime it made)."""
+        if self._gen is not None:
+            self._gen.close()
+            self._gen = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
