@@ -8,6 +8,7 @@ The jars come from ``TRACKGEN_JARS`` or the repository's built product (docs/pyt
 """
 
 from ._jvm import TrackGenError, find_jars, start
+from .course import Course, TrackRaceVecEnv
 from .generator import TrackGenerator, Tracks
 
-__all__ = ["TrackGenerator", "Tracks", "TrackGenError", "find_jars", "start"]
+__all__ = ["Course", "TrackGenerator", "TrackRaceVecEnv", "Tracks", "TrackGenError", "find_jars", "start"]

@@ -23,6 +23,19 @@ def _java_message(e):
         return str(e)
 
 
+def java_generator(generator, envs, runtime, threads, knobs, rng):
+    """A Java TrackGenerator owning a runtime made from ``runtime`` and ``threads``; JVM started."""
+    from dev.trackgen.api.config import TrackGenConfig
+    from dev.trackgen.api.runtime import RuntimeOptions
+    from dev.trackgen.registry import TrackGenLauncher
+
+    launcher = TrackGenLauncher.discover().withOptions(RuntimeOptions.defaults().withThreads(int(threads)))
+    b = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(int(envs)).runtime(runtime)
+    for name, value in knobs.items():
+        b.set(name, str(value).lower() if isinstance(value, bool) else str(value))
+    return launcher.builder(b.build()).rng(rng).build()
+
+
 class TrackGenerator:
     """A batch of ``envs`` tracks, regenerated in place by every call (the Java facade's contract).
 
@@ -41,19 +54,11 @@ class TrackGenerator:
     def __init__(self, generator="bezier", envs=64, seed=0, runtime="cpu", threads=0, **knobs):
         _jvm.start()
         from dev.trackgen.api import PerEnvSeededRng
-        from dev.trackgen.api.config import TrackGenConfig
-        from dev.trackgen.api.runtime import RuntimeOptions
-        from dev.trackgen.registry import TrackGenLauncher
 
         try:
-            options = RuntimeOptions.defaults().withThreads(int(threads))
-            launcher = TrackGenLauncher.discover().withOptions(options)
-            b = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(int(envs)).runtime(runtime)
-            for name, value in knobs.items():
-                b.set(name, str(value).lower() if isinstance(value, bool) else str(value))
-            config = b.build()
             self._rng = PerEnvSeededRng.fromScalar(int(envs), int(seed))
-            self._gen = launcher.builder(config).rng(self._rng).build()
+            self._gen = java_generator(generator, envs, runtime, threads, knobs, self._rng)
+            config = self._gen.config()
         except jpype.JException as e:
             raise TrackGenError(_java_message(e)) from None
         self.envs = int(envs)
