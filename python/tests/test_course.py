@@ -23,6 +23,11 @@ def test_cars_start_on_the_road_and_a_masked_regeneration_respawns_only_its_cars
         assert np.allclose(pos2[[0, 1, 3, 4, 6, 7]], moved[[0, 1, 3, 4, 6, 7]])
         r = course.step(pos2, course.poses()[1])
         assert r["on_road"][[2, 5]].all() and r["off_road"][[0, 1, 3, 4, 6, 7]].all()
+        # reset(mask): the same tracks, the masked cars back on their grid slots
+        before = course.tangent.copy()
+        pos3, _ = course.reset(np.eye(8, dtype=bool)[0])
+        assert np.allclose(pos3[0], pos[0]) and np.allclose(pos3[1:], pos2[1:])
+        assert np.array_equal(before, course.tangent, equal_nan=True)
         with pytest.raises(trackgen.TrackGenError, match="2 seeds for 1 masked envs"):
             course.regenerate(np.eye(8, dtype=bool)[0], seeds=[1, 2])
 

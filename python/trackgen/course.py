@@ -102,6 +102,20 @@ class Course:
         self._tracks()
         return self.poses()
 
+    def reset(self, mask):
+        """Respawns the cars of the envs set in ``mask`` ([E] bool) on their grid slots, keeping their
+        tracks (a new episode on the same track). Returns ``poses()``."""
+        m = np.asarray(mask).reshape(-1)
+        if m.shape[0] != self.envs:
+            raise TrackGenError("mask has %d entries for a batch of %d envs" % (m.shape[0], self.envs))
+        self._mask_host[:] = m.astype(np.int32)
+
+        def run():
+            self._rt.upload(self._mask_host, self._mask)
+            self._course.reset(self._mask)
+        self._call(run)
+        return self.poses()
+
     def step(self, position, heading):
         """Localizes the cars at ``position`` [E * A, 2] and ``heading`` [E * A]; returns a dict of
         numpy arrays per car: ``s`` (arc length along the centerline), ``n`` (signed lateral offset),
