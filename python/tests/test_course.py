@@ -32,6 +32,30 @@ def test_cars_start_on_the_road_and_a_masked_regeneration_respawns_only_its_cars
             course.regenerate(np.eye(8, dtype=bool)[0], seeds=[1, 2])
 
 
+def test_a_non_finite_pose_is_off_the_road_and_bad_shapes_are_refused():
+    with trackgen.Course("bezier", envs=5, seed=1) as course:
+        pos, head = course.generate()
+        pos[0] = np.nan
+        pos[1, 0] = np.inf
+        r = course.step(pos, head)
+        assert r["off_road"][:2].all() and not r["off_road"][2:].any()
+        with pytest.raises(trackgen.TrackGenError, match=r"position has shape \(2, 5\)"):
+            course.step(pos.T.copy(), head)
+    with pytest.raises(trackgen.TrackGenError, match="closed"):
+        course.poses()
+    env = trackgen.TrackRaceVecEnv(num_envs=4, seed=0)
+    try:
+        with pytest.raises(trackgen.TrackGenError, match="reset"):
+            env.step(np.zeros((4, 2)))
+        env.reset(seed=3)
+        with pytest.raises(trackgen.TrackGenError, match="actions has shape"):
+            env.step(np.zeros((2, 4)))
+        obs, rew, term, trunc, info = env.step(np.full((4, 2), np.nan))   # NaN actions count as 0
+        assert np.isfinite(env.speed).all()
+    finally:
+        env.close()
+
+
 def test_the_vector_env_runs_1000_steps_with_autoresets():
     env = trackgen.TrackRaceVecEnv(num_envs=8, seed=0, max_steps=60)
     try:

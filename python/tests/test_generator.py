@@ -51,5 +51,17 @@ def test_a_wrong_call_is_a_python_exception_with_the_java_message():
     with pytest.raises(trackgen.TrackGenError, match="half_width"):
         trackgen.TrackGenerator("bezier", envs=4, half_width=-1)
     with trackgen.TrackGenerator("bezier", envs=4) as gen:
-        with pytest.raises(trackgen.TrackGenError, match="mask has 3 entries"):
+        with pytest.raises(trackgen.TrackGenError, match=r"mask has shape \(3,\) for a batch of 4"):
             gen.regenerate([True, False, True])
+        with pytest.raises(trackgen.TrackGenError, match="mask must hold bools or integers"):
+            gen.regenerate([0.5, 0.9, 0.0, 1.0])
+        with pytest.raises(trackgen.TrackGenError, match="shape"):
+            gen.regenerate(np.ones((2, 2), bool))
+        with pytest.raises(trackgen.TrackGenError, match="outside"):
+            gen.reseed([0], [2 ** 40])
+    for bad, words in ((dict(envs="abc"), "envs must be an integer"), (dict(envs=2.7), "envs must be an integer"),
+                       (dict(seed=2 ** 40), "seed"), (dict(generator=5), "names")):
+        with pytest.raises(trackgen.TrackGenError, match=words):
+            trackgen.TrackGenerator(**bad)
+    with pytest.raises(trackgen.TrackGenError, match="closed"):
+        gen.generate()

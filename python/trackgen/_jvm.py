@@ -31,14 +31,24 @@ def find_jars():
     given = os.environ.get("TRACKGEN_JARS")
     if given:
         if os.path.isdir(given):
+            # the product's lib folder, and the plugin jars of its plugins folder beside it
             jars = sorted(glob.glob(os.path.join(given, "*.jar")))
+            jars += sorted(glob.glob(os.path.join(given, "..", "plugins", "*.jar")))
         else:
             jars = [p for p in given.split(os.pathsep) if p]
+            missing = [p for p in jars if not os.path.exists(p)]
+            if missing:
+                raise TrackGenError("TRACKGEN_JARS names what does not exist: " + ", ".join(missing)
+                                    + " (a folder of jars, or a class path of existing jars)")
         where = "TRACKGEN_JARS=" + given
     else:
         lib = _repository_lib()
         jars = sorted(glob.glob(os.path.join(lib, "*.jar")))
-        where = lib + " (build it with ./trackgen or mvn -B package -DskipTests, or set TRACKGEN_JARS)"
+        jars += sorted(glob.glob(os.path.join(lib, "..", "plugins", "*.jar")))
+        if os.path.isfile(os.path.join(lib, "..", "..", "..", "pom.xml")):  # inside the repository
+            where = lib + " (build it with ./trackgen or mvn -B package -DskipTests, or set TRACKGEN_JARS)"
+        else:
+            where = "this installed package's reach: set TRACKGEN_JARS to the lib folder of a built product"
     if not jars:
         raise TrackGenError("no TrackGen jars found in " + where)
     return jars

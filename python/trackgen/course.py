@@ -6,7 +6,7 @@ import math
 import jpype
 import numpy as np
 
-from . import _jvm
+from . import _checks, _jvm
 from ._jvm import TrackGenError
 from .generator import _java_message, java_generator
 
@@ -30,16 +30,19 @@ class Course:
         from dev.trackgen.course import CourseConfig
         from dev.trackgen.course.collision import OffRoadOptions
 
+        envs = _checks.integer(envs, "envs", 1)
+        agents = _checks.integer(agents, "agents", 1)
+        seed = _checks.integer(seed, "seed")
+        if off_road not in ("segments", "sdf", None):
+            raise TrackGenError("off_road must be 'segments', 'sdf' or None, got %r" % (off_road,))
         try:
-            rng = PerEnvSeededRng.fromScalar(int(envs), int(seed))
+            rng = PerEnvSeededRng.fromScalar(envs, seed)
             gen = java_generator(generator, envs, runtime, threads, knobs, rng)
             cc = CourseConfig.builder().agents(int(agents))
             cc.offRoad({"segments": OffRoadOptions.segments(), "sdf": OffRoadOptions.sdf(), None: None}[off_road])
             self._course = JavaCourse.create(gen, cc.build())
             self._poses = self._course.allocatePoses()
             self._course.bind(self._poses)
-        except KeyError:
-            raise TrackGenError("off_road must be 'segments', 'sdf' or None, got %r" % (off_road,)) from None
         except jpype.JException as e:
             raise TrackGenError(_java_message(e)) from None
         self.envs = int(envs)
@@ -64,8 +67,13 @@ class Course:
         self.length = np.array(s.length(), dtype=np.float32)
         self.valid = np.array(s.valid(), dtype=np.int32) != 0
 
+    def _open(self):
+        if self._course is None:
+            raise TrackGenError("this Course is closed")
+
     def poses(self):
         """Returns (position [E * A, 2], heading [E * A]) of every car, as the course holds them."""
+        self._open()
         self._rt.download(self._poses.position(), self._pos)
         self._rt.download(self._poses.heading(), self._head)
         return (np.array(self._pos, dtype=np.float32).reshape(-1, 2), np.array(self._head, dtype=np.float32))
@@ -73,10 +81,9 @@ class Course:
     def generate(self, seeds=None):
         """New tracks for every env, from ``seeds`` (one per env) if given, else the current seeds;
         cars on the start grid. Returns ``poses()``."""
+        self._open()
         if seeds is not None:
-            if len(seeds) != self.envs:
-                raise TrackGenError("%d seeds for a batch of %d envs" % (len(seeds), self.envs))
-            self._rng.reseed(jpype.JArray(jpype.JInt)([int(x) for x in seeds]))
+            self._rng.reseed(jpype.JArray(jpype.JInt)(_checks.seeds(seeds, "seeds", self.envs)))
         self._call(self._course.generate)
         self._tracks()
         return self.poses()
@@ -84,16 +91,15 @@ class Course:
     def regenerate(self, mask, seeds=None):
         """New tracks for the envs set in ``mask`` ([E] bool), from ``seeds`` (one per masked env) if
         given, else their current seeds; their cars respawn on the grid. Returns ``poses()``."""
-        m = np.asarray(mask).reshape(-1)
-        if m.shape[0] != self.envs:
-            raise TrackGenError("mask has %d entries for a batch of %d envs" % (m.shape[0], self.envs))
+        m = _checks.mask(mask, self.envs)
+        self._open()
         if seeds is not None:
             ids = np.flatnonzero(m)
-            if len(seeds) != len(ids):
-                raise TrackGenError("%d seeds for %d masked envs" % (len(seeds), len(ids)))
-            self._rng.reseed(jpype.JArray(jpype.JInt)(ids.tolist()),
-                             jpype.JArray(jpype.JInt)([int(x) for x in seeds]))
-        self._mask_host[:] = m.astype(np.int32)
+            s = _checks.seeds(seeds, "seeds")
+            if len(s) != len(ids):
+                raise TrackGenError("%d seeds for %d masked envs" % (len(s), len(ids)))
+            self._rng.reseed(jpype.JArray(jpype.JInt)(ids.tolist()), jpype.JArray(jpype.JInt)(s))
+        self._mask_host[:] = m
 
         def run():
             self._rt.upload(self._mask_host, self._mask)
@@ -105,10 +111,9 @@ class Course:
     def reset(self, mask):
         """Respawns the cars of the envs set in ``mask`` ([E] bool) on their grid slots, keeping their
         tracks (a new episode on the same track). Returns ``poses()``."""
-        m = np.asarray(mask).reshape(-1)
-        if m.shape[0] != self.envs:
-            raise TrackGenError("mask has %d entries for a batch of %d envs" % (m.shape[0], self.envs))
-        self._mask_host[:] = m.astype(np.int32)
+        m = _checks.mask(mask, self.envs)
+        self._open()
+        self._mask_host[:] = m
 
         def run():
             self._rt.upload(self._mask_host, self._mask)
@@ -121,8 +126,12 @@ class Course:
         numpy arrays per car: ``s`` (arc length along the centerline), ``n`` (signed lateral offset),
         ``segment``, ``on_road``, ``lap_completed`` (bool) and ``off_road`` (bool; the off-road
         check's when it is on, else not ``on_road``)."""
-        self._pos[:] = np.ascontiguousarray(position, dtype=np.float32).reshape(-1)
-        self._head[:] = np.ascontiguousarray(heading, dtype=np.float32).reshape(-1)
+        self._open()
+        cars = self.envs * self.agents
+        p = _checks.array(position, (cars, 2), "position")
+        h = _checks.array(heading, (cars,), "heading")
+        self._pos[:] = np.ascontiguousarray(p).reshape(-1)
+        self._head[:] = np.ascontiguousarray(h)
 
         def run():
             self._rt.upload(self._pos, self._poses.position())
@@ -134,6 +143,8 @@ class Course:
                "on_road": self._i32(frame.onRoad()) != 0, "lap_completed": self._i32(r.events().lapCompleted()) != 0}
         contacts = r.contacts()
         out["off_road"] = (self._i32(contacts.get().offRoad()) != 0) if contacts.isPresent() else ~out["on_road"]
+        # a car at a non-finite pose is nowhere: the off-road check skips it as an inactive box
+        out["off_road"] |= ~(np.isfinite(p).all(axis=1) & np.isfinite(h))
         return out
 
     def _f32(self, a):
@@ -196,6 +207,14 @@ class TrackRaceVecEnv(_VectorEnvBase):
         self.episodes = 0
         self._pos = self._head = self._s = None
         self._fresh = np.ones(self.num_envs, dtype=bool)
+        self.metadata = {"autoreset_mode": "next-step-free"}
+        if _VectorEnvBase is not object:  # Gymnasium's spaces, where Gymnasium is installed
+            from gymnasium import spaces
+            from gymnasium.vector.utils import batch_space
+            self.single_observation_space = spaces.Box(-np.inf, np.inf, (4,), np.float32)
+            self.single_action_space = spaces.Box(-1.0, 1.0, (2,), np.float32)
+            self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+            self.action_space = batch_space(self.single_action_space, self.num_envs)
 
     def _observe(self, r):
         t = self.course.tangent[np.arange(self.num_envs), np.clip(r["segment"], 0, self.course.tangent.shape[1] - 1)]
@@ -218,8 +237,12 @@ class TrackRaceVecEnv(_VectorEnvBase):
         return self._observe(r), {}
 
     def step(self, actions):
-        """Advances every car by one ``dt``; returns (obs, rewards, terminations, truncations, infos)."""
-        a = np.clip(np.asarray(actions, dtype=np.float32).reshape(self.num_envs, 2), -1, 1)
+        """Advances every car by one ``dt``; returns (obs, rewards, terminations, truncations, infos).
+
+        ``actions`` [E, 2] in [-1, 1] (clipped; NaN counts as 0)."""
+        if self._pos is None:
+            raise TrackGenError("call reset() before step()")
+        a = np.clip(np.nan_to_num(_checks.array(actions, (self.num_envs, 2), "actions")), -1, 1)
         self.speed = np.clip(self.speed + a[:, 1] * self.accel * self.dt, 0, self.max_speed).astype(np.float32)
         self._head = (self._head + self.speed / self.wheelbase * np.tan(a[:, 0] * self.max_steer) * self.dt
                       ).astype(np.float32)

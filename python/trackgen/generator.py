@@ -5,7 +5,7 @@ from collections import namedtuple
 import jpype
 import numpy as np
 
-from . import _jvm
+from . import _checks, _jvm
 from ._jvm import TrackGenError
 
 Tracks = namedtuple("Tracks", "center outer inner tangent normal arclen length winding valid count")
@@ -29,8 +29,12 @@ def java_generator(generator, envs, runtime, threads, knobs, rng):
     from dev.trackgen.api.runtime import RuntimeOptions
     from dev.trackgen.registry import TrackGenLauncher
 
-    launcher = TrackGenLauncher.discover().withOptions(RuntimeOptions.defaults().withThreads(int(threads)))
-    b = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(int(envs)).runtime(runtime)
+    if not isinstance(generator, str) or not isinstance(runtime, str):
+        raise TrackGenError("generator and runtime are names (strings), got %r and %r" % (generator, runtime))
+    threads = _checks.integer(threads, "threads", 0)
+    envs = _checks.integer(envs, "envs", 1)
+    launcher = TrackGenLauncher.discover().withOptions(RuntimeOptions.defaults().withThreads(threads))
+    b = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(envs).runtime(runtime)
     for name, value in knobs.items():
         b.set(name, str(value).lower() if isinstance(value, bool) else str(value))
     return launcher.builder(b.build()).rng(rng).build()
@@ -55,8 +59,10 @@ class TrackGenerator:
         _jvm.start()
         from dev.trackgen.api import PerEnvSeededRng
 
+        envs = _checks.integer(envs, "envs", 1)
+        seed = _checks.integer(seed, "seed")
         try:
-            self._rng = PerEnvSeededRng.fromScalar(int(envs), int(seed))
+            self._rng = PerEnvSeededRng.fromScalar(envs, seed)
             self._gen = java_generator(generator, envs, runtime, threads, knobs, self._rng)
             config = self._gen.config()
         except jpype.JException as e:
@@ -74,24 +80,30 @@ class TrackGenerator:
 
     def regenerate(self, mask):
         """Regenerates only the envs where ``mask`` (bool or int [E]) is set, from their current seeds."""
-        m = np.asarray(mask).reshape(-1)
-        if m.shape[0] != self.envs:
-            raise TrackGenError("mask has %d entries for a batch of %d envs" % (m.shape[0], self.envs))
+        m = _checks.mask(mask, self.envs)
+        self._open()
         if self._mask is None:
             self._mask = self._gen.runtime().allocI32(self.envs)
-        self._mask_host[:] = m.astype(np.int32)
+        self._mask_host[:] = m
         return self._call(lambda: (self._gen.runtime().upload(self._mask_host, self._mask), self._gen.generate(self._mask)))
 
     def reseed(self, envs, seeds):
         """Gives envs ``envs`` the seeds ``seeds`` (two int sequences) for the next call."""
-        e = jpype.JArray(jpype.JInt)(list(map(int, envs)))
-        s = jpype.JArray(jpype.JInt)(list(map(int, seeds)))
+        self._open()
+        ids = _checks.seeds(envs, "env ids")
+        e = jpype.JArray(jpype.JInt)(ids)
+        s = jpype.JArray(jpype.JInt)(_checks.seeds(seeds, "seeds", len(ids)))
         try:
             self._rng.reseed(e, s)
         except jpype.JException as ex:
             raise TrackGenError(_java_message(ex)) from None
 
+    def _open(self):
+        if self._gen is None:
+            raise TrackGenError("this TrackGenerator is closed")
+
     def _call(self, run):
+        self._open()
         try:
             run()
             self._gen.track().snapshotInto(self._snapshot)
