@@ -223,6 +223,7 @@
 
   function schedule() {
     if (state.timer) { clearTimeout(state.timer); }
+    state.seq++;                                       // an answer to an earlier request is outdated now
     $('grid').classList.add('stale');
     setStatus('waiting for changes to settle...', 'busy');
     state.timer = setTimeout(function () { state.timer = null; regenerate(); }, DEBOUNCE_MS);
