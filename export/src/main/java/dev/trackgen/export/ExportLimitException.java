@@ -15,8 +15,12 @@ public class ExportLimitException extends IllegalArgumentException {
         WORLD_SCALE,
         /** {@link ExportSettings#coneSpacing()}. */
         CONE_SPACING,
-        /** {@link ExportSettings#resolution()} (and the other map knobs). */
-        MAP_RESOLUTION
+        /** {@link ExportSettings#resolution()}: the track at this resolution needs too many pixels. */
+        MAP_RESOLUTION,
+        /** {@link ExportSettings#margin()}: the margin takes most of a map's pixels. */
+        MAP_MARGIN,
+        /** {@link ExportSettings#wallThickness()}: the walls take most of a map's pixels. */
+        MAP_WALLS
     }
 
     private final Setting setting;

@@ -45,7 +45,7 @@ public record MapGeometry(double originX, double originY, int width, int height,
      * @param height   the track's extent along y, metres
      * @param settings resolution, margin, wall thickness and the size limit
      * @throws MapTooLargeException if a side of the image would exceed {@link ExportSettings#maxImageSide()};
-     *         its {@link MapTooLargeException#culprit()} is the setting to change
+     *         its {@link MapTooLargeException#setting()} is the setting to change
      */
     public static void checkExtent(double width, double height, ExportSettings settings) {
         int max = settings.maxImageSide();
@@ -65,11 +65,11 @@ public record MapGeometry(double originX, double originY, int width, int height,
                     walls ? "walls" : "a margin", plain(walls ? settings.wallThickness() : settings.margin()),
                     Math.ceil(2 * pad / res), fmt(res), fmt(Math.max(width, height)),
                     walls ? "thinner walls" : "a smaller margin"),
-                    walls ? MapTooLargeException.Culprit.WALL_THICKNESS : MapTooLargeException.Culprit.MARGIN);
+                    walls ? ExportLimitException.Setting.MAP_WALLS : ExportLimitException.Setting.MAP_MARGIN);
         }
         throw new MapTooLargeException(String.format(Locale.ROOT,
                 "%s (world scale %s m/unit, resolution %s m/px); use a coarser resolution or a smaller world scale",
-                size, fmt(settings.worldScale()), fmt(res)), MapTooLargeException.Culprit.RESOLUTION);
+                size, fmt(settings.worldScale()), fmt(res)), ExportLimitException.Setting.MAP_RESOLUTION);
     }
 
     /** An option's value as typed (1e6 is 1000000). */

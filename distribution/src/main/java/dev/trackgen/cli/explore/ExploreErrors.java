@@ -53,9 +53,7 @@ public final class ExploreErrors {
         response.setStatus(status);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON_TYPE);
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        response.getHeaders().put("X-Content-Type-Options", "nosniff");
-        response.getHeaders().put("Content-Security-Policy", "frame-ancestors 'none'");
-        response.getHeaders().put("Referrer-Policy", "no-referrer");
+        ExploreGuard.protect(response); // again: Jetty's error handling may have reset the headers
         response.write(true, ByteBuffer.wrap(body(message, control)), callback);
     }
 }

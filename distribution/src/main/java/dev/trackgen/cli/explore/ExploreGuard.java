@@ -67,6 +67,19 @@ public final class ExploreGuard extends Handler.Wrapper {
         this.token = token;
     }
 
+    /**
+     * The headers every answer carries, refusals and errors included: no framing by other sites
+     * (which could click the page's buttons), no Referer carrying the tokened URL away, no content
+     * sniffing.
+     *
+     * @param response an answer being made
+     */
+    static void protect(Response response) {
+        response.getHeaders().put("Content-Security-Policy", "frame-ancestors 'none'");
+        response.getHeaders().put("Referrer-Policy", "no-referrer");
+        response.getHeaders().put("X-Content-Type-Options", "nosniff");
+    }
+
     /** @return a new random token: 32 bytes of {@link SecureRandom}, base64url without padding */
     public static String newToken() {
         byte[] b = new byte[32];
@@ -81,10 +94,7 @@ public final class ExploreGuard extends Handler.Wrapper {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        // on every answer, refusals and errors included: no framing by other sites, no Referer
-        // carrying the tokened URL away
-        response.getHeaders().put("Content-Security-Policy", "frame-ancestors 'none'");
-        response.getHeaders().put("Referrer-Policy", "no-referrer");
+        protect(response);
         try {
             checkSource(request);
         } catch (ExploreRequestException refused) {

@@ -335,10 +335,6 @@ public final class ExploreHandler extends Handler.Abstract {
         response.setStatus(status);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        response.getHeaders().put("X-Content-Type-Options", "nosniff");
-        // no other site may frame the page (and click its buttons), and no address with its token leaves as a Referer
-        response.getHeaders().put("Content-Security-Policy", "frame-ancestors 'none'");
-        response.getHeaders().put("Referrer-Policy", "no-referrer");
-        response.write(true, ByteBuffer.wrap(body), callback);
+        response.write(true, ByteBuffer.wrap(body), callback); // the guard set the protective headers
     }
 }

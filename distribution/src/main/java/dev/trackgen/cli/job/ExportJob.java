@@ -128,11 +128,11 @@ public final class ExportJob {
         if (x == null) {
             return;
         }
-        Path dir = resolved(x.outDir());
+        Path dir = resolved("--out-dir " + x.outDir(), x.outDir());
         String[][] outputs = {{"--out", request.out() == null ? null : request.out().toString()},
             {"--preview", request.preview() == null ? null : request.preview().toString()}};
         for (String[] o : outputs) {
-            if (o[1] != null && resolved(Path.of(o[1])).startsWith(dir)) {
+            if (o[1] != null && resolved(o[0] + " " + o[1], Path.of(o[1])).startsWith(dir)) {
                 throw new CliException(o[0] + " " + o[1] + ": is inside --out-dir " + x.outDir()
                         + ", which the export writes; write it outside that folder");
             }
@@ -140,17 +140,10 @@ public final class ExportJob {
     }
 
     /** The absolute, normalized path, with links resolved in the part of it that exists. */
-    private static Path resolved(Path p) {
-        Path abs = p.toAbsolutePath().normalize();
+    private static Path resolved(String what, Path p) {
         // a link is followed even when its target does not exist yet (a dangling link into the
-        // out-dir would otherwise pass and then be written through)
-        for (int hops = 0; hops < 40 && Files.isSymbolicLink(abs); hops++) {
-            try {
-                abs = abs.resolveSibling(Files.readSymbolicLink(abs)).toAbsolutePath().normalize();
-            } catch (IOException e) {
-                break;
-            }
-        }
+        // out-dir would otherwise pass and then be written through), as OutputTransaction stages it
+        Path abs = OutputTransaction.followLinks(what, p.toAbsolutePath().normalize());
         Path existing = abs;
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
@@ -179,20 +172,22 @@ public final class ExportJob {
         try {
             MapGeometry.checkExtent(road, road, s);
         } catch (MapTooLargeException e) {
-            throw new CliException(optionAtFault(e, s) + ": " + e.getMessage(), e);
+            throw new CliException(flag(e, s) + ": " + e.getMessage(), e);
         }
     }
 
     /**
-     * @param e a map too large
+     * @param e a limit an export hit
      * @param s the export settings
      * @return the option (and its value) that sets what the exception blames
      */
-    private static String optionAtFault(MapTooLargeException e, ExportSettings s) {
-        return switch (e.culprit()) {
-            case MARGIN -> "--map-margin " + s.margin();
-            case WALL_THICKNESS -> "--map-walls " + s.wallThickness();
-            case RESOLUTION -> "--map-resolution " + s.resolution();
+    private static String flag(ExportLimitException e, ExportSettings s) {
+        return switch (e.setting()) {
+            case WORLD_SCALE -> "--world-scale " + s.worldScale();
+            case CONE_SPACING -> "--cone-spacing " + s.coneSpacing();
+            case MAP_RESOLUTION -> "--map-resolution " + s.resolution();
+            case MAP_MARGIN -> "--map-margin " + s.margin();
+            case MAP_WALLS -> "--map-walls " + s.wallThickness();
         };
     }
 
@@ -256,7 +251,7 @@ public final class ExportJob {
                 try {
                     exporter.check(WorldTrack.of(snapshot, k, scale));
                 } catch (ExportLimitException ex) {
-                    throw new CliException(flag(ex) + ": env " + k + ": " + ex.getMessage(), ex);
+                    throw new CliException(flag(ex, x.settings()) + ": env " + k + ": " + ex.getMessage(), ex);
                 }
             }
             markIncomplete(snapshot, cfg);
@@ -286,19 +281,6 @@ public final class ExportJob {
             index.commit();
             stage.done(valid.size() + " written, " + (e - valid.size()) + " invalid skipped");
             return valid.size();
-        }
-
-        /** The option to change for a limit, with its value. */
-        private String flag(ExportLimitException ex) {
-            ExportSettings st = x.settings();
-            if (ex instanceof MapTooLargeException map) {
-                return optionAtFault(map, st);
-            }
-            return switch (ex.setting()) {
-                case WORLD_SCALE -> "--world-scale " + st.worldScale();
-                case CONE_SPACING -> "--cone-spacing " + st.coneSpacing();
-                case MAP_RESOLUTION -> "--map-resolution " + st.resolution();
-            };
         }
 
         /**

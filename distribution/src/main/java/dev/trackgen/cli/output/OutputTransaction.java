@@ -131,7 +131,15 @@ public final class OutputTransaction implements AutoCloseable {
         return tmp;
     }
 
-    private static Path followLinks(String what, Path path) {
+    /**
+     * Follows a chain of symbolic links to its end, whether or not that end exists.
+     *
+     * @param what  the option and path, for messages
+     * @param path  an absolute, normalized path
+     * @return the path the last link names (the path itself when it is no link)
+     * @throws CliException on a link loop (more than 40 hops) or an unreadable link
+     */
+    public static Path followLinks(String what, Path path) {
         Path p = path;
         for (int hops = 0; Files.isSymbolicLink(p); hops++) {
             if (hops > 40) {
