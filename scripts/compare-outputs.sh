@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Generates the same batches with two commits of TrackGen and compares every output array byte for
-# byte (scripts/CompareNpz.java): one batch per built-in generator at its default config.
+# byte (scripts/CompareNpz.java): one batch per built-in generator at its default config; then
+# drives a Course through the same seeded script on both (scripts/CourseDump.java: steps, resets,
+# masked regeneration; segment, SDF and no collision) and compares every array it produced.
 #
 #   scripts/compare-outputs.sh BASE [ENVS] [SEED]
 #
@@ -27,10 +29,23 @@ for side in base head; do
     (cd "$dir" && ./trackgen generate --generator "$g" --envs "$n" --seed "$seed" --threads 2 -q \
       --out "$work/$side/$g.npz" > /dev/null)
   done
+  java -cp "$dir/distribution/target/trackgen/lib/*" "$root/scripts/CourseDump.java" "$work/$side/course" 64 \
+    > "$work/$side/course.txt"
 done
 status=0
 for g in "${generators[@]}"; do
   echo "$g:"
   java "$root/scripts/CompareNpz.java" "$work/base/$g.npz" "$work/head/$g.npz" || status=1
 done
+echo "course (step, reset, masked regeneration):"
+for f in "$work/base/course"/*.bin; do
+  name=$(basename "$f" .bin)
+  if cmp -s "$f" "$work/head/course/$name.bin"; then
+    echo "  same  $name ($(stat -c %s "$f") bytes)"
+  else
+    echo "  DIFF  $name: $(grep "^$name:" "$work/base/course.txt") vs $(grep "^$name:" "$work/head/course.txt")"
+    status=1
+  fi
+done
+echo "$([ $status = 0 ] && echo identical || echo DIFFERENT)"
 exit $status
