@@ -3,6 +3,9 @@
  * runtime service-provider interfaces, and the kernel toolkit shared by every kernel author.
  */
 module dev.trackgen.api {
+    // @API(status, since) on the exported packages; readable by every module that reads this one.
+    requires static transitive org.apiguardian.api;
+
     exports dev.trackgen.api;
     exports dev.trackgen.api.config;
     exports dev.trackgen.api.generator;

@@ -13,6 +13,6 @@ module dev.trackgen.metrics {
 
     exports dev.trackgen.metrics;
     exports dev.trackgen.metrics.circuit;
-    exports dev.trackgen.metrics.bench;
-    exports dev.trackgen.metrics.audit;
+    exports dev.trackgen.metrics.bench to dev.trackgen.cli;
+    exports dev.trackgen.metrics.audit to dev.trackgen.cli;
 }

@@ -1,0 +1,96 @@
+package dev.trackgen.api;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The API lifecycle of the whole reactor, read from its sources (docs/architecture.md, "API
+ * lifecycle"): every package a module exports to everyone says its status in its package-info
+ * ({@code @API(status = ..., since = ...)}); a package exported only to named sibling modules is
+ * {@code INTERNAL}; and the parent POM's japicmp check covers exactly the {@code STABLE} packages.
+ */
+class ApiStatusTest {
+    private static final Pattern EXPORT = Pattern.compile("^\\s*exports\\s+([\\w.]+)\\s*(to\\s+[^;]+)?;", Pattern.MULTILINE);
+    private static final Pattern STATUS = Pattern.compile("@API\\(status\\s*=\\s*(\\w+),\\s*since\\s*=\\s*\"([^\"]+)\"\\)");
+
+    private static Path root() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.exists(p.resolve("api/pom.xml"))) {
+            p = p.getParent();
+        }
+        assertTrue(p != null, "the reactor root (with api/pom.xml) above " + Path.of("").toAbsolutePath());
+        return p;
+    }
+
+    /** @return package -> "status since" of every exported package, "qualified" marked with a leading '>' */
+    private static Map<String, String> exportedPackages(Path root) throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> infos = Files.walk(root, 5)) {
+            for (Path info : (Iterable<Path>) infos.filter(p -> p.endsWith("src/main/java/module-info.java"))::iterator) {
+                if (root.relativize(info).startsWith("examples")) {
+                    continue;
+                }
+                Path src = info.getParent();
+                Matcher m = EXPORT.matcher(Files.readString(info));
+                while (m.find()) {
+                    String pkg = m.group(1);
+                    Path pi = src.resolve(pkg.replace('.', '/')).resolve("package-info.java");
+                    assertTrue(Files.exists(pi), "exported package " + pkg + " has no package-info.java with @API: " + pi);
+                    Matcher s = STATUS.matcher(Files.readString(pi));
+                    assertTrue(s.find(), pi + " carries no @API(status = ..., since = \"...\")");
+                    out.put(pkg, (m.group(2) != null ? ">" : "") + s.group(1) + " " + s.group(2));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyExportedPackageStatesItsStatusAndQualifiedOnesAreInternal() throws IOException {
+        Map<String, String> exported = exportedPackages(root());
+        assertTrue(exported.size() >= 10, "found the reactor's exported packages: " + exported);
+        exported.forEach((pkg, status) -> {
+            assertTrue(status.matches(">?(STABLE|MAINTAINED|EXPERIMENTAL|DEPRECATED|INTERNAL) 0\\.\\d+\\.\\d+"),
+                    pkg + ": " + status);
+            if (status.startsWith(">")) {
+                assertTrue(status.startsWith(">INTERNAL"), pkg + " is exported only to siblings, so INTERNAL: " + status);
+            } else {
+                assertTrue(!status.startsWith("INTERNAL"), pkg + " is INTERNAL yet exported to everyone");
+            }
+        });
+    }
+
+    @Test
+    void theCompatibilityCheckCoversExactlyTheStablePackages() throws IOException {
+        Path root = root();
+        Set<String> stable = new TreeSet<>();
+        exportedPackages(root).forEach((pkg, status) -> {
+            if (status.startsWith("STABLE")) {
+                stable.add(pkg);
+            }
+        });
+        String pom = Files.readString(root.resolve("pom.xml"));
+        int at = pom.indexOf("<artifactId>japicmp-maven-plugin</artifactId>");
+        assertTrue(at > 0, "the parent POM configures japicmp");
+        String includes = pom.substring(pom.indexOf("<includes>", at), pom.indexOf("</includes>", at));
+        Set<String> checked = new TreeSet<>();
+        Matcher m = Pattern.compile("<include>([\\w.]+)</include>").matcher(includes);
+        while (m.find()) {
+            checked.add(m.group(1));
+        }
+        assertEquals(stable, checked, "japicmp's <includes> must list the STABLE packages");
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * Start grids: where agents start and respawn.
+ *
+ * <p>API status: experimental (see docs/architecture.md, "API lifecycle").
+ */
+@API(status = EXPERIMENTAL, since = "0.1.0")
+package dev.trackgen.course.grid;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;

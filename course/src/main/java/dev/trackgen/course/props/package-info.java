@@ -1,0 +1,11 @@
+/**
+ * Props (cones, barriers) placed along the borders.
+ *
+ * <p>API status: experimental (see docs/architecture.md, "API lifecycle").
+ */
+@API(status = EXPERIMENTAL, since = "0.1.0")
+package dev.trackgen.course.props;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;

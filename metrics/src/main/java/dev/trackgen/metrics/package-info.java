@@ -1,0 +1,11 @@
+/**
+ * Metrics of track batches: length, curvature, width use, validity.
+ *
+ * <p>API status: experimental (see docs/architecture.md, "API lifecycle").
+ */
+@API(status = EXPERIMENTAL, since = "0.1.0")
+package dev.trackgen.metrics;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
