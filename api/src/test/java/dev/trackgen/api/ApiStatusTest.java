@@ -85,12 +85,31 @@ class ApiStatusTest {
         String pom = Files.readString(root.resolve("pom.xml"));
         int at = pom.indexOf("<artifactId>japicmp-maven-plugin</artifactId>");
         assertTrue(at > 0, "the parent POM configures japicmp");
-        String includes = pom.substring(pom.indexOf("<includes>", at), pom.indexOf("</includes>", at));
-        Set<String> checked = new TreeSet<>();
-        Matcher m = Pattern.compile("<include>([\\w.]+)</include>").matcher(includes);
-        while (m.find()) {
-            checked.add(m.group(1));
+        assertEquals(stable, listed(pom, at, "include"), "japicmp's <includes> must list the STABLE packages");
+        // japicmp's include covers sub-packages: every source package below a STABLE one that is
+        // not STABLE itself must be excluded
+        Set<String> below = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(root, 12)) {
+            files.filter(f -> f.toString().endsWith(".java") && f.toString().contains("/src/main/java/dev/"))
+                    .forEach(f -> {
+                        String rel = f.toString();
+                        String pkg = rel.substring(rel.indexOf("/src/main/java/") + 15, rel.lastIndexOf('/')).replace('/', '.');
+                        if (!stable.contains(pkg) && stable.stream().anyMatch(s -> pkg.startsWith(s + "."))) {
+                            below.add(pkg);
+                        }
+                    });
         }
-        assertEquals(stable, checked, "japicmp's <includes> must list the STABLE packages");
+        assertEquals(below, listed(pom, at, "exclude"),
+                "japicmp's <excludes> must list the packages below a STABLE one that are not STABLE");
+    }
+
+    private static Set<String> listed(String pom, int from, String element) {
+        String block = pom.substring(pom.indexOf("<" + element + "s>", from), pom.indexOf("</" + element + "s>", from));
+        Set<String> out = new TreeSet<>();
+        Matcher m = Pattern.compile("<" + element + ">([\\w.]+)</" + element + ">").matcher(block);
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
     }
 }
