@@ -65,37 +65,6 @@ public class KernelArgs {
     }
 
     /**
-     * Binds every slot in order; values are {@link DeviceArray}s, {@link Integer}s or
-     * {@link Float}s matching the parameter types. Meant for construction time (it boxes).
-     *
-     * @param values one value per parameter
-     * @return this binding
-     * @throws IllegalArgumentException on a count or type mismatch
-     */
-    public KernelArgs bind(Object... values) {
-        if (values.length != types.length) {
-            throw new IllegalArgumentException(kernel.name() + " takes " + types.length + " arguments, got "
-                    + values.length);
-        }
-        for (int i = 0; i < values.length; i++) {
-            Object v = values[i];
-            if (v instanceof DeviceArray a) {
-                set(i, a);
-            } else if (v instanceof Integer iv) {
-                set(i, iv.intValue());
-            } else if (v instanceof Float fv) {
-                set(i, fv.floatValue());
-            } else if (v instanceof Double dv && types[i] == KernelParam.Type.FLOAT) {
-                set(i, (float) dv.doubleValue());
-            } else {
-                throw new IllegalArgumentException(kernel.name() + " argument " + i + " ("
-                        + kernel.params().get(i).name() + ") cannot take " + v);
-            }
-        }
-        return this;
-    }
-
-    /**
      * @param slot  parameter index
      * @param array the array (its type must match the parameter)
      * @return this binding

@@ -7,6 +7,7 @@ import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
+import dev.trackgen.api.kernel.HostFusion;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
@@ -102,7 +103,7 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
         private final int k;
         private final int npseg;
         private final int n;
-        private final boolean fused;
+        private final HostFusion fusion;
         private final Vec2Array site;
         private final Vec2Array sitePolar;
         private final I32Array used;
@@ -120,10 +121,10 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
             this.k = config.get(VoronoiKnobs.CONTROL_POINTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
             this.n = config.numPoints();
-            this.fused = rt.supports(VoronoiAnchorsHostKernel.INSTANCE);
-            site = fused ? null : rt.allocVec2(envs * sites);
-            sitePolar = fused ? null : rt.allocVec2(envs * sites);
-            used = fused ? null : rt.allocI32(envs * sites);
+            this.fusion = new HostFusion(rt, VoronoiAnchorsHostKernel.INSTANCE);
+            site = fusion.deviceVec2(envs * sites);
+            sitePolar = fusion.deviceVec2(envs * sites);
+            used = fusion.deviceI32(envs * sites);
             anchors = rt.allocVec2(envs * k);
             aug = rt.allocVec2(envs * 2 * k);
             augCount = rt.allocI32(envs);
@@ -140,17 +141,14 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
             float jitter = (float) (double) config.get(VoronoiKnobs.ANGULAR_JITTER);
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             float boost = VoronoiAnchorsKernel.layoutBoost(layout);
-            LaunchPlan.Builder b = LaunchPlan.builder();
-            if (fused) {
-                b.launch(envs, VoronoiAnchorsHostKernel.INSTANCE.args().seeds(seeds).S(sites).layout(layout).box(BOX)
-                        .K(k).boost(boost).radialVariation(variation).angularJitter(jitter).anchors(anchors));
-            } else {
-                b.launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
-                                .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
-                        .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
-                                .sites(site).polar(sitePolar).S(sites).K(k).boost(boost)
-                                .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors));
-            }
+            LaunchPlan.Builder b = fusion.append(LaunchPlan.builder(), envs, VoronoiAnchorsHostKernel.INSTANCE.args()
+                    .seeds(seeds).S(sites).layout(layout).box(BOX).K(k).boost(boost).radialVariation(variation)
+                    .angularJitter(jitter).anchors(anchors), d -> d
+                    .launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
+                            .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
+                    .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
+                            .sites(site).polar(sitePolar).S(sites).K(k).boost(boost)
+                            .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors)));
             return b.launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
                             .out(aug))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))

@@ -293,8 +293,8 @@ public final class CpuRuntime implements ComputeRuntime {
     }
 
     @Override
-    public boolean hostResident() {
-        return true;
+    public boolean accepts(DeviceArray array) {
+        return array instanceof HostF32Array || array instanceof HostI32Array || array instanceof HostVec2Array;
     }
 
     @Override

@@ -34,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * every operation makes the runtime's context current for its duration and leaves the calling
  * thread's own context current afterwards ({@link CudaDriver#enter()});
  * inside a capture, allocation and host copies throw {@link CaptureViolationException} before
- * reaching the driver; {@link #hostResident()} is false; {@link #supports(Kernel)} is whether the
+ * reaching the driver; {@link #accepts(DeviceArray)} only its own arrays; {@link #supports(Kernel)} is whether the
  * kernel's PTX function loads; {@link #synchronize()} waits for the stream. Launches are
  * asynchronous; host copies are ordered with them and return when done.
  *
@@ -503,10 +503,10 @@ public final class CudaRuntime implements ComputeRuntime {
         return true;
     }
 
-    /** @return {@code false}: arrays live in device memory */
+    /** @return whether this runtime allocated the array (device memory of another runtime is refused) */
     @Override
-    public boolean hostResident() {
-        return false;
+    public boolean accepts(DeviceArray array) {
+        return array instanceof CudaArrays.Base b && b.owner == this;
     }
 
     /** @return the one lock shared by every CUDA runtime of this process */
