@@ -30,18 +30,7 @@ extern "C" __global__ void tg_arc_scan(int dim, const float2* dense, int M, int 
     countReal[e] = r;
     countOut[e] = r >= 2 ? num : 0;
     if (r >= 2) {
-        int es = e * (M + 1);
-        s[es] = 0.0f;
-        double acc = 0.0;
-        for (int j = 0; j < r; j++) {
-            int jn = j + 1 == r ? 0 : j + 1;
-            float2 a = real[db + j];
-            float2 b = real[db + jn];
-            float l = tg_length(b.x - a.x, b.y - a.y);
-            seg[db + j] = l;
-            acc += static_cast<double>(l);
-            s[es + j + 1] = static_cast<float>(acc);
-        }
+        tg_closed_arc_scan(real + db, r, seg + db, s + e * (M + 1));
     }
 }
 

@@ -216,6 +216,26 @@ TG_INLINE float tg_length(float x, float y) {
     return sqrtf(x * x + y * y);
 }
 
+/**
+ * ArcLengthScan.scan: the cumulative arc-length table of the closed loop p[0 .. n): seg[i] the
+ * length of segment i (point i to i + 1, the last back to 0), s[0] = 0 and s[i + 1] the double
+ * sum up to segment i rounded to float; returns the double sum. One thread, Java's order.
+ */
+TG_INLINE double tg_closed_arc_scan(const float2* p, int n, float* seg, float* s) {
+    s[0] = 0.0f;
+    double acc = 0.0;
+    for (int i = 0; i < n; i++) {
+        int in = i + 1 == n ? 0 : i + 1;
+        float2 a = p[i];
+        float2 b = p[in];
+        float l = tg_length(b.x - a.x, b.y - a.y);
+        seg[i] = l;
+        acc += static_cast<double>(l);
+        s[i + 1] = static_cast<float>(acc);
+    }
+    return acc;
+}
+
 /** Geometry.cross. */
 TG_INLINE float tg_cross(float ax, float ay, float bx, float by) {
     return ax * by - ay * bx;

@@ -42,19 +42,7 @@ extern "C" __global__ void tg_cs_scan(int dim, const float2* center, int N, floa
         return;
     }
     int b = e * N;
-    int es = e * (N + 1);
-    s[es] = 0.0f;
-    double acc = 0.0;
-    for (int i = 0; i < N; i++) {
-        int in = i + 1 == N ? 0 : i + 1;
-        float2 p = center[b + i];
-        float2 q = center[b + in];
-        float l = tg_length(q.x - p.x, q.y - p.y);
-        seg[b + i] = l;
-        acc += static_cast<double>(l);
-        s[es + i + 1] = static_cast<float>(acc);
-    }
-    float total = static_cast<float>(acc);
+    float total = static_cast<float>(tg_closed_arc_scan(center + b, N, seg + b, s + e * (N + 1)));
     if (!(total > 0.0f)) {
         count[e] = 0;
         valid[e] = 0;
@@ -484,20 +472,8 @@ extern "C" __global__ void tg_uniform_scan(int dim, const float2* center, int nM
     if (e >= dim) {
         return;
     }
-    int cn = count[e];
     int b = e * nMax;
-    int es = e * (nMax + 1);
-    s[es] = 0.0f;
-    double acc = 0.0;
-    for (int i = 0; i < cn; i++) {
-        int in = i + 1 == cn ? 0 : i + 1;
-        float2 p = center[b + i];
-        float2 q = center[b + in];
-        float l = tg_length(q.x - p.x, q.y - p.y);
-        seg[b + i] = l;
-        acc += static_cast<double>(l);
-        s[es + i + 1] = static_cast<float>(acc);
-    }
+    tg_closed_arc_scan(center + b, count[e], seg + b, s + e * (nMax + 1));
 }
 
 /* UniformResampleLookupKernel: one thread per slot (dim = E * nMax). */
