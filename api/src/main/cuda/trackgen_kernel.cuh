@@ -236,6 +236,31 @@ TG_INLINE double tg_closed_arc_scan(const float2* p, int n, float* seg, float* s
     return acc;
 }
 
+/**
+ * ArcLengthLookup.write: the point at arc length target along the closed loop p[0 .. n) whose
+ * table (seg, s) tg_closed_arc_scan wrote. The first segment whose cumulative end reaches the
+ * target is found by a binary search over the non-decreasing s[1 .. n-1] (the Java body walks
+ * forward from the previous target, with the same result); then the clamped interpolation.
+ */
+TG_INLINE float2 tg_arc_point(const float2* p, const float* seg, const float* s, int n, float target) {
+    int lo = 0;
+    int hi = n - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (s[mid + 1] < target) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    float segl = tg_maxf(seg[lo], 1.0e-12f);
+    float frac = tg_minf(tg_maxf((target - s[lo]) / segl, 0.0f), 1.0f);
+    int i1 = lo + 1 == n ? 0 : lo + 1;
+    float2 p0 = p[lo];
+    float2 p1 = p[i1];
+    return make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+}
+
 /** Geometry.cross. */
 TG_INLINE float tg_cross(float ax, float ay, float bx, float by) {
     return ax * by - ay * bx;

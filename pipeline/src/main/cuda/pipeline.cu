@@ -14,22 +14,6 @@
 #include "trackgen_kernel.cuh"
 #include "trackgen_pipeline_kernels.h"
 
-/* First idx in [0, last] with !(s[es + idx + 1] < target), or last: the forward walk of the
-   Java lookups, as a binary search (s is non-decreasing). */
-TG_INLINE int tg_first_segment(const float* s, int es, int last, float target) {
-    int lo = 0;
-    int hi = last;
-    while (lo < hi) {
-        int mid = (lo + hi) >> 1;
-        if (s[es + mid + 1] < target) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* Constant-spacing resample                                                                  */
 /* ------------------------------------------------------------------------------------------ */
@@ -80,13 +64,7 @@ extern "C" __global__ void tg_cs_lookup(int dim, const float2* center, const flo
     int eb = e * N;
     int es = e * (N + 1);
     float target = static_cast<float>(k) * spacing;
-    int idx = tg_first_segment(s, es, N - 1, target);
-    float segl = tg_maxf(seg[eb + idx], 1.0e-12f);
-    float frac = tg_minf(tg_maxf((target - s[es + idx]) / segl, 0.0f), 1.0f);
-    int i1 = idx + 1 == N ? 0 : idx + 1;
-    float2 p0 = center[eb + idx];
-    float2 p1 = center[eb + i1];
-    out[t] = make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+    out[t] = tg_arc_point(center + eb, seg + eb, s + es, N, target);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -494,13 +472,7 @@ extern "C" __global__ void tg_uniform_lookup(int dim, const float2* center, cons
     int es = e * (nMax + 1);
     float total = s[es + cn];
     float tk = static_cast<float>(k) * total / static_cast<float>(cn);
-    int idx = tg_first_segment(s, es, cn - 1, tk);
-    float segl = tg_maxf(seg[b + idx], 1.0e-12f);
-    float frac = tg_minf(tg_maxf((tk - s[es + idx]) / segl, 0.0f), 1.0f);
-    int i1 = idx + 1 == cn ? 0 : idx + 1;
-    float2 p0 = center[b + idx];
-    float2 p1 = center[b + i1];
-    out[t] = make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+    out[t] = tg_arc_point(center + b, seg + b, s + es, cn, tk);
 }
 
 /* FrameKernel: one thread per point (dim = E * nMax). */

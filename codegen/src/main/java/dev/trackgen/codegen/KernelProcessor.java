@@ -47,11 +47,17 @@ import javax.tools.StandardLocation;
  * helpers use api's constants). A CUDA body that includes the header and differs from its declaration is a
  * compile error ("conflicting declaration of C function").
  *
+ * <p>Once per module it also writes the kernel index, {@code <Module>KernelIndex} (option
+ * {@code trackgen-pipeline} gives {@code PipelineKernelIndex}) in the package common to the
+ * module's kernels: every kernel with a CUDA body (its {@code INSTANCE}) and the PTX modules
+ * they name, what the twin tests and runtimes read instead of hand-kept lists.
+ *
  * <p>Declarations it refuses, with an error on the element: a signature not nested in a class,
  * more or fewer than one method, a non-void method, a parameter of another type than
  * {@code int}, {@code float}, {@code F32Array}, {@code I32Array} or {@code Vec2Array}, an array
  * without a direction, a scalar with one, a parameter named like a {@code KernelArgs} method, two
- * kernels of one name, a {@code @CudaConstant} that is not a primitive compile-time constant.
+ * kernels of one name, a {@code @CudaConstant} that is not a primitive compile-time constant, a
+ * kernel with a CUDA body whose class has no static {@code INSTANCE} field.
  */
 @SupportedAnnotationTypes({KernelProcessor.SIGNATURE, KernelProcessor.CONSTANT})
 @SupportedOptions(KernelProcessor.MODULE_OPTION)
@@ -147,6 +153,14 @@ public final class KernelProcessor extends AbstractProcessor {
         if (!javaOnly) {
             if (indexWritten) {
                 error(e, "a kernel declared in a generated source is not in the module's kernel index");
+            }
+            boolean instance = false;
+            for (Element f : owner.getEnclosedElements()) {
+                instance |= f.getKind() == ElementKind.FIELD && f.getSimpleName().contentEquals("INSTANCE")
+                        && f.getModifiers().contains(Modifier.STATIC);
+            }
+            if (!instance) {
+                error(owner, "a kernel with a CUDA body has a static INSTANCE field (the module's kernel index lists it)");
             }
             deviceKernels.put(entry, new String[] {owner.getQualifiedName().toString(), ptx,
                 processingEnv.getElementUtils().getPackageOf(owner).getQualifiedName().toString()});

@@ -70,11 +70,7 @@ public class KernelArgs {
      * @return this binding
      */
     public KernelArgs set(int slot, DeviceArray array) {
-        if (array == null || array.type() != types[slot]) {
-            throw new IllegalArgumentException(kernel.name() + " argument " + slot + " ("
-                    + kernel.params().get(slot).name() + ") expects " + types[slot] + ", got "
-                    + (array == null ? "null" : array.type()));
-        }
+        expect(slot, array != null && array.type() == types[slot], array == null ? "null" : array.type().toString());
         arrays[slot] = array;
         bound[slot] = true;
         return this;
@@ -86,10 +82,7 @@ public class KernelArgs {
      * @return this binding
      */
     public KernelArgs set(int slot, int value) {
-        if (types[slot] != KernelParam.Type.INT) {
-            throw new IllegalArgumentException(kernel.name() + " argument " + slot + " ("
-                    + kernel.params().get(slot).name() + ") expects " + types[slot] + ", got an int");
-        }
+        expect(slot, types[slot] == KernelParam.Type.INT, "an int");
         ints[slot] = value;
         bound[slot] = true;
         return this;
@@ -101,13 +94,17 @@ public class KernelArgs {
      * @return this binding
      */
     public KernelArgs set(int slot, float value) {
-        if (types[slot] != KernelParam.Type.FLOAT) {
-            throw new IllegalArgumentException(kernel.name() + " argument " + slot + " ("
-                    + kernel.params().get(slot).name() + ") expects " + types[slot] + ", got a float");
-        }
+        expect(slot, types[slot] == KernelParam.Type.FLOAT, "a float");
         floats[slot] = value;
         bound[slot] = true;
         return this;
+    }
+
+    private void expect(int slot, boolean matches, String got) {
+        if (!matches) {
+            throw new IllegalArgumentException(kernel.name() + " argument " + slot + " ("
+                    + kernel.params().get(slot).name() + ") expects " + types[slot] + ", got " + got);
+        }
     }
 
     /** @return the kernel these arguments belong to */

@@ -1,9 +1,6 @@
 package dev.trackgen.generators.checkpoint;
 
-import dev.trackgen.api.generator.PlannedGenerator;
-import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
@@ -16,6 +13,8 @@ import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.BuiltinGenerator;
+import dev.trackgen.generators.BuiltinScratch;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
 import dev.trackgen.generators.knobs.BezierKnobs;
 import dev.trackgen.generators.knobs.CheckpointKnobs;
@@ -39,52 +38,28 @@ import java.util.List;
  * ({@code CheckpointHostKernel}). Which launches run depends on the configuration only:
  * fixed and allocation-free, capturable.
  */
-public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenerator.Scratch> {
+public final class CheckpointGenerator extends BuiltinGenerator<CheckpointGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
     public CheckpointGenerator() {
-        super(CheckpointSampleKernel.INSTANCE, CheckpointSteerKernel.INSTANCE, CheckpointCloseKernel.INSTANCE,
+        super("checkpoint", "bounded-turn steering through radial checkpoints, heading-ramp closure, best of K",
+                CheckpointKnobs.all(), Scratch::new, CheckpointSampleKernel.INSTANCE, CheckpointSteerKernel.INSTANCE, CheckpointCloseKernel.INSTANCE,
                 FillI32Kernel.INSTANCE, SelfIntersectionsKernel.INSTANCE, CheckpointClearanceKernel.INSTANCE,
                 CheckpointSelectKernel.INSTANCE, CheckpointClipKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
                 ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE);
     }
 
     @Override
-    public String name() {
-        return "checkpoint";
-    }
-
-    @Override
-    public String description() {
-        return "bounded-turn steering through radial checkpoints, heading-ramp closure, best of K";
-    }
-
-    /** @return {@link CheckpointKnobs#all()} */
-    @Override
-    public List<Knob<?>> knobs() {
-        return CheckpointKnobs.all();
-    }
-
-    @Override
     public List<String> validate(TrackGenConfig config) {
-        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+        return withBufferLimit(List.of(), config,
                 "num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)", (long) config.numEnvs()
                         * config.get(CheckpointKnobs.BEST_OF_K)
                         * Math.max(config.numPoints(), config.get(CheckpointKnobs.COUNT)));
-        return buffers != null ? List.of(buffers) : List.of();
-    }
-
-    @Override
-    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
-        return new Scratch(runtime, config);
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    static final class Scratch extends PlannedScratch {
-        private final TrackGenConfig config;
-        private final int envs;
+    static final class Scratch extends BuiltinScratch {
         private final int k;
         private final int c;
-        private final int n;
         private final boolean clip;
         private final HostFusion fusion;
         private final Vec2Array checkpoints;
@@ -100,11 +75,9 @@ public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenera
         private final ArcResampler arc;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
-            this.config = config;
-            this.envs = config.numEnvs();
+            super(config);
             this.k = config.get(CheckpointKnobs.BEST_OF_K);
             this.c = config.get(CheckpointKnobs.COUNT);
-            this.n = config.numPoints();
             this.clip = config.get(CheckpointKnobs.CLIP_FALLBACK);
             this.fusion = new HostFusion(rt, CheckpointHostKernel.INSTANCE);
             int ek = envs * k;

@@ -9,6 +9,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -44,6 +45,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class CudaRuntime implements ComputeRuntime {
     private static final Lock PROCESS_LOCK = new ReentrantLock();
+    private static final LockScope PROCESS_SCOPE = new LockScope(PROCESS_LOCK);
     private static final int DEFAULT_SHARED_LIMIT = 48 * 1024;
     /**
      * System property: {@code true} makes every eager launch wait for the stream and name its kernel
@@ -634,11 +636,8 @@ public final class CudaRuntime implements ComputeRuntime {
     /** Waits for pending work, then frees every array and graph, unloads the modules, and releases the stream and the context reference. */
     @Override
     public void close() {
-        PROCESS_LOCK.lock();
-        try {
+        try (LockScope held = PROCESS_SCOPE.acquire()) {
             closeLocked();
-        } finally {
-            PROCESS_LOCK.unlock();
         }
     }
 
