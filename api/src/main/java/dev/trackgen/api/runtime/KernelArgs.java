@@ -12,8 +12,8 @@ import java.util.List;
  * the binding at record time ({@link #copy()}), and CUDA copies kernel parameters into the graph,
  * so re-binding after a capture never changes what a replay does.
  *
- * <p>The typed getters ({@link #f32(int)}, {@link #vec2(int)}, ...) are for Java kernel bodies
- * and require host-resident arrays.
+ * <p>The typed getters ({@link #f32(int)}, {@link #vec2(int)}, ...) are for Java kernel bodies:
+ * an array's {@code hostData()}, which an array in device memory refuses.
  */
 public class KernelArgs {
     private final Kernel kernel;
@@ -158,27 +158,27 @@ public class KernelArgs {
     }
 
     /**
-     * @param slot an {@code F32_ARRAY} slot bound to a host array
+     * @param slot an {@code F32_ARRAY} slot bound to an array in host memory
      * @return its backing floats
      */
     public float[] f32(int slot) {
-        return ((HostF32Array) arrays[slot]).data();
+        return ((F32Array) arrays[slot]).hostData();
     }
 
     /**
-     * @param slot an {@code I32_ARRAY} slot bound to a host array
+     * @param slot an {@code I32_ARRAY} slot bound to an array in host memory
      * @return its backing ints
      */
     public int[] i32(int slot) {
-        return ((HostI32Array) arrays[slot]).data();
+        return ((I32Array) arrays[slot]).hostData();
     }
 
     /**
-     * @param slot a {@code VEC2_ARRAY} slot bound to a host array
+     * @param slot a {@code VEC2_ARRAY} slot bound to an array in host memory
      * @return its interleaved floats
      */
     public float[] vec2(int slot) {
-        return ((HostVec2Array) arrays[slot]).data();
+        return ((Vec2Array) arrays[slot]).hostData();
     }
 
     /**
