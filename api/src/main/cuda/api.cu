@@ -30,18 +30,7 @@ extern "C" __global__ void tg_arc_scan(int dim, const float2* dense, int M, int 
     countReal[e] = r;
     countOut[e] = r >= 2 ? num : 0;
     if (r >= 2) {
-        int es = e * (M + 1);
-        s[es] = 0.0f;
-        double acc = 0.0;
-        for (int j = 0; j < r; j++) {
-            int jn = j + 1 == r ? 0 : j + 1;
-            float2 a = real[db + j];
-            float2 b = real[db + jn];
-            float l = tg_length(b.x - a.x, b.y - a.y);
-            seg[db + j] = l;
-            acc += static_cast<double>(l);
-            s[es + j + 1] = static_cast<float>(acc);
-        }
+        tg_closed_arc_scan(real + db, r, seg + db, s + e * (M + 1));
     }
 }
 
@@ -66,26 +55,7 @@ extern "C" __global__ void tg_arc_lookup(int dim, const float2* real, const floa
     float total = s[es + r];
     int k = t - e * num;
     float target = static_cast<float>(k) * total / static_cast<float>(num);
-    /* first segment whose cumulative end reaches the target (binary search over the
-       non-decreasing s[1 .. r-1]; the Java body walks forward, with the same result) */
-    int lo = 0;
-    int hi = r - 1;
-    while (lo < hi) {
-        int mid = (lo + hi) >> 1;
-        if (s[es + mid + 1] < target) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    int idx = lo;
-    float s0 = s[es + idx];
-    float segl = tg_maxf(seg[rb + idx], 1.0e-12f);
-    float frac = tg_minf(tg_maxf((target - s0) / segl, 0.0f), 1.0f);
-    int i1 = idx + 1 == r ? 0 : idx + 1;
-    float2 p0 = real[rb + idx];
-    float2 p1 = real[rb + i1];
-    out[t] = make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+    out[t] = tg_arc_point(real + rb, seg + rb, s + es, r, target);
 }
 
 /* FillI32Kernel: out[t] = value (dim = out length). */

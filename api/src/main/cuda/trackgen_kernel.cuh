@@ -216,6 +216,51 @@ TG_INLINE float tg_length(float x, float y) {
     return sqrtf(x * x + y * y);
 }
 
+/**
+ * ArcLengthScan.scan: the cumulative arc-length table of the closed loop p[0 .. n): seg[i] the
+ * length of segment i (point i to i + 1, the last back to 0), s[0] = 0 and s[i + 1] the double
+ * sum up to segment i rounded to float; returns the double sum. One thread, Java's order.
+ */
+TG_INLINE double tg_closed_arc_scan(const float2* p, int n, float* seg, float* s) {
+    s[0] = 0.0f;
+    double acc = 0.0;
+    for (int i = 0; i < n; i++) {
+        int in = i + 1 == n ? 0 : i + 1;
+        float2 a = p[i];
+        float2 b = p[in];
+        float l = tg_length(b.x - a.x, b.y - a.y);
+        seg[i] = l;
+        acc += static_cast<double>(l);
+        s[i + 1] = static_cast<float>(acc);
+    }
+    return acc;
+}
+
+/**
+ * ArcLengthLookup.write: the point at arc length target along the closed loop p[0 .. n) whose
+ * table (seg, s) tg_closed_arc_scan wrote. The first segment whose cumulative end reaches the
+ * target is found by a binary search over the non-decreasing s[1 .. n-1] (the Java body walks
+ * forward from the previous target, with the same result); then the clamped interpolation.
+ */
+TG_INLINE float2 tg_arc_point(const float2* p, const float* seg, const float* s, int n, float target) {
+    int lo = 0;
+    int hi = n - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (s[mid + 1] < target) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    float segl = tg_maxf(seg[lo], 1.0e-12f);
+    float frac = tg_minf(tg_maxf((target - s[lo]) / segl, 0.0f), 1.0f);
+    int i1 = lo + 1 == n ? 0 : lo + 1;
+    float2 p0 = p[lo];
+    float2 p1 = p[i1];
+    return make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+}
+
 /** Geometry.cross. */
 TG_INLINE float tg_cross(float ax, float ay, float bx, float by) {
     return ax * by - ay * bx;

@@ -14,22 +14,6 @@
 #include "trackgen_kernel.cuh"
 #include "trackgen_pipeline_kernels.h"
 
-/* First idx in [0, last] with !(s[es + idx + 1] < target), or last: the forward walk of the
-   Java lookups, as a binary search (s is non-decreasing). */
-TG_INLINE int tg_first_segment(const float* s, int es, int last, float target) {
-    int lo = 0;
-    int hi = last;
-    while (lo < hi) {
-        int mid = (lo + hi) >> 1;
-        if (s[es + mid + 1] < target) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* Constant-spacing resample                                                                  */
 /* ------------------------------------------------------------------------------------------ */
@@ -42,19 +26,7 @@ extern "C" __global__ void tg_cs_scan(int dim, const float2* center, int N, floa
         return;
     }
     int b = e * N;
-    int es = e * (N + 1);
-    s[es] = 0.0f;
-    double acc = 0.0;
-    for (int i = 0; i < N; i++) {
-        int in = i + 1 == N ? 0 : i + 1;
-        float2 p = center[b + i];
-        float2 q = center[b + in];
-        float l = tg_length(q.x - p.x, q.y - p.y);
-        seg[b + i] = l;
-        acc += static_cast<double>(l);
-        s[es + i + 1] = static_cast<float>(acc);
-    }
-    float total = static_cast<float>(acc);
+    float total = static_cast<float>(tg_closed_arc_scan(center + b, N, seg + b, s + e * (N + 1)));
     if (!(total > 0.0f)) {
         count[e] = 0;
         valid[e] = 0;
@@ -92,13 +64,7 @@ extern "C" __global__ void tg_cs_lookup(int dim, const float2* center, const flo
     int eb = e * N;
     int es = e * (N + 1);
     float target = static_cast<float>(k) * spacing;
-    int idx = tg_first_segment(s, es, N - 1, target);
-    float segl = tg_maxf(seg[eb + idx], 1.0e-12f);
-    float frac = tg_minf(tg_maxf((target - s[es + idx]) / segl, 0.0f), 1.0f);
-    int i1 = idx + 1 == N ? 0 : idx + 1;
-    float2 p0 = center[eb + idx];
-    float2 p1 = center[eb + i1];
-    out[t] = make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+    out[t] = tg_arc_point(center + eb, seg + eb, s + es, N, target);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -484,20 +450,8 @@ extern "C" __global__ void tg_uniform_scan(int dim, const float2* center, int nM
     if (e >= dim) {
         return;
     }
-    int cn = count[e];
     int b = e * nMax;
-    int es = e * (nMax + 1);
-    s[es] = 0.0f;
-    double acc = 0.0;
-    for (int i = 0; i < cn; i++) {
-        int in = i + 1 == cn ? 0 : i + 1;
-        float2 p = center[b + i];
-        float2 q = center[b + in];
-        float l = tg_length(q.x - p.x, q.y - p.y);
-        seg[b + i] = l;
-        acc += static_cast<double>(l);
-        s[es + i + 1] = static_cast<float>(acc);
-    }
+    tg_closed_arc_scan(center + b, count[e], seg + b, s + e * (nMax + 1));
 }
 
 /* UniformResampleLookupKernel: one thread per slot (dim = E * nMax). */
@@ -518,13 +472,7 @@ extern "C" __global__ void tg_uniform_lookup(int dim, const float2* center, cons
     int es = e * (nMax + 1);
     float total = s[es + cn];
     float tk = static_cast<float>(k) * total / static_cast<float>(cn);
-    int idx = tg_first_segment(s, es, cn - 1, tk);
-    float segl = tg_maxf(seg[b + idx], 1.0e-12f);
-    float frac = tg_minf(tg_maxf((tk - s[es + idx]) / segl, 0.0f), 1.0f);
-    int i1 = idx + 1 == cn ? 0 : idx + 1;
-    float2 p0 = center[b + idx];
-    float2 p1 = center[b + i1];
-    out[t] = make_float2(p0.x + frac * (p1.x - p0.x), p0.y + frac * (p1.y - p0.y));
+    out[t] = tg_arc_point(center + b, seg + b, s + es, cn, tk);
 }
 
 /* FrameKernel: one thread per point (dim = E * nMax). */

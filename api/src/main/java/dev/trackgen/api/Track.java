@@ -3,9 +3,9 @@ package dev.trackgen.api;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.api.runtime.Vec2Array;
 
-import java.util.concurrent.locks.Lock;
 
 /**
  * The persistent output of a {@code TrackGenerator}: one batch of {@code E} tracks living on the
@@ -31,6 +31,8 @@ import java.util.concurrent.locks.Lock;
  */
 public final class Track {
     private final ComputeRuntime runtime;
+    /** The runtime's execution lock, held for every public call. */
+    private final LockScope exclusive;
     private final int numEnvs;
     private final int nMax;
     private final Vec2Array center;
@@ -46,6 +48,7 @@ public final class Track {
 
     private Track(ComputeRuntime runtime, int numEnvs, int nMax) {
         this.runtime = runtime;
+        this.exclusive = new LockScope(runtime.executionLock());
         this.numEnvs = numEnvs;
         this.nMax = nMax;
         int points = Math.multiplyExact(numEnvs, nMax);
@@ -163,9 +166,7 @@ public final class Track {
             throw new IllegalArgumentException("snapshot shape [" + dst.numEnvs() + ", " + dst.nMax()
                     + "] differs from track shape [" + numEnvs + ", " + nMax + "]");
         }
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             runtime.download(center, dst.center());
             runtime.download(outer, dst.outer());
             runtime.download(inner, dst.inner());
@@ -176,8 +177,6 @@ public final class Track {
             runtime.download(winding, dst.winding());
             runtime.download(valid, dst.valid());
             runtime.download(count, dst.count());
-        } finally {
-            lock.unlock();
         }
     }
 }

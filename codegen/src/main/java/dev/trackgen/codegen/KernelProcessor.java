@@ -47,11 +47,17 @@ import javax.tools.StandardLocation;
  * helpers use api's constants). A CUDA body that includes the header and differs from its declaration is a
  * compile error ("conflicting declaration of C function").
  *
+ * <p>Once per module it also writes the kernel index, {@code <Module>KernelIndex} (option
+ * {@code trackgen-pipeline} gives {@code PipelineKernelIndex}) in the package common to the
+ * module's kernels: every kernel with a CUDA body (its {@code INSTANCE}) and the PTX modules
+ * they name, what the twin tests and runtimes read instead of hand-kept lists.
+ *
  * <p>Declarations it refuses, with an error on the element: a signature not nested in a class,
  * more or fewer than one method, a non-void method, a parameter of another type than
  * {@code int}, {@code float}, {@code F32Array}, {@code I32Array} or {@code Vec2Array}, an array
  * without a direction, a scalar with one, a parameter named like a {@code KernelArgs} method, two
- * kernels of one name, a {@code @CudaConstant} that is not a primitive compile-time constant.
+ * kernels of one name, a {@code @CudaConstant} that is not a primitive compile-time constant, a
+ * kernel with a CUDA body whose class has no static {@code INSTANCE} field.
  */
 @SupportedAnnotationTypes({KernelProcessor.SIGNATURE, KernelProcessor.CONSTANT})
 @SupportedOptions(KernelProcessor.MODULE_OPTION)
@@ -69,6 +75,10 @@ public final class KernelProcessor extends AbstractProcessor {
     private final Map<String, String> prototypes = new TreeMap<>();
     private final Map<String, String> constants = new TreeMap<>();
     private final Map<String, String> constantOrigins = new TreeMap<>();
+    /** Kernels with a CUDA body: entry point to {kernel class, PTX module}, for the module's index. */
+    private final Map<String, String[]> deviceKernels = new TreeMap<>();
+    private final List<Element> indexOrigins = new ArrayList<>();
+    private boolean indexWritten;
 
     @Override
     public SourceVersion getSupportedSourceVersion() {
@@ -86,6 +96,10 @@ public final class KernelProcessor extends AbstractProcessor {
                     declareConstant(e);
                 }
             }
+        }
+        if (!indexWritten && !deviceKernels.isEmpty()) {
+            writeIndex();
+            indexWritten = true;
         }
         if (round.processingOver() && !(prototypes.isEmpty() && constants.isEmpty())) {
             writeHeader();
@@ -137,6 +151,20 @@ public final class KernelProcessor extends AbstractProcessor {
             return;
         }
         if (!javaOnly) {
+            if (indexWritten) {
+                error(e, "a kernel declared in a generated source is not in the module's kernel index");
+            }
+            boolean instance = false;
+            for (Element f : owner.getEnclosedElements()) {
+                instance |= f.getKind() == ElementKind.FIELD && f.getSimpleName().contentEquals("INSTANCE")
+                        && f.getModifiers().contains(Modifier.STATIC);
+            }
+            if (!instance) {
+                error(owner, "a kernel with a CUDA body has a static INSTANCE field (the module's kernel index lists it)");
+            }
+            deviceKernels.put(entry, new String[] {owner.getQualifiedName().toString(), ptx,
+                processingEnv.getElementUtils().getPackageOf(owner).getQualifiedName().toString()});
+            indexOrigins.add(owner);
             prototypes.put(entry, prototype(entry, params, maxThreads, minBlocks));
         }
         writeBase(owner, entry, javaOnly ? null : ptx, params, (Boolean) value(sig, "bindingBody", false),
@@ -380,6 +408,73 @@ public final class KernelProcessor extends AbstractProcessor {
             return b ? "1" : "0";
         }
         return null;
+    }
+
+    /**
+     * Writes the module's kernel index: {@code <Module>KernelIndex} (module option {@code
+     * trackgen-pipeline} gives {@code PipelineKernelIndex}) in the longest package common to the
+     * module's kernels, listing every kernel with a CUDA body and the PTX modules they name, what
+     * the twin tests and the runtimes read instead of hand-kept lists.
+     */
+    private void writeIndex() {
+        String module = processingEnv.getOptions().getOrDefault(MODULE_OPTION, "trackgen");
+        StringBuilder name = new StringBuilder();
+        for (String part : module.replaceFirst("^trackgen-", "").split("[^A-Za-z0-9]+")) {
+            if (!part.isEmpty()) {
+                name.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1).toLowerCase());
+            }
+        }
+        String cls = name + "KernelIndex";
+        String pkg = null;
+        java.util.Set<String> ptx = new java.util.TreeSet<>();
+        for (String[] k : deviceKernels.values()) {
+            pkg = pkg == null ? k[2] : commonPackage(pkg, k[2]);
+            ptx.add(k[1]);
+        }
+        StringBuilder s = new StringBuilder();
+        if (!pkg.isEmpty()) {
+            s.append("package ").append(pkg).append(";\n\n");
+        }
+        s.append("import dev.trackgen.api.runtime.Kernel;\n\nimport java.util.List;\n\n");
+        s.append("/**\n * The kernels of module ").append(module).append(" that have a CUDA body, and their PTX modules")
+                .append(" (generated by the kernel-declaration processor from the module's {@code @KernelSignature}s;")
+                .append(" do not edit).\n */\n");
+        s.append("public final class ").append(cls).append(" {\n");
+        s.append("    /** The PTX resources the kernels name ({@code cudaModule()}), sorted. */\n");
+        s.append("    public static final List<String> PTX_MODULES = List.of(");
+        String sep = "";
+        for (String p : ptx) {
+            s.append(sep).append('"').append(escape(p)).append('"');
+            sep = ", ";
+        }
+        s.append(");\n\n    private ").append(cls).append("() {\n    }\n\n");
+        s.append("    /** @return every kernel of the module with a CUDA body, by entry-point name */\n");
+        s.append("    public static List<Kernel> all() {\n        return List.of(");
+        sep = "";
+        for (String[] k : deviceKernels.values()) {
+            s.append(sep).append("\n                ").append(k[0]).append(".INSTANCE");
+            sep = ",";
+        }
+        s.append(");\n    }\n}\n");
+        try {
+            JavaFileObject f = processingEnv.getFiler().createSourceFile((pkg.isEmpty() ? "" : pkg + ".") + cls,
+                    indexOrigins.toArray(new Element[0]));
+            try (Writer w = f.openWriter()) {
+                w.write(s.toString());
+            }
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot write the kernel index of " + module, ex);
+        }
+    }
+
+    private static String commonPackage(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        int n = 0;
+        while (n < x.length && n < y.length && x[n].equals(y[n])) {
+            n++;
+        }
+        return String.join(".", java.util.Arrays.asList(x).subList(0, n));
     }
 
     private void writeHeader() {

@@ -116,6 +116,7 @@ class KernelProcessorTest {
     private static String kernel(String signature) {
         return "package demo; import dev.trackgen.api.runtime.*;\n"
                 + "public abstract class ScaleKernel extends ScaleKernelBase {\n"
+                + "  static final ScaleKernel INSTANCE = null;\n"
                 + "  @CudaConstant(\"TG_SCALE_EPS\") static final float EPS = 1.0e-3f;\n"
                 + "  @CudaConstant static final double PI_D = Math.PI;\n"
                 + "  @CudaConstant static final int NEG = -7;\n"
@@ -145,6 +146,19 @@ class KernelProcessorTest {
         assertTrue(base.contains("public float[] in()"), base);
         assertTrue(base.contains("public Vec2Array outArray()"), base);
         assertTrue(base.contains("KernelParam.Direction.IN_OUT"), base);
+        // the module's kernel index, in the kernels' package, named after the module option
+        String index = r.generated("demo/DemoKernelIndex.java");
+        assertTrue(index.contains("public final class DemoKernelIndex"), index);
+        assertTrue(index.contains("demo.ScaleKernel.INSTANCE"), index);
+        assertTrue(index.contains("PTX_MODULES = List.of(\"trackgen-ptx/demo.ptx\")"), index);
+    }
+
+    @Test
+    void refusesAKernelWithoutAnInstanceForTheIndex() throws IOException {
+        Run r = run("demo.ScaleKernel", kernel("void tg_scale(@In F32Array in, int n);")
+                .replace("  static final ScaleKernel INSTANCE = null;\n", ""));
+        assertFalse(r.ok());
+        assertTrue(r.errors().contains("has a static INSTANCE field"), r.errors());
     }
 
     @Test

@@ -4,11 +4,11 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.api.runtime.Vec2Array;
 
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 
 /**
  * Runs centerlines given by the caller, instead of a generator's, through the same stages as
@@ -42,6 +42,8 @@ public final class CenterlinePipeline implements AutoCloseable {
     private final TrackGenConfig config;
     private final int pointsPerCenterline;
     private final ComputeRuntime runtime;
+    /** The runtime's execution lock, held for every public call. */
+    private final LockScope exclusive;
     private final boolean ownsRuntime;
     private final Track track;
     private final Vec2Array input;
@@ -80,6 +82,7 @@ public final class CenterlinePipeline implements AutoCloseable {
 
     private CenterlinePipeline(TrackGenConfig config, int points, ComputeRuntime runtime, boolean ownsRuntime) {
         this.runtime = Objects.requireNonNull(runtime, "runtime must not be null");
+        this.exclusive = new LockScope(runtime.executionLock());
         this.ownsRuntime = ownsRuntime;
         try {
             this.config = Objects.requireNonNull(config, "config must not be null");
@@ -137,9 +140,7 @@ public final class CenterlinePipeline implements AutoCloseable {
             throw new IllegalArgumentException("expected " + expected + " floats (" + config.numEnvs() + " loops of "
                     + pointsPerCenterline + " points), got " + centerlines.length);
         }
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             if (closed) {
                 throw new IllegalStateException("this CenterlinePipeline is closed");
             }
@@ -148,8 +149,6 @@ public final class CenterlinePipeline implements AutoCloseable {
             stages.plan().enqueue(runtime);
             runtime.synchronize();
             return track;
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -186,17 +185,12 @@ public final class CenterlinePipeline implements AutoCloseable {
     /** Releases the runtime if this pipeline owns it ({@link #owning}). */
     @Override
     public void close() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            if (closed) {
-                return;
-            }
+        boolean wasOpen;
+        try (LockScope held = exclusive.acquire()) {
+            wasOpen = !closed;
             closed = true;
-        } finally {
-            lock.unlock();
         }
-        if (ownsRuntime) {
+        if (wasOpen && ownsRuntime) {
             runtime.close();
         }
     }

@@ -47,7 +47,7 @@ final class MaskedRegeneration implements AutoCloseable {
 
     /** @return the plan that takes the selected envs' seeds from {@code fresh} into {@code seeds} */
     static LaunchPlan mergePlan(I32Array fresh, I32Array flags, I32Array seeds) {
-        return LaunchPlan.builder().launch(MergeRowsI32Kernel.INSTANCE, seeds.length(),
+        return LaunchPlan.builder().launch(seeds.length(),
                 MergeRowsI32Kernel.INSTANCE.args().fresh(fresh).flags(flags).n(1).out(seeds)).build();
     }
 

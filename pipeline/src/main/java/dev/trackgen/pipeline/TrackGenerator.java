@@ -10,11 +10,11 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
 
 import java.util.Objects;
-import java.util.concurrent.locks.Lock;
 import java.util.function.Supplier;
 
 /**
@@ -60,6 +60,8 @@ public final class TrackGenerator implements AutoCloseable {
     private final TrackGenConfig config;
     private final PerEnvSeededRng rng;
     private final ComputeRuntime runtime;
+    /** The runtime's execution lock, held for every public call. */
+    private final LockScope exclusive;
     private final boolean ownsRuntime;
     /** Set when the runtime is the caller's: what to free on {@link #close()}. */
     private final AllocationRecorder recorder;
@@ -113,6 +115,7 @@ public final class TrackGenerator implements AutoCloseable {
         } else {
             throw new NullPointerException("runtime: a ComputeRuntime (or a factory for one) must be provided");
         }
+        this.exclusive = new LockScope(runtime.executionLock());
         try {
             int n = config.numPoints();
             int nMax = config.nMax();
@@ -170,9 +173,7 @@ public final class TrackGenerator implements AutoCloseable {
      * @throws IllegalStateException if this generator is closed
      */
     public Track generate() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             if (closed) {
                 throw new IllegalStateException("this TrackGenerator is closed");
             }
@@ -197,8 +198,6 @@ public final class TrackGenerator implements AutoCloseable {
             runtime.synchronize();
             ran = true;
             return track;
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -225,9 +224,7 @@ public final class TrackGenerator implements AutoCloseable {
      */
     public Track generate(I32Array mask) {
         Objects.requireNonNull(mask, "mask");
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             if (closed) {
                 throw new IllegalStateException("this TrackGenerator is closed");
             }
@@ -236,8 +233,6 @@ public final class TrackGenerator implements AutoCloseable {
             runtime.synchronize();
             ran = true;
             return track;
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -316,9 +311,7 @@ public final class TrackGenerator implements AutoCloseable {
      * @throws IllegalStateException if this generator is closed before the intermediates were kept
      */
     public Intermediates intermediates() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             if (!intermediatesKept) {
                 if (closed) {
                     throw new IllegalStateException("this TrackGenerator is closed");
@@ -326,8 +319,6 @@ public final class TrackGenerator implements AutoCloseable {
                 keepIntermediates();
             }
             return new Intermediates(generated, spaced, relaxed);
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -367,9 +358,7 @@ public final class TrackGenerator implements AutoCloseable {
      */
     @Override
     public void close() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             if (closed) {
                 return;
             }
@@ -382,8 +371,6 @@ public final class TrackGenerator implements AutoCloseable {
             if (recorder != null) {
                 recorder.freeAll();
             }
-        } finally {
-            lock.unlock();
         }
         if (ownsRuntime) {
             runtime.close();

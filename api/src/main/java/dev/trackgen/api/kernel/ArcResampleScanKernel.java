@@ -71,17 +71,7 @@ public final class ArcResampleScanKernel extends ArcResampleScanKernelBase {
         countReal[e] = r;
         countOut[e] = r >= 2 ? num : 0;
         if (r >= 2) {
-            s[sb] = 0f;
-            double acc = 0.0;
-            for (int j = 0; j < r; j++) {
-                int jn = j + 1 == r ? 0 : j + 1;
-                float dx = real[2 * (rb + jn)] - real[2 * (rb + j)];
-                float dy = real[2 * (rb + jn) + 1] - real[2 * (rb + j) + 1];
-                float l = Geometry.length(dx, dy);
-                seg[rb + j] = l;
-                acc += l;
-                s[sb + j + 1] = (float) acc;
-            }
+            ArcLengthScan.scan(real, rb, r, seg, rb, s, sb);
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.trackgen.api.kernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
-import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -16,13 +15,14 @@ import dev.trackgen.api.runtime.Vec2Array;
  * scratch {@code [E]} counts, and on a runtime that runs only device bodies (CUDA)
  * {@code [E * m]} real points and segment lengths and {@code [E * (m + 1)]} cumulative arc length.
  * A runtime that runs Java bodies (the CPU runtime) gets one fused launch instead, whose
- * per-env scratch lives in buffers of the worker thread (same results bit for bit).
+ * per-env scratch lives in buffers of the worker thread (same results bit for bit; the
+ * {@link HostFusion} chooses).
  */
 public final class ArcResampler {
     private final int envs;
     private final int m;
     private final int n;
-    private final boolean fused;
+    private final HostFusion fusion;
     private final Vec2Array real;
     private final F32Array seg;
     private final F32Array s;
@@ -43,10 +43,10 @@ public final class ArcResampler {
         this.envs = envs;
         this.m = m;
         this.n = n;
-        this.fused = runtime.supports(ArcResampleHostKernel.INSTANCE);
-        this.real = fused ? null : runtime.allocVec2(envs * m);
-        this.seg = fused ? null : runtime.allocF32(envs * m);
-        this.s = fused ? null : runtime.allocF32(envs * (m + 1));
+        this.fusion = new HostFusion(runtime, ArcResampleHostKernel.INSTANCE);
+        this.real = fusion.deviceVec2(envs * m);
+        this.seg = fusion.deviceF32(envs * m);
+        this.s = fusion.deviceF32(envs * (m + 1));
         this.countReal = runtime.allocI32(envs);
         this.countOut = runtime.allocI32(envs);
     }
@@ -61,31 +61,13 @@ public final class ArcResampler {
      * @return the plan, to {@link LaunchPlan.Builder#append} into a generator's plan
      */
     public LaunchPlan plan(Vec2Array dense, I32Array active, boolean selectedOnly, Vec2Array out) {
-        if (fused) {
-            return LaunchPlan.builder()
-                    .launch(envs, ArcResampleHostKernel.INSTANCE.args().dense(dense).M(m).num(n).active(active)
-                            .selectedOnly(selectedOnly ? 1 : 0).countReal(countReal).countOut(countOut).out(out))
-                    .build();
-        }
-        return LaunchPlan.builder()
+        int selected = selectedOnly ? 1 : 0;
+        return fusion.plan(envs, ArcResampleHostKernel.INSTANCE.args().dense(dense).M(m).num(n).active(active)
+                .selectedOnly(selected).countReal(countReal).countOut(countOut).out(out), b -> b
                 .launch(envs, ArcResampleScanKernel.INSTANCE.args().dense(dense).M(m).num(n).active(active)
-                        .selectedOnly(selectedOnly ? 1 : 0).real(real).seg(seg).s(s).countReal(countReal)
-                        .countOut(countOut))
-                .launch(envs * n, ArcResampleLookupKernel.INSTANCE.args().real(real).seg(seg).s(s).countReal(countReal)
-                        .M(m).num(n).out(out))
-                .build();
-    }
-
-    /**
-     * Whether a plan launched by a generator stands in for this class's two kernels: the fused
-     * host launch, which a generator need not name among its kernels when it names
-     * {@link ArcResampleScanKernel} and {@link ArcResampleLookupKernel}.
-     *
-     * @param kernel a launched kernel
-     * @return whether it is the fused host resample
-     */
-    public static boolean isHostFused(Kernel kernel) {
-        return kernel == ArcResampleHostKernel.INSTANCE;
+                        .selectedOnly(selected).real(real).seg(seg).s(s).countReal(countReal).countOut(countOut))
+                .launch(envs * n, ArcResampleLookupKernel.INSTANCE.args().real(real).seg(seg).s(s)
+                        .countReal(countReal).M(m).num(n).out(out)));
     }
 
     /** @return {@code [E]}: after a plan ran, {@code n} for every resampled env with 2 or more real points, else 0 */

@@ -174,8 +174,15 @@ public interface ComputeRuntime extends AutoCloseable {
      */
     boolean prefersReplay();
 
-    /** @return whether this runtime's arrays are host arrays that Java kernel bodies can read */
-    boolean hostResident();
+    /**
+     * Whether this runtime's launches and copies can take an array: one it allocated, or one of
+     * its kind (any host array on a host runtime). Bind-time checks of caller-owned arrays ask
+     * this instead of asking what the runtime is.
+     *
+     * @param array an array
+     * @return whether it can be bound to this runtime's launches
+     */
+    boolean accepts(DeviceArray array);
 
     /**
      * @return the lock that serializes all work on this runtime's device; for CUDA one process-wide

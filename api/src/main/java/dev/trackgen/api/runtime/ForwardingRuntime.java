@@ -111,8 +111,8 @@ public abstract class ForwardingRuntime implements ComputeRuntime {
     }
 
     @Override
-    public boolean hostResident() {
-        return delegate.hostResident();
+    public boolean accepts(DeviceArray array) {
+        return delegate.accepts(array);
     }
 
     @Override

@@ -18,6 +18,11 @@ public final class HostF32Array implements F32Array {
     }
 
     @Override
+    public float[] hostData() {
+        return data;
+    }
+
+    @Override
     public int length() {
         return data.length;
     }

@@ -18,6 +18,11 @@ public final class HostI32Array implements I32Array {
     }
 
     @Override
+    public int[] hostData() {
+        return data;
+    }
+
+    @Override
     public int length() {
         return data.length;
     }

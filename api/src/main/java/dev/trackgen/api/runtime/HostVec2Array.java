@@ -18,6 +18,11 @@ public final class HostVec2Array implements Vec2Array {
     }
 
     @Override
+    public float[] hostData() {
+        return data;
+    }
+
+    @Override
     public int length() {
         return data.length / 2;
     }

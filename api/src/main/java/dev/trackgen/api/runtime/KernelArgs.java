@@ -12,8 +12,8 @@ import java.util.List;
  * the binding at record time ({@link #copy()}), and CUDA copies kernel parameters into the graph,
  * so re-binding after a capture never changes what a replay does.
  *
- * <p>The typed getters ({@link #f32(int)}, {@link #vec2(int)}, ...) are for Java kernel bodies
- * and require host-resident arrays.
+ * <p>The typed getters ({@link #f32(int)}, {@link #vec2(int)}, ...) are for Java kernel bodies:
+ * an array's {@code hostData()}, which an array in device memory refuses.
  */
 public class KernelArgs {
     private final Kernel kernel;
@@ -65,47 +65,12 @@ public class KernelArgs {
     }
 
     /**
-     * Binds every slot in order; values are {@link DeviceArray}s, {@link Integer}s or
-     * {@link Float}s matching the parameter types. Meant for construction time (it boxes).
-     *
-     * @param values one value per parameter
-     * @return this binding
-     * @throws IllegalArgumentException on a count or type mismatch
-     */
-    public KernelArgs bind(Object... values) {
-        if (values.length != types.length) {
-            throw new IllegalArgumentException(kernel.name() + " takes " + types.length + " arguments, got "
-                    + values.length);
-        }
-        for (int i = 0; i < values.length; i++) {
-            Object v = values[i];
-            if (v instanceof DeviceArray a) {
-                set(i, a);
-            } else if (v instanceof Integer iv) {
-                set(i, iv.intValue());
-            } else if (v instanceof Float fv) {
-                set(i, fv.floatValue());
-            } else if (v instanceof Double dv && types[i] == KernelParam.Type.FLOAT) {
-                set(i, (float) dv.doubleValue());
-            } else {
-                throw new IllegalArgumentException(kernel.name() + " argument " + i + " ("
-                        + kernel.params().get(i).name() + ") cannot take " + v);
-            }
-        }
-        return this;
-    }
-
-    /**
      * @param slot  parameter index
      * @param array the array (its type must match the parameter)
      * @return this binding
      */
     public KernelArgs set(int slot, DeviceArray array) {
-        if (array == null || array.type() != types[slot]) {
-            throw new IllegalArgumentException(kernel.name() + " argument " + slot + " ("
-                    + kernel.params().get(slot).name() + ") expects " + types[slot] + ", got "
-                    + (array == null ? "null" : array.type()));
-        }
+        expect(slot, array != null && array.type() == types[slot], array == null ? "null" : array.type().toString());
         arrays[slot] = array;
         bound[slot] = true;
         return this;
@@ -117,10 +82,7 @@ public class KernelArgs {
      * @return this binding
      */
     public KernelArgs set(int slot, int value) {
-        if (types[slot] != KernelParam.Type.INT) {
-            throw new IllegalArgumentException(kernel.name() + " argument " + slot + " ("
-                    + kernel.params().get(slot).name() + ") expects " + types[slot] + ", got an int");
-        }
+        expect(slot, types[slot] == KernelParam.Type.INT, "an int");
         ints[slot] = value;
         bound[slot] = true;
         return this;
@@ -132,13 +94,17 @@ public class KernelArgs {
      * @return this binding
      */
     public KernelArgs set(int slot, float value) {
-        if (types[slot] != KernelParam.Type.FLOAT) {
-            throw new IllegalArgumentException(kernel.name() + " argument " + slot + " ("
-                    + kernel.params().get(slot).name() + ") expects " + types[slot] + ", got a float");
-        }
+        expect(slot, types[slot] == KernelParam.Type.FLOAT, "a float");
         floats[slot] = value;
         bound[slot] = true;
         return this;
+    }
+
+    private void expect(int slot, boolean matches, String got) {
+        if (!matches) {
+            throw new IllegalArgumentException(kernel.name() + " argument " + slot + " ("
+                    + kernel.params().get(slot).name() + ") expects " + types[slot] + ", got " + got);
+        }
     }
 
     /** @return the kernel these arguments belong to */
@@ -192,27 +158,27 @@ public class KernelArgs {
     }
 
     /**
-     * @param slot an {@code F32_ARRAY} slot bound to a host array
+     * @param slot an {@code F32_ARRAY} slot bound to an array in host memory
      * @return its backing floats
      */
     public float[] f32(int slot) {
-        return ((HostF32Array) arrays[slot]).data();
+        return ((F32Array) arrays[slot]).hostData();
     }
 
     /**
-     * @param slot an {@code I32_ARRAY} slot bound to a host array
+     * @param slot an {@code I32_ARRAY} slot bound to an array in host memory
      * @return its backing ints
      */
     public int[] i32(int slot) {
-        return ((HostI32Array) arrays[slot]).data();
+        return ((I32Array) arrays[slot]).hostData();
     }
 
     /**
-     * @param slot a {@code VEC2_ARRAY} slot bound to a host array
+     * @param slot a {@code VEC2_ARRAY} slot bound to an array in host memory
      * @return its interleaved floats
      */
     public float[] vec2(int slot) {
-        return ((HostVec2Array) arrays[slot]).data();
+        return ((Vec2Array) arrays[slot]).hostData();
     }
 
     /**

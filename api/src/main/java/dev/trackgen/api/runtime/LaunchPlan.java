@@ -77,7 +77,6 @@ public final class LaunchPlan {
         return kernels.length;
     }
 
-    /** @return the distinct kernels the plan launches */
     /**
      * @param array a device array
      * @return whether a launch of this plan is bound to it or a copy writes it
@@ -97,6 +96,7 @@ public final class LaunchPlan {
         return false;
     }
 
+    /** @return the distinct kernels the plan launches, in the order of their first launch */
     public List<Kernel> kernels() {
         List<Kernel> out = new ArrayList<>();
         for (Kernel k : kernels) {
@@ -115,26 +115,10 @@ public final class LaunchPlan {
         }
 
         /**
-         * Appends a launch; the binding is checked for completeness and kept (not copied), so a
-         * later re-bind of a slot changes what the plan launches.
-         *
-         * @param kernel the kernel
-         * @param dim    launch dimension
-         * @param args   its complete binding
-         * @return this builder
-         */
-        public Builder launch(Kernel kernel, int dim, KernelArgs args) {
-            if (args.kernel() != kernel) {
-                throw new IllegalArgumentException("arguments of " + args.kernel().name() + " given for " + kernel.name());
-            }
-            args.checkComplete();
-            steps.add(new Step(kernel, dim, args, null, null));
-            return this;
-        }
-
-        /**
          * Appends a launch of the kernel a binding belongs to, bound by name:
-         * {@code launch(E * n, SelectRowsKernel.INSTANCE.args().a(x).b(y).flag(f).n(n).out(o))}.
+         * {@code launch(E * n, SelectRowsKernel.INSTANCE.args().a(x).b(y).flag(f).n(n).out(o))}. The
+         * binding is checked for completeness and kept (not copied), so a later re-bind of a slot
+         * changes what the plan launches.
          *
          * @param dim  launch dimension
          * @param args its complete binding
@@ -142,22 +126,9 @@ public final class LaunchPlan {
          * @throws IllegalStateException if a parameter is not bound
          */
         public Builder launch(int dim, KernelArgs args) {
-            return launch(args.kernel(), dim, args);
-        }
-
-        /**
-         * Appends a launch with a fresh positional binding of {@code values} (see
-         * {@link KernelArgs#bind}).
-         *
-         * @param kernel the kernel
-         * @param dim    launch dimension
-         * @param values one value per parameter
-         * @return this builder
-         * @deprecated bind by name: {@link #launch(int, KernelArgs)} with {@code kernel.args()}
-         */
-        @Deprecated
-        public Builder launch(Kernel kernel, int dim, Object... values) {
-            return launch(kernel, dim, KernelArgs.of(kernel).bind(values));
+            args.checkComplete();
+            steps.add(new Step(args.kernel(), dim, args, null, null));
+            return this;
         }
 
         /**

@@ -9,4 +9,15 @@ public interface Vec2Array extends DeviceArray {
     default KernelParam.Type type() {
         return KernelParam.Type.VEC2_ARRAY;
     }
+
+    /**
+     * The host data of an array that lives in host memory, for Java kernel bodies
+     * ({@link KernelArgs#vec2(int)}).
+     *
+     * @return the backing floats, interleaved x, y pairs (not a copy)
+     * @throws UnsupportedOperationException for an array in device memory
+     */
+    default float[] hostData() {
+        throw new UnsupportedOperationException(this + " lives in device memory: Java kernel bodies cannot read it");
+    }
 }

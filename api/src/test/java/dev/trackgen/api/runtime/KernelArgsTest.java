@@ -16,13 +16,13 @@ class KernelArgsTest {
     };
 
     @Test
-    void bindChecksCountAndTypes() {
-        KernelArgs a = K.args().bind(new HostF32Array(3), 2, 0.5f);
+    void setChecksTypes() {
+        KernelArgs a = K.args().set(0, new HostF32Array(3)).set(1, 2).set(2, 0.5f);
         assertEquals(2, a.intValue(1));
         assertEquals(0.5f, a.floatValue(2));
-        assertThrows(IllegalArgumentException.class, () -> K.args().bind(new HostF32Array(3), 2));
+        assertThrows(IllegalArgumentException.class, () -> K.args().set(2, 2));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> K.args().bind(new HostI32Array(3), 2, 0.5f));
+                () -> K.args().set(0, new HostI32Array(3)));
         assertTrue(e.getMessage().contains("tg_test argument 0 (a) expects F32_ARRAY"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> K.args().set(1, 0.5f));
     }
@@ -36,7 +36,7 @@ class KernelArgsTest {
 
     @Test
     void copyIsIndependentOfLaterRebinding() {
-        KernelArgs a = K.args().bind(new HostF32Array(1), 1, 1f);
+        KernelArgs a = K.args().set(0, new HostF32Array(1)).set(1, 1).set(2, 1f);
         KernelArgs c = a.copy();
         a.set(1, 5);
         assertEquals(1, c.intValue(1));

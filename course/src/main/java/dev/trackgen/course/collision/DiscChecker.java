@@ -40,7 +40,7 @@ public final class DiscChecker {
                 .radius(discs.radius()).boxesPerEnv(boxes.boxesPerEnv()).position(boxes.position())
                 .heading(boxes.heading()).halfExtents(boxes.halfExtents()).hit(contacts.hit()).disc(contacts.disc())
                 .depth(contacts.depth()).normal(contacts.normal());
-        plan = LaunchPlan.builder().launch(BoxDiscsKernel.INSTANCE, n, a).build();
+        plan = LaunchPlan.builder().launch(n, a).build();
     }
 
     /** @return the persistent result, rewritten in place */

@@ -67,7 +67,7 @@ public final class OffRoadChecker {
                     .position(boxes.position()).heading(boxes.heading()).halfExtents(boxes.halfExtents())
                     .offRoad(contacts.offRoad()).clearance(contacts.clearance()).nearest(contacts.nearest())
                     .normal(contacts.normal()).border(contacts.border());
-            queryPlan = LaunchPlan.builder().launch(OffRoadSegmentsKernel.INSTANCE, n, q).build();
+            queryPlan = LaunchPlan.builder().launch(n, q).build();
             bakePlan = LaunchPlan.builder().build();
             sdfBytes = 0;
             sdfGrid = null;
@@ -84,12 +84,12 @@ public final class OffRoadChecker {
             KernelArgs bk = SdfBakeKernel.INSTANCE.args().inner(track.inner()).outer(track.outer())
                     .count(track.count()).nMax(track.nMax()).res(res).padding(sdfLayout.padding()).cell(sdfLayout.cellSize()).bounds(bounds)
                     .phi(phi).bid(bid);
-            bakePlan = LaunchPlan.builder().launch(SdfBakeKernel.INSTANCE, e, bk).build();
+            bakePlan = LaunchPlan.builder().launch(e, bk).build();
             KernelArgs q = OffRoadSdfKernel.INSTANCE.args().bounds(bounds).phi(phi).bid(bid).res(res).boxesPerEnv(b)
                     .position(boxes.position()).heading(boxes.heading()).halfExtents(boxes.halfExtents())
                     .offRoad(contacts.offRoad()).clearance(contacts.clearance()).nearest(contacts.nearest())
                     .normal(contacts.normal()).border(contacts.border());
-            queryPlan = LaunchPlan.builder().launch(OffRoadSdfKernel.INSTANCE, n, q).build();
+            queryPlan = LaunchPlan.builder().launch(n, q).build();
             bake();
         }
     }

@@ -59,8 +59,8 @@ public final class StartGrid {
                 .rule(b.rule.code()).straightKappa((float) b.straightKappa).slots(slots).front((float) b.front)
                 .rowGap((float) b.rowGap).lateral((float) lateral).startIndex(startIndex).startS(startS)
                 .gridPosition(positions).gridHeading(headings);
-        this.plan = LaunchPlan.builder().launch(CurvatureKernel.INSTANCE, e * track.nMax(), k)
-                .launch(StartGridKernel.INSTANCE, e, g).build();
+        this.plan = LaunchPlan.builder().launch(e * track.nMax(), k)
+                .launch(e, g).build();
     }
 
     /**

@@ -2,9 +2,6 @@ package dev.trackgen.course.internal;
 
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.DeviceArray;
-import dev.trackgen.api.runtime.HostF32Array;
-import dev.trackgen.api.runtime.HostI32Array;
-import dev.trackgen.api.runtime.HostVec2Array;
 import dev.trackgen.api.runtime.Vec2Array;
 
 import java.util.Arrays;
@@ -16,20 +13,18 @@ public final class Checks {
     }
 
     /**
-     * Refuses an array that cannot live on a runtime: a host array on a device runtime or a
-     * device array on a host runtime.
+     * Refuses an array that the track's runtime cannot bind ({@link ComputeRuntime#accepts}): a
+     * host array on a device runtime, a device array on a host runtime or of another device runtime.
      *
      * @param runtime the runtime of the track
      * @param array   a caller-owned array
      * @param what    its name in the message
-     * @throws IllegalArgumentException when the array belongs to another kind of runtime
+     * @throws IllegalArgumentException when the runtime does not accept the array
      */
     public static void sameRuntime(ComputeRuntime runtime, DeviceArray array, String what) {
-        boolean host = array instanceof HostF32Array || array instanceof HostI32Array || array instanceof HostVec2Array;
-        if (host != runtime.hostResident()) {
-            throw new IllegalArgumentException(what + " is " + (host ? "a host" : "a device") + " array but the track lives on "
-                    + runtime.name() + (runtime.hostResident() ? " (host memory)" : " (device memory)")
-                    + ": allocate it with track.runtime()");
+        if (!runtime.accepts(array)) {
+            throw new IllegalArgumentException(what + " (" + array + ") cannot be bound on " + runtime.name()
+                    + ", where the track lives: allocate it with track.runtime()");
         }
     }
 

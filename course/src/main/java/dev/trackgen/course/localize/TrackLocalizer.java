@@ -65,12 +65,12 @@ public final class TrackLocalizer {
                 .length(track.length()).count(track.count()).nMax(track.nMax()).position(b.positions).agents(agents)
                 .halfWidth((float) b.halfWidth).window(window).s(frame.s()).n(frame.n()).segment(frame.segment())
                 .onRoad(frame.onRoad());
-        this.queryPlan = LaunchPlan.builder().launch(LocalizeKernel.INSTANCE, queries, q).build();
+        this.queryPlan = LaunchPlan.builder().launch(queries, q).build();
         this.allMask = Checks.filledI32(runtime, queries, 1);
         KernelArgs all = LocalizeResetKernel.INSTANCE.args().mask(allMask).segment(frame.segment());
-        this.resetAllPlan = LaunchPlan.builder().launch(LocalizeResetKernel.INSTANCE, queries, all).build();
+        this.resetAllPlan = LaunchPlan.builder().launch(queries, all).build();
         this.resetArgs = LocalizeResetKernel.INSTANCE.args().mask(allMask).segment(frame.segment());
-        this.resetPlan = LaunchPlan.builder().launch(LocalizeResetKernel.INSTANCE, queries, resetArgs).build();
+        this.resetPlan = LaunchPlan.builder().launch(queries, resetArgs).build();
         resetAll();
     }
 

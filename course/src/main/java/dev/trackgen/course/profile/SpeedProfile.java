@@ -52,8 +52,8 @@ public final class SpeedProfile {
         KernelArgs v = SpeedProfileKernel.INSTANCE.args().kappa(kappa).arclen(track.arclen()).length(track.length())
                 .count(track.count()).nMax(track.nMax()).aLat((float) aLat).aAccel((float) aAccel)
                 .aBrake((float) aBrake).vCap((float) vCap).speed(speed);
-        this.plan = LaunchPlan.builder().launch(CurvatureKernel.INSTANCE, points, k)
-                .launch(SpeedProfileKernel.INSTANCE, track.numEnvs(), v).build();
+        this.plan = LaunchPlan.builder().launch(points, k)
+                .launch(track.numEnvs(), v).build();
     }
 
     /**

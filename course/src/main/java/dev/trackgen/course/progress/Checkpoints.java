@@ -61,7 +61,7 @@ public final class Checkpoints {
                 .count(track.count()).nMax(track.nMax()).startIndex(start).spacing((float) spacing)
                 .maxCheckpoints(maxCheckpoints).cpPosition(position).cpTangent(tangent).cpInner(inner).cpOuter(outer)
                 .cpS(s).cpIndex(index).cpCount(count);
-        this.plan = LaunchPlan.builder().launch(CheckpointKernel.INSTANCE, track.numEnvs(), a).build();
+        this.plan = LaunchPlan.builder().launch(track.numEnvs(), a).build();
     }
 
     /**

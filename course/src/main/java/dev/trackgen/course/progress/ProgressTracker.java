@@ -60,14 +60,14 @@ public final class ProgressTracker {
                 .previous(previous).next(next).progress(progress).starts(starts).passed(events.passed())
                 .lapCompleted(events.lapCompleted()).wrongWay(events.wrongWay())
                 .wrongCheckpoint(events.wrongCheckpoint()).laps(laps).distToNext(events.distToNext());
-        this.updatePlan = LaunchPlan.builder().launch(ProgressUpdateKernel.INSTANCE, queries, u).build();
+        this.updatePlan = LaunchPlan.builder().launch(queries, u).build();
         I32Array all = Checks.filledI32(runtime, queries, 1);
-        this.resetAllPlan = LaunchPlan.builder().launch(ProgressResetKernel.INSTANCE, queries,
+        this.resetAllPlan = LaunchPlan.builder().launch(queries,
                 ProgressResetKernel.INSTANCE.args().mask(all).previous(previous).next(next).progress(progress)
                         .starts(starts).laps(laps)).build();
         this.resetArgs = ProgressResetKernel.INSTANCE.args().mask(all).previous(previous).next(next)
                 .progress(progress).starts(starts).laps(laps);
-        this.resetPlan = LaunchPlan.builder().launch(ProgressResetKernel.INSTANCE, queries, resetArgs).build();
+        this.resetPlan = LaunchPlan.builder().launch(queries, resetArgs).build();
         resetAll();
     }
 

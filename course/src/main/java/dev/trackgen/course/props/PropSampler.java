@@ -41,7 +41,7 @@ public final class PropSampler {
                 .coneYaw(props.coneYaw()).wallCenter(props.wallCenter()).wallYaw(props.wallYaw())
                 .wallLength(props.wallLength()).propCount(props.count()).truncated(props.truncated())
                 .step(props.step());
-        this.plan = LaunchPlan.builder().launch(PropsKernel.INSTANCE, 2 * track.numEnvs(), a).build();
+        this.plan = LaunchPlan.builder().launch(2 * track.numEnvs(), a).build();
     }
 
     /**

@@ -1,11 +1,8 @@
 package dev.trackgen.generators.bezier;
 
-import dev.trackgen.api.generator.PlannedGenerator;
 import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.config.Interval;
-import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
@@ -16,12 +13,14 @@ import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.BuiltinGenerator;
+import dev.trackgen.generators.BuiltinScratch;
 import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
+import dev.trackgen.generators.curves.SelfCrossings;
 import dev.trackgen.generators.knobs.BezierKnobs;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,55 +36,27 @@ import java.util.List;
  * to {@code num_points} (the output rows), self-intersection flags, polygon assembly and resample
  * for the crossing envs only, over their output rows, flags. All of it is fixed and allocation-free, so it is capturable.
  */
-public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scratch> {
+public final class BezierGenerator extends BuiltinGenerator<BezierGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
     public BezierGenerator() {
-        super(StyleSampleKernel.INSTANCE, CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE,
+        super("bezier", "angle-sorted grid corners joined by a clamped closed cubic Bezier; corner-polygon fallback",
+                BezierKnobs.all(), Scratch::new, StyleSampleKernel.INSTANCE, CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE,
                 VertexTangentKernel.INSTANCE, BezierAssembleKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
                 ArcResampleLookupKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE,
                 FillI32Kernel.INSTANCE);
     }
 
     @Override
-    public String name() {
-        return "bezier";
-    }
-
-    @Override
-    public String description() {
-        return "angle-sorted grid corners joined by a clamped closed cubic Bezier; corner-polygon fallback";
-    }
-
-    /** @return {@link BezierKnobs#all()} */
-    @Override
-    public List<Knob<?>> knobs() {
-        return BezierKnobs.all();
-    }
-
-    @Override
     public List<String> validate(TrackGenConfig config) {
-        List<String> problems = new ArrayList<>(BezierKnobs.checkCorners(config));
-        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+        return withBufferLimit(BezierKnobs.checkCorners(config), config,
                 "num_envs * max_num_points * num_points_per_segment", (long) config.numEnvs()
                         * config.get(BezierKnobs.MAX_NUM_POINTS) * config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT));
-        if (buffers != null) {
-            problems.add(buffers);
-        }
-        return problems;
-    }
-
-    @Override
-    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
-        return new Scratch(runtime, config);
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    static final class Scratch extends PlannedScratch {
-        private final TrackGenConfig config;
-        private final int envs;
+    static final class Scratch extends BuiltinScratch {
         private final int p;
         private final int npseg;
-        private final int n;
         private final F32Array rad;
         private final F32Array scale;
         private final F32Array clamp;
@@ -98,15 +69,12 @@ public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scra
         private final F32Array minEdge;
         private final Vec2Array dense;
         private final ArcResampler arc;
-        private final I32Array crossers;
-        private final F32Array boxes;
+        private final SelfCrossings crossings;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
-            this.config = config;
-            this.envs = config.numEnvs();
+            super(config);
             this.p = config.get(BezierKnobs.MAX_NUM_POINTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
-            this.n = config.numPoints();
             int m = p * npseg;
             rad = rt.allocF32(envs);
             scale = rt.allocF32(envs);
@@ -119,9 +87,8 @@ public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scra
             tangents = rt.allocVec2(envs * p);
             minEdge = rt.allocF32(envs * p);
             dense = rt.allocVec2(envs * m);
-            crossers = rt.allocI32(envs);
             arc = new ArcResampler(rt, envs, m, n);
-            boxes = rt.allocF32(envs * Crossings.boxFloats(n));
+            crossings = new SelfCrossings(rt, envs, n);
         }
 
         @Override
@@ -157,14 +124,14 @@ public final class BezierGenerator extends PlannedGenerator<BezierGenerator.Scra
                             .count(count).P(p).blend(blend).tangents(tangents).minEdge(minEdge))
                     .launch(envs * m, BezierAssembleKernel.INSTANCE.args()
                             .corners(sorted).count(count).tangents(tangents).minEdge(minEdge).P(p).npseg(npseg)
-                            .rad(rad).clamp(clamp).polygon(0).active(crossers).out(dense))
-                    .append(arc.plan(dense, crossers, false, out))
-                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(arc.counts()).boxes(boxes).maxCount(1).out(crossers))
+                            .rad(rad).clamp(clamp).polygon(0).active(crossings.flags()).out(dense))
+                    .append(arc.plan(dense, crossings.flags(), false, out))
+                    .append(crossings.plan(out, arc.counts()))
                     .launch(envs * m, BezierAssembleKernel.INSTANCE.args()
                             .corners(sorted).count(count).tangents(tangents).minEdge(minEdge).P(p).npseg(npseg)
-                            .rad(rad).clamp(clamp).polygon(1).active(crossers).out(dense))
+                            .rad(rad).clamp(clamp).polygon(1).active(crossings.flags()).out(dense))
                     // the crossing envs' rows of the curve are overwritten by their polygon's
-                    .append(arc.plan(dense, crossers, true, out))
+                    .append(arc.plan(dense, crossings.flags(), true, out))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }

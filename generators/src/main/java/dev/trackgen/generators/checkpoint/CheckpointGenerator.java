@@ -1,13 +1,11 @@
 package dev.trackgen.generators.checkpoint;
 
-import dev.trackgen.api.generator.PlannedGenerator;
-import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampler;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
+import dev.trackgen.api.kernel.HostFusion;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
@@ -15,6 +13,8 @@ import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.BuiltinGenerator;
+import dev.trackgen.generators.BuiltinScratch;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
 import dev.trackgen.generators.knobs.BezierKnobs;
 import dev.trackgen.generators.knobs.CheckpointKnobs;
@@ -38,54 +38,30 @@ import java.util.List;
  * ({@code CheckpointHostKernel}). Which launches run depends on the configuration only:
  * fixed and allocation-free, capturable.
  */
-public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenerator.Scratch> {
+public final class CheckpointGenerator extends BuiltinGenerator<CheckpointGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
     public CheckpointGenerator() {
-        super(CheckpointSampleKernel.INSTANCE, CheckpointSteerKernel.INSTANCE, CheckpointCloseKernel.INSTANCE,
+        super("checkpoint", "bounded-turn steering through radial checkpoints, heading-ramp closure, best of K",
+                CheckpointKnobs.all(), Scratch::new, CheckpointSampleKernel.INSTANCE, CheckpointSteerKernel.INSTANCE, CheckpointCloseKernel.INSTANCE,
                 FillI32Kernel.INSTANCE, SelfIntersectionsKernel.INSTANCE, CheckpointClearanceKernel.INSTANCE,
                 CheckpointSelectKernel.INSTANCE, CheckpointClipKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
                 ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE);
     }
 
     @Override
-    public String name() {
-        return "checkpoint";
-    }
-
-    @Override
-    public String description() {
-        return "bounded-turn steering through radial checkpoints, heading-ramp closure, best of K";
-    }
-
-    /** @return {@link CheckpointKnobs#all()} */
-    @Override
-    public List<Knob<?>> knobs() {
-        return CheckpointKnobs.all();
-    }
-
-    @Override
     public List<String> validate(TrackGenConfig config) {
-        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+        return withBufferLimit(List.of(), config,
                 "num_envs * checkpoint_best_of_k * max(num_points, checkpoint_count)", (long) config.numEnvs()
                         * config.get(CheckpointKnobs.BEST_OF_K)
                         * Math.max(config.numPoints(), config.get(CheckpointKnobs.COUNT)));
-        return buffers != null ? List.of(buffers) : List.of();
-    }
-
-    @Override
-    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
-        return new Scratch(runtime, config);
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    static final class Scratch extends PlannedScratch {
-        private final TrackGenConfig config;
-        private final int envs;
+    static final class Scratch extends BuiltinScratch {
         private final int k;
         private final int c;
-        private final int n;
         private final boolean clip;
-        private final boolean fused;
+        private final HostFusion fusion;
         private final Vec2Array checkpoints;
         private final Vec2Array path;
         private final F32Array heading;
@@ -99,24 +75,22 @@ public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenera
         private final ArcResampler arc;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
-            this.config = config;
-            this.envs = config.numEnvs();
+            super(config);
             this.k = config.get(CheckpointKnobs.BEST_OF_K);
             this.c = config.get(CheckpointKnobs.COUNT);
-            this.n = config.numPoints();
             this.clip = config.get(CheckpointKnobs.CLIP_FALLBACK);
-            this.fused = rt.supports(CheckpointHostKernel.INSTANCE);
+            this.fusion = new HostFusion(rt, CheckpointHostKernel.INSTANCE);
             int ek = envs * k;
-            boolean best = !fused && k > 1;
-            checkpoints = fused ? null : rt.allocVec2(ek * c);
-            path = fused ? null : rt.allocVec2(ek * n);
-            heading = fused ? null : rt.allocF32(ek * n);
-            cand = fused ? null : rt.allocVec2(ek * n);
-            candCount = fused ? null : rt.allocI32(ek);
-            cross = fused ? null : rt.allocI32(ek);
-            thin = fused ? null : rt.allocI32(ek);
-            clearanceBoxes = best ? rt.allocF32(ek * CheckpointClearanceKernel.boxFloats(n)) : null;
-            boxes = best ? rt.allocF32(ek * Crossings.boxFloats(n)) : null;
+            boolean best = k > 1;
+            checkpoints = fusion.deviceVec2(ek * c);
+            path = fusion.deviceVec2(ek * n);
+            heading = fusion.deviceF32(ek * n);
+            cand = fusion.deviceVec2(ek * n);
+            candCount = fusion.deviceI32(ek);
+            cross = fusion.deviceI32(ek);
+            thin = fusion.deviceI32(ek);
+            clearanceBoxes = best ? fusion.deviceF32(ek * CheckpointClearanceKernel.boxFloats(n)) : null;
+            boxes = best ? fusion.deviceF32(ek * Crossings.boxFloats(n)) : null;
             int m = n + 2;
             clipDense = clip ? rt.allocVec2(envs * m) : null;
             arc = clip ? new ArcResampler(rt, envs, m, n) : null;
@@ -131,31 +105,29 @@ public final class CheckpointGenerator extends PlannedGenerator<CheckpointGenera
             float gain = (float) (double) config.get(CheckpointKnobs.STEER_GAIN);
             float look = (float) (double) config.get(CheckpointKnobs.LOOKAHEAD_FRAC);
             float hw = (float) config.halfWidth();
-            LaunchPlan.Builder b = LaunchPlan.builder();
-            if (fused) {
-                b.launch(envs, CheckpointHostKernel.INSTANCE.args().seeds(seeds).K(k).C(c).radiusMinFrac(rmin)
-                        .angleJitter(jitter).N(n).turnRate(turn).steerGain(gain).lookahead(look).halfWidth(hw)
-                        .targetExtent(extent).out(out));
-            } else {
-                int ek = envs * k;
-                b.launch(ek * c, CheckpointSampleKernel.INSTANCE.args()
-                                .seeds(seeds).K(k).C(c).radiusMinFrac(rmin).angleJitter(jitter)
-                                .checkpoints(checkpoints))
-                        .launch(ek, CheckpointSteerKernel.INSTANCE.args()
-                                .checkpoints(checkpoints).C(c).N(n).turnRate(turn).steerGain(gain).lookahead(look)
-                                .path(path))
-                        .launch(ek, CheckpointCloseKernel.INSTANCE.args().path(path).N(n)
-                                .heading(heading).cand(cand));
-                if (k > 1) {
-                    b.launch(ek, FillI32Kernel.INSTANCE.args().out(candCount).value(n))
-                            .launch(ek, SelfIntersectionsKernel.INSTANCE.args().poly(cand).stride(n).count(candCount).boxes(boxes).maxCount(0).out(cross))
-                            .launch(ek, CheckpointClearanceKernel.INSTANCE.args()
-                                    .cand(cand).N(n).halfWidth(hw).targetExtent(extent)
-                                    .boxes(clearanceBoxes).thin(thin));
-                }
-                b.launch(envs * n, CheckpointSelectKernel.INSTANCE.args().cand(cand)
-                        .cross(cross).thin(thin).K(k).N(n).out(out));
-            }
+            int ek = envs * k;
+            LaunchPlan.Builder b = fusion.append(LaunchPlan.builder(), envs, CheckpointHostKernel.INSTANCE.args()
+                    .seeds(seeds).K(k).C(c).radiusMinFrac(rmin).angleJitter(jitter).N(n).turnRate(turn)
+                    .steerGain(gain).lookahead(look).halfWidth(hw).targetExtent(extent).out(out), d -> {
+                        d.launch(ek * c, CheckpointSampleKernel.INSTANCE.args()
+                                        .seeds(seeds).K(k).C(c).radiusMinFrac(rmin).angleJitter(jitter)
+                                        .checkpoints(checkpoints))
+                                .launch(ek, CheckpointSteerKernel.INSTANCE.args()
+                                        .checkpoints(checkpoints).C(c).N(n).turnRate(turn).steerGain(gain)
+                                        .lookahead(look).path(path))
+                                .launch(ek, CheckpointCloseKernel.INSTANCE.args().path(path).N(n)
+                                        .heading(heading).cand(cand));
+                        if (k > 1) {
+                            d.launch(ek, FillI32Kernel.INSTANCE.args().out(candCount).value(n))
+                                    .launch(ek, SelfIntersectionsKernel.INSTANCE.args().poly(cand).stride(n)
+                                            .count(candCount).boxes(boxes).maxCount(0).out(cross))
+                                    .launch(ek, CheckpointClearanceKernel.INSTANCE.args()
+                                            .cand(cand).N(n).halfWidth(hw).targetExtent(extent)
+                                            .boxes(clearanceBoxes).thin(thin));
+                        }
+                        d.launch(envs * n, CheckpointSelectKernel.INSTANCE.args().cand(cand)
+                                .cross(cross).thin(thin).K(k).N(n).out(out));
+                    });
             if (clip) {
                 int m = n + 2;
                 b.launch(envs, CheckpointClipKernel.INSTANCE.args().pts(out).N(n).M(m)

@@ -1,15 +1,14 @@
 package dev.trackgen.generators.circuit;
 
-import dev.trackgen.api.generator.PlannedGenerator;
-import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.BuiltinGenerator;
+import dev.trackgen.generators.BuiltinScratch;
 import dev.trackgen.generators.knobs.CircuitKnobs;
 
 import java.util.ArrayList;
@@ -31,10 +30,11 @@ import java.util.List;
  * {@code N_max} and {@code num_points} its lengths need unless they are set (see
  * {@link CircuitKnobs#nMax}, {@link #sizing}).
  */
-public final class CircuitGenerator extends PlannedGenerator<CircuitGenerator.Scratch> {
+public final class CircuitGenerator extends BuiltinGenerator<CircuitGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
     public CircuitGenerator() {
-        super(CircuitLayoutKernel.INSTANCE, CircuitEmitKernel.INSTANCE, FillI32Kernel.INSTANCE);
+        super("circuit", "segment grammar (straights, clothoid corners, chicanes) closed exactly, real-circuit proportions",
+                CircuitKnobs.all(), Scratch::new, CircuitLayoutKernel.INSTANCE, CircuitEmitKernel.INSTANCE, FillI32Kernel.INSTANCE);
     }
 
     /** Coarse points per candidate for the clearance score. */
@@ -45,22 +45,6 @@ public final class CircuitGenerator extends PlannedGenerator<CircuitGenerator.Sc
     public static final float COMPACT_LO = 0.12f;
     /** Upper end of the compactness target range. */
     public static final float COMPACT_HI = 0.42f;
-
-    @Override
-    public String name() {
-        return "circuit";
-    }
-
-    @Override
-    public String description() {
-        return "segment grammar (straights, clothoid corners, chicanes) closed exactly, real-circuit proportions";
-    }
-
-    /** @return {@link CircuitKnobs#all()} */
-    @Override
-    public List<Knob<?>> knobs() {
-        return CircuitKnobs.all();
-    }
 
     /**
      * Circuit laps are about a hundred times longer than the other generators': unless set, the
@@ -92,23 +76,12 @@ public final class CircuitGenerator extends PlannedGenerator<CircuitGenerator.Sc
         long points = config.numEnvs() * (long) config.get(CircuitKnobs.BEST_OF_K)
                 * (long) CircuitKnobs.maxSlots(config.get(CircuitKnobs.CORNERS))
                 * CircuitKnobs.PIECES_PER_SLOT * CircuitKnobs.PIECE_FLOATS / 2;
-        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config, "num_envs * circuit_best_of_k * max slots * "
+        return withBufferLimit(problems, config, "num_envs * circuit_best_of_k * max slots * "
                 + CircuitKnobs.PIECES_PER_SLOT + " pieces * " + CircuitKnobs.PIECE_FLOATS + " / 2", points);
-        if (buffers != null) {
-            problems.add(buffers);
-        }
-        return problems;
-    }
-
-    @Override
-    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
-        return new Scratch(runtime, config);
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    static final class Scratch extends PlannedScratch {
-        private final TrackGenConfig config;
-        private final int envs;
+    static final class Scratch extends BuiltinScratch {
         private final int k;
         private final int slots;
         private final F32Array pieces;
@@ -118,8 +91,7 @@ public final class CircuitGenerator extends PlannedGenerator<CircuitGenerator.Sc
         private final I32Array score;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
-            this.config = config;
-            this.envs = config.numEnvs();
+            super(config);
             this.k = config.get(CircuitKnobs.BEST_OF_K);
             this.slots = CircuitKnobs.maxSlots(config.get(CircuitKnobs.CORNERS));
             int ek = envs * k;

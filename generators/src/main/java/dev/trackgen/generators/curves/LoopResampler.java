@@ -1,6 +1,7 @@
 package dev.trackgen.generators.curves;
 
 import dev.trackgen.api.kernel.ArcResampler;
+import dev.trackgen.api.kernel.HostFusion;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
@@ -15,18 +16,18 @@ import dev.trackgen.api.runtime.Vec2Array;
  * <p>On a runtime that runs only device bodies (CUDA) it allocates the {@code [E * stride * npseg]}
  * dense pairs and launches the dense kernel then the resampler's kernels; on a runtime that runs
  * Java bodies (the CPU runtime) one {@link LoopResampleHostKernel} launch per pass, whose dense
- * loop lives in the worker's buffers (same output bit for bit). Either way {@code [E]} counts.
+ * loop lives in the worker's buffers (same output bit for bit; {@link HostFusion} chooses). Either
+ * way {@code [E]} counts.
  */
 public final class LoopResampler {
     private final int envs;
     private final int stride;
     private final int npseg;
     private final int n;
-    private final boolean fused;
+    private final HostFusion fusion;
     private final Vec2Array dense;
     private final ArcResampler arc;
     private final I32Array countReal;
-    private final I32Array countOut;
 
     /**
      * @param runtime the runtime to allocate on
@@ -45,11 +46,10 @@ public final class LoopResampler {
         this.stride = stride;
         this.npseg = npseg;
         this.n = n;
-        this.fused = runtime.supports(LoopResampleHostKernel.INSTANCE);
-        this.dense = fused ? null : runtime.allocVec2(envs * stride * npseg);
-        this.arc = fused ? null : new ArcResampler(runtime, envs, stride * npseg, n);
-        this.countReal = fused ? runtime.allocI32(envs) : null;
-        this.countOut = fused ? runtime.allocI32(envs) : null;
+        this.fusion = new HostFusion(runtime, LoopResampleHostKernel.INSTANCE);
+        this.dense = fusion.deviceVec2(envs * stride * npseg);
+        this.arc = new ArcResampler(runtime, envs, stride * npseg, n);
+        this.countReal = runtime.allocI32(envs);
     }
 
     /**
@@ -67,23 +67,20 @@ public final class LoopResampler {
      */
     public LaunchPlan plan(Vec2Array ctrl, I32Array count, boolean withEnd, boolean polygon, I32Array active,
                            boolean centripetal, Vec2Array out) {
-        if (fused) {
-            return LaunchPlan.builder()
-                    .launch(envs, LoopResampleHostKernel.INSTANCE.args().ctrl(ctrl).stride(stride).count(count)
-                            .npseg(npseg).withEnd(withEnd ? 1 : 0).polygon(polygon ? 1 : 0).active(active)
-                            .centripetal(centripetal ? 1 : 0).num(n).countReal(countReal).countOut(countOut).out(out))
-                    .build();
-        }
-        return LaunchPlan.builder()
+        int end = withEnd ? 1 : 0;
+        int straight = polygon ? 1 : 0;
+        int centri = centripetal ? 1 : 0;
+        return fusion.plan(envs, LoopResampleHostKernel.INSTANCE.args().ctrl(ctrl).stride(stride).count(count)
+                .npseg(npseg).withEnd(end).polygon(straight).active(active).centripetal(centri).num(n)
+                .countReal(countReal).countOut(arc.counts()).out(out), b -> b
                 .launch(envs * stride * npseg, LoopDenseKernel.INSTANCE.args().ctrl(ctrl).stride(stride)
-                        .count(count).npseg(npseg).withEnd(withEnd ? 1 : 0).polygon(polygon ? 1 : 0).active(active)
-                        .centripetal(centripetal ? 1 : 0).out(dense))
-                .append(arc.plan(dense, active, polygon, out))
-                .build();
+                        .count(count).npseg(npseg).withEnd(end).polygon(straight).active(active)
+                        .centripetal(centri).out(dense))
+                .append(arc.plan(dense, active, polygon, out)));
     }
 
     /** @return {@code [E]}: after a pass ran, {@code n} for every resampled env with 2 or more real points, else 0 */
     public I32Array counts() {
-        return fused ? countOut : arc.counts();
+        return arc.counts();
     }
 }

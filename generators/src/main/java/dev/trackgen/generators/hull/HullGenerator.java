@@ -1,9 +1,6 @@
 package dev.trackgen.generators.hull;
 
-import dev.trackgen.api.generator.PlannedGenerator;
-import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
@@ -14,15 +11,17 @@ import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.BuiltinGenerator;
+import dev.trackgen.generators.BuiltinScratch;
 import dev.trackgen.generators.GeneratorKernels;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
+import dev.trackgen.generators.curves.SelfCrossings;
 import dev.trackgen.generators.curves.LoopDenseKernel;
 import dev.trackgen.generators.curves.LoopResampler;
 import dev.trackgen.generators.knobs.BezierKnobs;
 import dev.trackgen.generators.knobs.HullKnobs;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -50,10 +49,11 @@ import java.util.List;
  * their resample are one launch per pass, the dense loop in the worker's buffers
  * ({@link LoopResampler}). Fixed and allocation-free: capturable.
  */
-public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch> {
+public final class HullGenerator extends BuiltinGenerator<HullGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
     public HullGenerator() {
-        super(CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE, HullDisplaceKernel.INSTANCE,
+        super("hull", "angle-sorted corners with radially displaced edge midpoints, closed Catmull-Rom; polygon fallback",
+                HullKnobs.all(), Scratch::new, CornerSampleKernel.INSTANCE, CornerSortKernel.INSTANCE, HullDisplaceKernel.INSTANCE,
                 LoopDenseKernel.INSTANCE, ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE,
                 SelfIntersectionsKernel.INSTANCE, FillI32Kernel.INSTANCE);
     }
@@ -68,45 +68,16 @@ public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch>
     public static final float EDGE_CAP = 0.3f;
 
     @Override
-    public String name() {
-        return "hull";
-    }
-
-    @Override
-    public String description() {
-        return "angle-sorted corners with radially displaced edge midpoints, closed Catmull-Rom; polygon fallback";
-    }
-
-    /** @return {@link HullKnobs#all()} */
-    @Override
-    public List<Knob<?>> knobs() {
-        return HullKnobs.all();
-    }
-
-    @Override
     public List<String> validate(TrackGenConfig config) {
-        List<String> problems = new ArrayList<>(BezierKnobs.checkCorners(config));
-        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+        return withBufferLimit(BezierKnobs.checkCorners(config), config,
                 "num_envs * 2 * max_num_points * num_points_per_segment", config.numEnvs() * 2L
                         * config.get(BezierKnobs.MAX_NUM_POINTS) * config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT));
-        if (buffers != null) {
-            problems.add(buffers);
-        }
-        return problems;
-    }
-
-    @Override
-    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
-        return new Scratch(runtime, config);
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    static final class Scratch extends PlannedScratch {
-        private final TrackGenConfig config;
-        private final int envs;
+    static final class Scratch extends BuiltinScratch {
         private final int p;
         private final int npseg;
-        private final int n;
         private final F32Array scale;
         private final I32Array used;
         private final I32Array count;
@@ -116,15 +87,12 @@ public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch>
         private final Vec2Array aug;
         private final I32Array augCount;
         private final LoopResampler loop;
-        private final I32Array crossers;
-        private final F32Array boxes;
+        private final SelfCrossings crossings;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
-            this.config = config;
-            this.envs = config.numEnvs();
+            super(config);
             this.p = config.get(BezierKnobs.MAX_NUM_POINTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
-            this.n = config.numPoints();
             scale = rt.allocF32(envs);
             float[] s = new float[envs];
             Arrays.fill(s, (float) (double) config.get(BezierKnobs.SCALE));
@@ -136,9 +104,8 @@ public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch>
             keys = rt.allocF32(envs * p);
             aug = rt.allocVec2(envs * 2 * p);
             augCount = rt.allocI32(envs);
-            crossers = rt.allocI32(envs);
             loop = new LoopResampler(rt, envs, 2 * p, npseg, n);
-            boxes = rt.allocF32(envs * Crossings.boxFloats(n));
+            crossings = new SelfCrossings(rt, envs, n);
         }
 
         @Override
@@ -156,9 +123,9 @@ public final class HullGenerator extends PlannedGenerator<HullGenerator.Scratch>
                             .count(count).keys(keys).out(sorted))
                     .launch(envs, HullDisplaceKernel.INSTANCE.args().sorted(sorted)
                             .count(count).seeds(seeds).P(p).disp(disp).edgeCap(EDGE_CAP).aug(aug).augCount(augCount))
-                    .append(loop.plan(aug, augCount, true, false, crossers, true, out))
-                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(loop.counts()).boxes(boxes).maxCount(1).out(crossers))
-                    .append(loop.plan(aug, augCount, true, true, crossers, true, out))
+                    .append(loop.plan(aug, augCount, true, false, crossings.flags(), true, out))
+                    .append(crossings.plan(out, loop.counts()))
+                    .append(loop.plan(aug, augCount, true, true, crossings.flags(), true, out))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }

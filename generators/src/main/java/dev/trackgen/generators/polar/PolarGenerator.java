@@ -1,10 +1,7 @@
 package dev.trackgen.generators.polar;
 
-import dev.trackgen.api.generator.PlannedGenerator;
 import dev.trackgen.api.kernel.ArcResampler;
-import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.FillI32Kernel;
@@ -12,6 +9,8 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.BuiltinGenerator;
+import dev.trackgen.generators.BuiltinScratch;
 import dev.trackgen.generators.curves.LoopDenseKernel;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
 import dev.trackgen.generators.knobs.BezierKnobs;
@@ -30,60 +29,34 @@ import java.util.List;
  * ({@code polar_num_knots * num_points_per_segment} per env), arc-length resample to
  * {@code num_points}, normalization, flags. Fixed and allocation-free: capturable.
  */
-public final class PolarGenerator extends PlannedGenerator<PolarGenerator.Scratch> {
+public final class PolarGenerator extends BuiltinGenerator<PolarGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
     public PolarGenerator() {
-        super(PolarKnotsKernel.INSTANCE, FillI32Kernel.INSTANCE, LoopDenseKernel.INSTANCE,
+        super("polar", "jittered polar knots joined by a periodic Catmull-Rom spline, normalized; no fallback",
+                PolarKnobs.all(), Scratch::new, PolarKnotsKernel.INSTANCE, FillI32Kernel.INSTANCE, LoopDenseKernel.INSTANCE,
                 ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE);
     }
 
     @Override
-    public String name() {
-        return "polar";
-    }
-
-    @Override
-    public String description() {
-        return "jittered polar knots joined by a periodic Catmull-Rom spline, normalized; no fallback";
-    }
-
-    /** @return {@link PolarKnobs#all()} */
-    @Override
-    public List<Knob<?>> knobs() {
-        return PolarKnobs.all();
-    }
-
-    @Override
     public List<String> validate(TrackGenConfig config) {
-        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config,
+        return withBufferLimit(List.of(), config,
                 "num_envs * polar_num_knots * num_points_per_segment", (long) config.numEnvs()
                         * config.get(PolarKnobs.NUM_KNOTS) * config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT));
-        return buffers != null ? List.of(buffers) : List.of();
-    }
-
-    @Override
-    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
-        return new Scratch(runtime, config);
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    static final class Scratch extends PlannedScratch {
-        private final TrackGenConfig config;
-        private final int envs;
+    static final class Scratch extends BuiltinScratch {
         private final int k;
         private final int npseg;
-        private final int n;
         private final Vec2Array knots;
         private final I32Array knotCount;
         private final Vec2Array dense;
         private final ArcResampler arc;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
-            this.config = config;
-            this.envs = config.numEnvs();
+            super(config);
             this.k = config.get(PolarKnobs.NUM_KNOTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
-            this.n = config.numPoints();
             int m = k * npseg;
             knots = rt.allocVec2(envs * k);
             knotCount = rt.allocI32(envs);

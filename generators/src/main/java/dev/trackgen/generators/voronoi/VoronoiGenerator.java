@@ -1,19 +1,19 @@
 package dev.trackgen.generators.voronoi;
 
-import dev.trackgen.api.generator.PlannedGenerator;
-import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.TrackGenConfig;
-import dev.trackgen.api.generator.PlannedScratch;
 import dev.trackgen.api.kernel.ArcResampleLookupKernel;
 import dev.trackgen.api.kernel.ArcResampleScanKernel;
 import dev.trackgen.api.kernel.Crossings;
+import dev.trackgen.api.kernel.HostFusion;
 import dev.trackgen.api.kernel.FillI32Kernel;
 import dev.trackgen.api.kernel.SelfIntersectionsKernel;
 import dev.trackgen.api.runtime.ComputeRuntime;
-import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.generators.BuiltinGenerator;
+import dev.trackgen.generators.BuiltinScratch;
+import dev.trackgen.generators.curves.SelfCrossings;
 import dev.trackgen.generators.curves.LoopDenseKernel;
 import dev.trackgen.generators.curves.LoopResampler;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
@@ -42,10 +42,11 @@ import java.util.List;
  * ({@link LoopResampler}), their per-env scratch in the worker's buffers. Fixed and
  * allocation-free: capturable.
  */
-public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Scratch> {
+public final class VoronoiGenerator extends BuiltinGenerator<VoronoiGenerator.Scratch> {
     /** The generator, with the kernels its plan launches. */
     public VoronoiGenerator() {
-        super(VoronoiSitesKernel.INSTANCE, VoronoiAnchorsKernel.INSTANCE, ChaikinKernel.INSTANCE,
+        super("voronoi", "anchors snapped from a site field, Chaikin + closed Catmull-Rom, normalized; polygon fallback",
+                VoronoiKnobs.all(), Scratch::new, VoronoiSitesKernel.INSTANCE, VoronoiAnchorsKernel.INSTANCE, ChaikinKernel.INSTANCE,
                 FillI32Kernel.INSTANCE, LoopDenseKernel.INSTANCE, ArcResampleScanKernel.INSTANCE,
                 ArcResampleLookupKernel.INSTANCE, NormalizeExtentKernel.INSTANCE,
                 SelfIntersectionsKernel.INSTANCE);
@@ -53,22 +54,6 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
 
     /** Side of the square the site field is drawn in, before normalization. */
     public static final float BOX = 2.0f;
-
-    @Override
-    public String name() {
-        return "voronoi";
-    }
-
-    @Override
-    public String description() {
-        return "anchors snapped from a site field, Chaikin + closed Catmull-Rom, normalized; polygon fallback";
-    }
-
-    /** @return {@link VoronoiKnobs#all()} */
-    @Override
-    public List<Knob<?>> knobs() {
-        return VoronoiKnobs.all();
-    }
 
     @Override
     public List<String> validate(TrackGenConfig config) {
@@ -80,29 +65,17 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
         long e = config.numEnvs();
         long sites = e * config.get(VoronoiKnobs.NUM_SITES);
         long dense = e * 2L * config.get(VoronoiKnobs.CONTROL_POINTS) * config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
-        String buffers = TrackGenConfig.GeneratorRules.bufferProblem(config, sites >= dense
+        return withBufferLimit(problems, config, sites >= dense
                 ? "num_envs * voronoi_num_sites"
                 : "num_envs * 2 * voronoi_control_points * num_points_per_segment", Math.max(sites, dense));
-        if (buffers != null) {
-            problems.add(buffers);
-        }
-        return problems;
-    }
-
-    @Override
-    protected Scratch newScratch(ComputeRuntime runtime, TrackGenConfig config) {
-        return new Scratch(runtime, config);
     }
 
     /** Buffers sized once from the configuration, and the launch plan bound to the caller's arrays. */
-    static final class Scratch extends PlannedScratch {
-        private final TrackGenConfig config;
-        private final int envs;
+    static final class Scratch extends BuiltinScratch {
         private final int sites;
         private final int k;
         private final int npseg;
-        private final int n;
-        private final boolean fused;
+        private final HostFusion fusion;
         private final Vec2Array site;
         private final Vec2Array sitePolar;
         private final I32Array used;
@@ -110,26 +83,22 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
         private final Vec2Array aug;
         private final I32Array augCount;
         private final LoopResampler loop;
-        private final I32Array crossers;
-        private final F32Array boxes;
+        private final SelfCrossings crossings;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
-            this.config = config;
-            this.envs = config.numEnvs();
+            super(config);
             this.sites = config.get(VoronoiKnobs.NUM_SITES);
             this.k = config.get(VoronoiKnobs.CONTROL_POINTS);
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
-            this.n = config.numPoints();
-            this.fused = rt.supports(VoronoiAnchorsHostKernel.INSTANCE);
-            site = fused ? null : rt.allocVec2(envs * sites);
-            sitePolar = fused ? null : rt.allocVec2(envs * sites);
-            used = fused ? null : rt.allocI32(envs * sites);
+            this.fusion = new HostFusion(rt, VoronoiAnchorsHostKernel.INSTANCE);
+            site = fusion.deviceVec2(envs * sites);
+            sitePolar = fusion.deviceVec2(envs * sites);
+            used = fusion.deviceI32(envs * sites);
             anchors = rt.allocVec2(envs * k);
             aug = rt.allocVec2(envs * 2 * k);
             augCount = rt.allocI32(envs);
-            crossers = rt.allocI32(envs);
             loop = new LoopResampler(rt, envs, 2 * k, npseg, n);
-            boxes = rt.allocF32(envs * Crossings.boxFloats(n));
+            crossings = new SelfCrossings(rt, envs, n);
         }
 
         @Override
@@ -140,25 +109,22 @@ public final class VoronoiGenerator extends PlannedGenerator<VoronoiGenerator.Sc
             float jitter = (float) (double) config.get(VoronoiKnobs.ANGULAR_JITTER);
             float extent = (float) (config.get(BezierKnobs.SCALE) * NormalizeExtentKernel.BEZIER_EXTENT);
             float boost = VoronoiAnchorsKernel.layoutBoost(layout);
-            LaunchPlan.Builder b = LaunchPlan.builder();
-            if (fused) {
-                b.launch(envs, VoronoiAnchorsHostKernel.INSTANCE.args().seeds(seeds).S(sites).layout(layout).box(BOX)
-                        .K(k).boost(boost).radialVariation(variation).angularJitter(jitter).anchors(anchors));
-            } else {
-                b.launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
-                                .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
-                        .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
-                                .sites(site).polar(sitePolar).S(sites).K(k).boost(boost)
-                                .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors));
-            }
+            LaunchPlan.Builder b = fusion.append(LaunchPlan.builder(), envs, VoronoiAnchorsHostKernel.INSTANCE.args()
+                    .seeds(seeds).S(sites).layout(layout).box(BOX).K(k).boost(boost).radialVariation(variation)
+                    .angularJitter(jitter).anchors(anchors), d -> d
+                    .launch(envs * sites, VoronoiSitesKernel.INSTANCE.args().seeds(seeds)
+                            .S(sites).layout(layout).box(BOX).sites(site).polar(sitePolar))
+                    .launch(envs, VoronoiAnchorsKernel.INSTANCE.args().seeds(seeds)
+                            .sites(site).polar(sitePolar).S(sites).K(k).boost(boost)
+                            .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors)));
             return b.launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
                             .out(aug))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))
-                    .append(loop.plan(aug, augCount, false, false, crossers, false, out))
+                    .append(loop.plan(aug, augCount, false, false, crossings.flags(), false, out))
                     .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
-                    .launch(envs, SelfIntersectionsKernel.INSTANCE.args().poly(out).stride(n).count(loop.counts()).boxes(boxes).maxCount(1).out(crossers))
-                    .append(loop.plan(aug, augCount, false, true, crossers, false, out))
+                    .append(crossings.plan(out, loop.counts()))
+                    .append(loop.plan(aug, augCount, false, true, crossings.flags(), false, out))
                     .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))

@@ -3,6 +3,7 @@ package dev.trackgen.pipeline.inflate;
 import dev.trackgen.api.Track;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.kernel.HostFusion;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -19,7 +20,7 @@ import dev.trackgen.api.runtime.Vec2Array;
  * <p>On a runtime that runs Java bodies (CPU) the seven steps are one launch per env
  * ({@link InflationHostKernel}) whose scratch lives in the worker thread, so the stage keeps
  * two floats per env beyond the {@code Track}; elsewhere (CUDA) seven launches over
- * {@code [E * N_max]} scratch rows. Same results either way.
+ * {@code [E * N_max]} scratch rows ({@link HostFusion} chooses). Same results either way.
  */
 public final class Inflation {
     private final LaunchPlan plan;
@@ -42,46 +43,39 @@ public final class Inflation {
         float turningTol = config.get(PipelineKnobs.TURNING_TOL).floatValue();
         float wFloor = config.get(PipelineKnobs.W_FLOOR).floatValue();
         float relaxTol = config.get(PipelineKnobs.RELAX_TOL).floatValue();
-        if (runtime.supports(InflationHostKernel.INSTANCE)) {
-            this.plan = LaunchPlan.builder()
-                    .launch(e, InflationHostKernel.INSTANCE.args().in(in).nMax(nMax).count(count).genValid(genValid)
-                            .halfWidth(hw).turningTol(turningTol).wFloor(wFloor).relaxTol(relaxTol)
-                            .areaA(runtime.allocF32(e)).areaB(runtime.allocF32(e)).center(track.center())
-                            .tangent(track.tangent()).normal(track.normal()).arclen(track.arclen())
-                            .length(track.length()).winding(track.winding()).outer(track.outer()).inner(track.inner())
-                            .valid(track.valid()))
-                    .build();
-            return;
-        }
-        F32Array seg = runtime.allocF32(dim);
-        F32Array s = runtime.allocF32(e * (nMax + 1));
-        F32Array kappa = runtime.allocF32(dim);
+        HostFusion fusion = new HostFusion(runtime, InflationHostKernel.INSTANCE);
+        F32Array seg = fusion.deviceF32(dim);
+        F32Array s = fusion.deviceF32(e * (nMax + 1));
+        F32Array kappa = fusion.deviceF32(dim);
+        F32Array boxes = fusion.deviceF32(e * ValidityKernel.boxFloatsPerEnv(nMax));
         F32Array areaA = runtime.allocF32(e);
         F32Array areaB = runtime.allocF32(e);
-        F32Array boxes = runtime.allocF32(e * ValidityKernel.boxFloatsPerEnv(nMax));
-        this.plan = LaunchPlan.builder()
-                .launch(UniformResampleScanKernel.INSTANCE, e, UniformResampleScanKernel.INSTANCE.args()
+        this.plan = fusion.plan(e, InflationHostKernel.INSTANCE.args().in(in).nMax(nMax).count(count)
+                .genValid(genValid).halfWidth(hw).turningTol(turningTol).wFloor(wFloor).relaxTol(relaxTol)
+                .areaA(areaA).areaB(areaB).center(track.center()).tangent(track.tangent()).normal(track.normal())
+                .arclen(track.arclen()).length(track.length()).winding(track.winding()).outer(track.outer())
+                .inner(track.inner()).valid(track.valid()), b -> b
+                .launch(e, UniformResampleScanKernel.INSTANCE.args()
                         .center(in).nMax(nMax).count(count).seg(seg).s(s))
-                .launch(UniformResampleLookupKernel.INSTANCE, dim, UniformResampleLookupKernel.INSTANCE.args()
+                .launch(dim, UniformResampleLookupKernel.INSTANCE.args()
                         .center(in).seg(seg).s(s).nMax(nMax).count(count).out(track.center()))
-                .launch(FrameKernel.INSTANCE, dim, FrameKernel.INSTANCE.args()
+                .launch(dim, FrameKernel.INSTANCE.args()
                         .center(track.center()).nMax(nMax).count(count)
                         .tangent(track.tangent()).normal(track.normal()).kappa(kappa))
-                .launch(ArcLengthKernel.INSTANCE, e, ArcLengthKernel.INSTANCE.args()
+                .launch(e, ArcLengthKernel.INSTANCE.args()
                         .center(track.center()).nMax(nMax).count(count)
                         .arclen(track.arclen()).length(track.length()).winding(track.winding()))
-                .launch(OffsetAreaKernel.INSTANCE, e, OffsetAreaKernel.INSTANCE.args()
+                .launch(e, OffsetAreaKernel.INSTANCE.args()
                         .center(track.center()).normal(track.normal()).halfWidth(hw).nMax(nMax).count(count)
                         .areaA(areaA).areaB(areaB))
-                .launch(OffsetAssignKernel.INSTANCE, dim, OffsetAssignKernel.INSTANCE.args()
+                .launch(dim, OffsetAssignKernel.INSTANCE.args()
                         .center(track.center()).normal(track.normal()).halfWidth(hw).nMax(nMax).count(count)
                         .areaA(areaA).areaB(areaB).outer(track.outer()).inner(track.inner()))
-                .launch(ValidityKernel.INSTANCE, e, ValidityKernel.INSTANCE.args()
+                .launch(e, ValidityKernel.INSTANCE.args()
                         .center(track.center()).count(count).genValid(genValid).normal(track.normal())
                         .outer(track.outer()).inner(track.inner()).nMax(nMax).halfWidth(hw)
                         .turningTol(turningTol).wFloor(wFloor).relaxTol(relaxTol)
-                        .boxes(boxes).valid(track.valid()))
-                .build();
+                        .boxes(boxes).valid(track.valid())));
     }
 
     /** @return the stage's launches */

@@ -1,12 +1,16 @@
 package dev.trackgen.pipeline.inflate;
 
+import dev.trackgen.api.kernel.HostFusedKernel;
 import dev.trackgen.api.kernel.ScratchPool;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
+
+import java.util.List;
 
 /**
  * The whole inflation stage fused for host runtimes, one index per environment ({@code dim = E}),
@@ -26,7 +30,7 @@ import dev.trackgen.api.runtime.Vec2Array;
  * {@code outer}, {@code inner}: {@code [E*nMax]} pairs; {@code arclen: [E*(nMax+1)]};
  * the rest {@code [E]}).
  */
-final class InflationHostKernel extends InflationHostKernelBase {
+final class InflationHostKernel extends InflationHostKernelBase implements HostFusedKernel {
     static final InflationHostKernel INSTANCE = new InflationHostKernel();
     private static final ScratchPool<float[][]> POOL = new ScratchPool<>(() -> new float[][] {
         new float[0], new float[0], new float[0]});
@@ -42,6 +46,13 @@ final class InflationHostKernel extends InflationHostKernelBase {
                              @Out Vec2Array center, @Out Vec2Array tangent, @Out Vec2Array normal,
                              @Out F32Array arclen, @Out F32Array length, @Out F32Array winding, @Out Vec2Array outer,
                              @Out Vec2Array inner, @Out I32Array valid);
+    }
+
+    /** @return the device kernels this one runs for one env after another */
+    @Override
+    public List<Kernel> standsFor() {
+        return List.of(UniformResampleScanKernel.INSTANCE, UniformResampleLookupKernel.INSTANCE, FrameKernel.INSTANCE,
+                ArcLengthKernel.INSTANCE, OffsetAreaKernel.INSTANCE, OffsetAssignKernel.INSTANCE, ValidityKernel.INSTANCE);
     }
 
     @Override

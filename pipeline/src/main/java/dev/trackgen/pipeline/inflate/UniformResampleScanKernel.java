@@ -1,6 +1,6 @@
 package dev.trackgen.pipeline.inflate;
 
-import dev.trackgen.api.kernel.Geometry;
+import dev.trackgen.api.kernel.ArcLengthScan;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
@@ -44,14 +44,6 @@ public final class UniformResampleScanKernel extends UniformResampleScanKernelBa
      * runtime's fused inflation front (one worker's buffers, offsets 0).
      */
     static void scanEnv(float[] c, int b, int cn, float[] seg, int sb, float[] s, int ss) {
-        s[ss] = 0f;
-        double acc = 0.0;
-        for (int i = 0; i < cn; i++) {
-            int in = i + 1 == cn ? 0 : i + 1;
-            float l = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
-            seg[sb + i] = l;
-            acc += l;
-            s[ss + i + 1] = (float) acc;
-        }
+        ArcLengthScan.scan(c, b, cn, seg, sb, s, ss);
     }
 }

@@ -1,12 +1,16 @@
 package dev.trackgen.pipeline.resample;
 
+import dev.trackgen.api.kernel.HostFusedKernel;
 import dev.trackgen.api.kernel.ScratchPool;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.InOut;
+import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
+
+import java.util.List;
 
 /**
  * The constant-spacing resample fused for host runtimes, one index per environment
@@ -21,7 +25,7 @@ import dev.trackgen.api.runtime.Vec2Array;
  * <p>{@code tg_cs_resample_host(center, N, spacing, nMax, count, valid, out)}; shapes:
  * {@code center: [E*N]} pairs; {@code count, valid: [E]}; {@code out: [E*nMax]} pairs.
  */
-final class ConstantSpacingHostKernel extends ConstantSpacingHostKernelBase {
+final class ConstantSpacingHostKernel extends ConstantSpacingHostKernelBase implements HostFusedKernel {
     static final ConstantSpacingHostKernel INSTANCE = new ConstantSpacingHostKernel();
     private static final ScratchPool<float[][]> POOL = new ScratchPool<>(() -> new float[][] {
         new float[0], new float[0]});
@@ -34,6 +38,12 @@ final class ConstantSpacingHostKernel extends ConstantSpacingHostKernelBase {
     interface Signature {
         void tg_cs_resample_host(@In Vec2Array center, int N, float spacing, int nMax, @Out I32Array count,
                                  @InOut I32Array valid, @Out Vec2Array out);
+    }
+
+    /** @return the device kernels this one runs for one env after another */
+    @Override
+    public List<Kernel> standsFor() {
+        return List.of(ConstantSpacingScanKernel.INSTANCE, ConstantSpacingLookupKernel.INSTANCE);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.trackgen.pipeline.resample;
 
+import dev.trackgen.api.kernel.HostFusion;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -16,7 +17,7 @@ import dev.trackgen.api.runtime.Vec2Array;
  *
  * <p>On a runtime that runs Java bodies (CPU) it is one fused launch whose per-env scratch lives
  * in the worker thread ({@link ConstantSpacingHostKernel}); elsewhere (CUDA) two launches over
- * {@code [E * N]} and {@code [E * (N + 1)]} scratch. Same results either way.
+ * {@code [E * N]} and {@code [E * (N + 1)]} scratch ({@link HostFusion} chooses). Same results either way.
  */
 public final class ConstantSpacingResample {
     private final LaunchPlan plan;
@@ -36,21 +37,15 @@ public final class ConstantSpacingResample {
      */
     public ConstantSpacingResample(ComputeRuntime runtime, int numEnvs, int n, float spacing, int nMax,
                                    Vec2Array in, Vec2Array out, I32Array count, I32Array valid) {
-        if (runtime.supports(ConstantSpacingHostKernel.INSTANCE)) {
-            this.plan = LaunchPlan.builder()
-                    .launch(numEnvs, ConstantSpacingHostKernel.INSTANCE.args().center(in).N(n).spacing(spacing).nMax(nMax)
-                            .count(count).valid(valid).out(out))
-                    .build();
-            return;
-        }
-        F32Array seg = runtime.allocF32(numEnvs * n);
-        F32Array s = runtime.allocF32(numEnvs * (n + 1));
-        this.plan = LaunchPlan.builder()
-                .launch(ConstantSpacingScanKernel.INSTANCE, numEnvs, ConstantSpacingScanKernel.INSTANCE.args()
+        HostFusion fusion = new HostFusion(runtime, ConstantSpacingHostKernel.INSTANCE);
+        F32Array seg = fusion.deviceF32(numEnvs * n);
+        F32Array s = fusion.deviceF32(numEnvs * (n + 1));
+        this.plan = fusion.plan(numEnvs, ConstantSpacingHostKernel.INSTANCE.args().center(in).N(n).spacing(spacing)
+                .nMax(nMax).count(count).valid(valid).out(out), b -> b
+                .launch(numEnvs, ConstantSpacingScanKernel.INSTANCE.args()
                         .center(in).N(n).spacing(spacing).nMax(nMax).seg(seg).s(s).count(count).valid(valid))
-                .launch(ConstantSpacingLookupKernel.INSTANCE, numEnvs * nMax, ConstantSpacingLookupKernel.INSTANCE.args()
-                        .center(in).seg(seg).s(s).N(n).spacing(spacing).nMax(nMax).count(count).out(out))
-                .build();
+                .launch(numEnvs * nMax, ConstantSpacingLookupKernel.INSTANCE.args()
+                        .center(in).seg(seg).s(s).N(n).spacing(spacing).nMax(nMax).count(count).out(out)));
     }
 
     /** @return the stage's launches */

@@ -1,6 +1,6 @@
 package dev.trackgen.pipeline.resample;
 
-import dev.trackgen.api.kernel.Geometry;
+import dev.trackgen.api.kernel.ArcLengthScan;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
@@ -55,16 +55,7 @@ public final class ConstantSpacingScanKernel extends ConstantSpacingScanKernelBa
     static void scanEnv(float[] c, int n, float spacing, int nMax, float[] seg, int sb, float[] s, int ss,
                         int[] count, int[] valid, int e) {
         int b = e * n;
-        s[ss] = 0f;
-        double acc = 0.0;
-        for (int i = 0; i < n; i++) {
-            int in = i + 1 == n ? 0 : i + 1;
-            float l = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
-            seg[sb + i] = l;
-            acc += l;
-            s[ss + i + 1] = (float) acc;
-        }
-        float total = (float) acc;
+        float total = (float) ArcLengthScan.scan(c, b, n, seg, sb, s, ss);
         if (!(total > 0f)) {
             count[e] = 0;
             valid[e] = 0;

@@ -173,8 +173,7 @@ public final class CpuRuntime implements ComputeRuntime {
         System.arraycopy(data(src), 0, data(dst), 0, src.length() * (src instanceof HostVec2Array ? 2 : 1));
     }
 
-    @Override
-    public void launch(Kernel kernel, int dim, KernelArgs args) {
+    private void checkLaunch(Kernel kernel, int dim, KernelArgs args) {
         if (closed) {
             throw new IllegalStateException("the CPU runtime is closed");
         }
@@ -184,6 +183,11 @@ public final class CpuRuntime implements ComputeRuntime {
         if (dim < 0) {
             throw new IllegalArgumentException("launch dimension must be >= 0, got " + dim);
         }
+    }
+
+    @Override
+    public void launch(Kernel kernel, int dim, KernelArgs args) {
+        checkLaunch(kernel, dim, args);
         if (recording != null) {
             args.checkComplete();
             recording.add(RecordedGraph.Step.launch(kernel, dim, args.copy()));
@@ -206,15 +210,7 @@ public final class CpuRuntime implements ComputeRuntime {
      */
     @Override
     public void launchMasked(Kernel kernel, int dim, KernelArgs args, EnvMask mask) {
-        if (closed) {
-            throw new IllegalStateException("the CPU runtime is closed");
-        }
-        if (args.kernel() != kernel) {
-            throw new IllegalArgumentException("arguments of " + args.kernel().name() + " passed to " + kernel.name());
-        }
-        if (dim < 0) {
-            throw new IllegalArgumentException("launch dimension must be >= 0, got " + dim);
-        }
+        checkLaunch(kernel, dim, args);
         int per = mask.perEnv(dim, kernel);
         if (recording != null) {
             args.checkComplete();
@@ -293,8 +289,8 @@ public final class CpuRuntime implements ComputeRuntime {
     }
 
     @Override
-    public boolean hostResident() {
-        return true;
+    public boolean accepts(DeviceArray array) {
+        return array instanceof HostF32Array || array instanceof HostI32Array || array instanceof HostVec2Array;
     }
 
     @Override

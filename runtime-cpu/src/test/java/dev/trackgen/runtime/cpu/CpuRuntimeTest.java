@@ -74,7 +74,7 @@ class CpuRuntimeTest {
         int n = 100_003;
         F32Array out = rt.allocF32(n);
         int before = Affine.INSTANCE.chunks.get();
-        rt.launch(Affine.INSTANCE, n, Affine.INSTANCE.args().bind(out, 2f));
+        rt.launch(Affine.INSTANCE, n, Affine.INSTANCE.args().set(0, out).set(1, 2f));
         float[] v = read(out);
         for (int t = 0; t < n; t++) {
             assertEquals(2f * t, v[t]);
@@ -85,20 +85,20 @@ class CpuRuntimeTest {
     @Test
     void kernelFailuresPropagateToTheCaller() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> rt.launch(Failing.INSTANCE, 10_000, Failing.INSTANCE.args().bind(7777)));
+                () -> rt.launch(Failing.INSTANCE, 10_000, Failing.INSTANCE.args().set(0, 7777)));
         assertEquals("boom at 7777", e.getMessage());
         // the pool keeps working afterwards
         F32Array out = rt.allocF32(5000);
-        rt.launch(Affine.INSTANCE, 5000, Affine.INSTANCE.args().bind(out, 1f));
+        rt.launch(Affine.INSTANCE, 5000, Affine.INSTANCE.args().set(0, out).set(1, 1f));
         assertEquals(4999f, read(out)[4999]);
     }
 
     @Test
     void captureRecordsWithoutRunningAndReplayRunsAgain() {
         F32Array out = rt.allocF32(1000);
-        KernelArgs args = Affine.INSTANCE.args().bind(out, 1f);
+        KernelArgs args = Affine.INSTANCE.args().set(0, out).set(1, 1f);
         F32Array copy = rt.allocF32(1000);
-        LaunchPlan plan = LaunchPlan.builder().launch(Affine.INSTANCE, 1000, args).copy(out, copy).build();
+        LaunchPlan plan = LaunchPlan.builder().launch(1000, args).copy(out, copy).build();
         CapturedGraph g = rt.capture(() -> plan.enqueue(rt));
         assertEquals(2, g.size());
         assertEquals(0f, read(out)[10], "capture must not execute");

@@ -15,13 +15,16 @@ final class CudaArrays {
         final CudaRuntime owner;
         final CudaDriver.Buffer buffer;
         final int length;
+        /** 32-bit words of storage. */
+        private final int words;
         /** Set by {@link CudaRuntime#free}: the device memory is gone. */
         boolean freed;
 
-        Base(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
+        Base(CudaRuntime owner, CudaDriver.Buffer buffer, int length, int words) {
             this.owner = owner;
             this.buffer = buffer;
             this.length = length;
+            this.words = words;
         }
 
         @Override
@@ -30,7 +33,9 @@ final class CudaArrays {
         }
 
         /** @return the number of 32-bit words of storage */
-        abstract int words();
+        final int words() {
+            return words;
+        }
 
         /** @return bytes of storage */
         long bytes() {
@@ -45,34 +50,19 @@ final class CudaArrays {
 
     static final class F32 extends Base implements F32Array {
         F32(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
-            super(owner, buffer, length);
-        }
-
-        @Override
-        int words() {
-            return length;
+            super(owner, buffer, length, length);
         }
     }
 
     static final class I32 extends Base implements I32Array {
         I32(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
-            super(owner, buffer, length);
-        }
-
-        @Override
-        int words() {
-            return length;
+            super(owner, buffer, length, length);
         }
     }
 
     static final class Vec2 extends Base implements Vec2Array {
         Vec2(CudaRuntime owner, CudaDriver.Buffer buffer, int length) {
-            super(owner, buffer, length);
-        }
-
-        @Override
-        int words() {
-            return 2 * length;
+            super(owner, buffer, length, 2 * length);
         }
     }
 }

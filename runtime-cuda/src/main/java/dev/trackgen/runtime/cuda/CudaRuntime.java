@@ -9,6 +9,7 @@ import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchShape;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
 
@@ -34,7 +35,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * every operation makes the runtime's context current for its duration and leaves the calling
  * thread's own context current afterwards ({@link CudaDriver#enter()});
  * inside a capture, allocation and host copies throw {@link CaptureViolationException} before
- * reaching the driver; {@link #hostResident()} is false; {@link #supports(Kernel)} is whether the
+ * reaching the driver; {@link #accepts(DeviceArray)} only its own arrays; {@link #supports(Kernel)} is whether the
  * kernel's PTX function loads; {@link #synchronize()} waits for the stream. Launches are
  * asynchronous; host copies are ordered with them and return when done.
  *
@@ -44,6 +45,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class CudaRuntime implements ComputeRuntime {
     private static final Lock PROCESS_LOCK = new ReentrantLock();
+    private static final LockScope PROCESS_SCOPE = new LockScope(PROCESS_LOCK);
     private static final int DEFAULT_SHARED_LIMIT = 48 * 1024;
     /**
      * System property: {@code true} makes every eager launch wait for the stream and name its kernel
@@ -503,10 +505,10 @@ public final class CudaRuntime implements ComputeRuntime {
         return true;
     }
 
-    /** @return {@code false}: arrays live in device memory */
+    /** @return whether this runtime allocated the array (device memory of another runtime is refused) */
     @Override
-    public boolean hostResident() {
-        return false;
+    public boolean accepts(DeviceArray array) {
+        return array instanceof CudaArrays.Base b && b.owner == this;
     }
 
     /** @return the one lock shared by every CUDA runtime of this process */
@@ -634,11 +636,8 @@ public final class CudaRuntime implements ComputeRuntime {
     /** Waits for pending work, then frees every array and graph, unloads the modules, and releases the stream and the context reference. */
     @Override
     public void close() {
-        PROCESS_LOCK.lock();
-        try {
+        try (LockScope held = PROCESS_SCOPE.acquire()) {
             closeLocked();
-        } finally {
-            PROCESS_LOCK.unlock();
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.trackgen.runtime.cuda;
 
-import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.kernel.ApiKernelIndex;
 import dev.trackgen.api.runtime.Kernel;
 
 import java.io.IOException;
@@ -51,9 +51,12 @@ final class PtxResources {
         }
     }
 
-    /** @return the api module's PTX (the probe's witness that the build packaged kernels), or null */
+    /**
+     * @return the api module's PTX (the probe's witness that the build packaged kernels), read
+     *         through the first kernel of api's generated kernel index, or null
+     */
     static byte[] apiModule() {
-        return read(FillI32Kernel.INSTANCE);
+        return read(ApiKernelIndex.all().get(0));
     }
 
     /**

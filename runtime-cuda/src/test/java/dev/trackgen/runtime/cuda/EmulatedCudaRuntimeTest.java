@@ -192,7 +192,7 @@ class EmulatedCudaRuntimeTest {
             }
             // the runtime is usable after a refused capture, and a good capture records its steps
             I32Array b = rt.allocI32(4);
-            KernelArgs fill = KernelArgs.of(FillI32Kernel.INSTANCE).bind(a, 7);
+            KernelArgs fill = FillI32Kernel.INSTANCE.args().out(a).value(7);
             assertThrows(CaptureViolationException.class, () -> rt.capture(() -> rt.launch(FillI32Kernel.INSTANCE, 4,
                     fill)), "a module is never loaded inside a capture");
             assertTrue(rt.supports(FillI32Kernel.INSTANCE));
@@ -217,16 +217,18 @@ class EmulatedCudaRuntimeTest {
         try (CudaRuntime a = runtime(driver()); CudaRuntime b = runtime(driver())) {
             assertSame(a.executionLock(), b.executionLock(), "one process-wide lock");
             assertTrue(a.prefersReplay());
-            assertFalse(a.hostResident());
             assertEquals("cuda", a.name());
             assertTrue(a.supports(FillI32Kernel.INSTANCE));
             assertFalse(a.supports(JavaOnlyKernel.INSTANCE));
             assertFalse(a.supports(MissingModuleKernel.INSTANCE));
             I32Array x = a.allocI32(2);
+            assertTrue(a.accepts(x));
+            assertFalse(b.accepts(x), "device memory of another runtime");
+            assertFalse(a.accepts(new dev.trackgen.api.runtime.HostI32Array(2)), "host memory");
             assertThrows(UnsupportedOperationException.class,
-                    () -> a.launch(JavaOnlyKernel.INSTANCE, 2, KernelArgs.of(JavaOnlyKernel.INSTANCE).bind(x)));
+                    () -> a.launch(JavaOnlyKernel.INSTANCE, 2, JavaOnlyKernel.INSTANCE.args().set(0, x)));
             assertThrows(IllegalArgumentException.class,
-                    () -> b.launch(FillI32Kernel.INSTANCE, 2, KernelArgs.of(FillI32Kernel.INSTANCE).bind(x, 1)),
+                    () -> b.launch(FillI32Kernel.INSTANCE, 2, FillI32Kernel.INSTANCE.args().out(x).value(1)),
                     "arrays of another runtime are refused");
             assertThrows(IllegalArgumentException.class, () -> a.upload(new int[3], x));
             assertNotEquals(a.devicePointer(x), b.devicePointer(b.allocI32(2)));

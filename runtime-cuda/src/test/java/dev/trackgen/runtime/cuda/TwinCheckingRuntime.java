@@ -52,11 +52,6 @@ final class TwinCheckingRuntime extends ForwardingRuntime {
         return this;
     }
 
-    @Override
-    public boolean hostResident() {
-        return !deviceLayout && super.hostResident();
-    }
-
     /** With {@link #deviceLayout()}: every fallback body gets its per-env scratch (shapes may refuse shared memory). */
     @Override
     public boolean needsGlobalScratch(dev.trackgen.api.runtime.Kernel kernel, dev.trackgen.api.runtime.LaunchShape shape) {

@@ -1,12 +1,7 @@
 package dev.trackgen.runtime.cuda;
 
 import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.api.kernel.ArcResampleLookupKernel;
-import dev.trackgen.api.kernel.ArcResampleScanKernel;
-import dev.trackgen.api.kernel.FillI32Kernel;
-import dev.trackgen.api.kernel.MergeRowsI32Kernel;
-import dev.trackgen.api.kernel.SelectRowsKernel;
-import dev.trackgen.api.kernel.SelfIntersectionsKernel;
+import dev.trackgen.api.kernel.ApiKernelIndex;
 import dev.trackgen.api.runtime.DeviceArray;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
@@ -15,9 +10,8 @@ import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
 import dev.trackgen.api.runtime.LaunchShape;
-import dev.trackgen.pipeline.StageKernels;
-import dev.trackgen.course.collision.CollisionKernels;
-import dev.trackgen.course.props.PropsKernel;
+import dev.trackgen.course.CourseKernelIndex;
+import dev.trackgen.pipeline.PipelineKernelIndex;
 import dev.trackgen.registry.GeneratorRegistry;
 
 import java.util.ArrayList;
@@ -46,9 +40,7 @@ final class Twins {
 
     /** @return every kernel with a CUDA body: api, generators (found as services), pipeline, test kernels */
     static List<Kernel> allKernels() {
-        List<Kernel> out = new ArrayList<>(List.of(ArcResampleScanKernel.INSTANCE, ArcResampleLookupKernel.INSTANCE,
-                FillI32Kernel.INSTANCE, SelectRowsKernel.INSTANCE, SelfIntersectionsKernel.INSTANCE,
-                MergeRowsI32Kernel.INSTANCE));
+        List<Kernel> out = new ArrayList<>(ApiKernelIndex.all());
         GeneratorRegistry generators = GeneratorRegistry.discover();
         for (String name : generators.available()) {
             CenterlineGenerator g = generators.get(name);
@@ -58,13 +50,9 @@ final class Twins {
                 }
             }
         }
-        out.addAll(StageKernels.all());
-        out.addAll(dev.trackgen.course.progress.CourseProgressKernels.all());
-        out.addAll(CollisionKernels.all());
-        out.addAll(dev.trackgen.course.CourseKernels.all());
-        out.add(PropsKernel.INSTANCE);
-        out.addAll(List.of(ToolkitTestKernels.Rng.INSTANCE, ToolkitTestKernels.GeometryTwin.INSTANCE,
-                ToolkitTestKernels.CountCrossings.INSTANCE));
+        out.addAll(PipelineKernelIndex.all());
+        out.addAll(CourseKernelIndex.all());
+        out.addAll(RuntimeCudaTestKernelIndex.all());
         return out;
     }
 
