@@ -398,11 +398,6 @@ public final class Course implements AutoCloseable {
         return config;
     }
 
-    /** @return the course's mode (what it computes on the tracks and per step) */
-    public CourseMode mode() {
-        return mode;
-    }
-
     /** @return {@code E} */
     public int numEnvs() {
         return envs;
@@ -416,6 +411,11 @@ public final class Course implements AutoCloseable {
     /** @return the start line and grid (one slot per agent) */
     public StartGrid grid() {
         return grid;
+    }
+
+    /** @return the course's mode (what it computes on the tracks and per step) */
+    public CourseMode mode() {
+        return mode;
     }
 
     /**

@@ -64,11 +64,6 @@ public final class CourseConfig {
         return builder().build();
     }
 
-    /** @return the name of the course's {@link CourseMode} (default {@value RaceMode#NAME}) */
-    public String mode() {
-        return mode;
-    }
-
     /** @return agents per env {@code A}, in {@code [1, 64]} */
     public int agents() {
         return agents;
@@ -155,6 +150,11 @@ public final class CourseConfig {
                 + ", offRoad=" + (offRoad == null ? "none" : offRoad.backend()) + ", propSpacing="
                 + (Double.isNaN(propSpacing) ? "none" : propSpacing)
                 + (mode.equals(RaceMode.NAME) ? "" : ", mode=" + mode) + "}";
+    }
+
+    /** @return the name of the course's {@link CourseMode} (default {@value RaceMode#NAME}) */
+    public String mode() {
+        return mode;
     }
 
     /** Builds a {@link CourseConfig}; {@link #build()} validates every field. */
