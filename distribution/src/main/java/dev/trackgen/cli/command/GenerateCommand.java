@@ -52,9 +52,8 @@ final class GenerateCommand implements Callable<Integer> {
     @Mixin
     EvaluationOptions options = new EvaluationOptions();
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "CPU worker threads; 0 = one per processor (default).")
-    int threads;
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     @Option(names = "--preview-tracks", paramLabel = "N", defaultValue = "" + PreviewRenderer.DEFAULT_MAX_TRACKS,
             description = "Most tracks drawn in the preview (default: ${DEFAULT-VALUE}).")
@@ -96,7 +95,7 @@ final class GenerateCommand implements Callable<Integer> {
     }
 
     GenerateRequest request() {
-        ThreadCount.check("--threads", threads);
+        int threadCount = threads.checked();
         if (previewTracks < 1 || previewTracks > MAX_PREVIEW_TRACKS) {
             throw new CliException("--preview-tracks " + previewTracks + ": must be between 1 and " + MAX_PREVIEW_TRACKS);
         }
@@ -106,7 +105,7 @@ final class GenerateCommand implements Callable<Integer> {
         if (previewCourse && preview == null) {
             throw new CliException("--preview-course needs --preview FILE.png");
         }
-        return new GenerateRequest(options.config, overrides, seed, threads, out, preview, previewTracks, compress, json,
+        return new GenerateRequest(options.config, overrides, seed, threadCount, out, preview, previewTracks, compress, json,
                 options.quiet, export.request(), previewCourse);
     }
 }
