@@ -16,4 +16,7 @@ module dev.trackgen.course {
     exports dev.trackgen.course.grid;
     exports dev.trackgen.course.collision;
     exports dev.trackgen.course.props;
+
+    uses dev.trackgen.course.CourseMode;
+    provides dev.trackgen.course.CourseMode with dev.trackgen.course.RaceMode;
 }

@@ -20,4 +20,9 @@ module dev.trackgen.export {
     requires jgltf.model.builder;
 
     exports dev.trackgen.export;
+
+    uses dev.trackgen.export.ExportFormat;
+    provides dev.trackgen.export.ExportFormat with dev.trackgen.export.F1tenthFormat, dev.trackgen.export.TumFormat,
+            dev.trackgen.export.DeepRacerFormat, dev.trackgen.export.GltfFormat, dev.trackgen.export.ObjFormat,
+            dev.trackgen.export.FsdsFormat, dev.trackgen.export.FssimFormat;
 }

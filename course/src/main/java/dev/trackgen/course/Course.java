@@ -6,12 +6,9 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.EnvMask;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.api.runtime.MaskedRuntime;
-import dev.trackgen.api.runtime.Vec2Array;
-import dev.trackgen.course.collision.BoxContacts;
-import dev.trackgen.course.collision.Boxes;
 import dev.trackgen.course.collision.OffRoadChecker;
-import dev.trackgen.course.collision.OffRoadOptions;
 import dev.trackgen.course.grid.StartGrid;
 import dev.trackgen.course.internal.Checks;
 import dev.trackgen.course.localize.TrackLocalizer;
@@ -23,7 +20,6 @@ import dev.trackgen.pipeline.TrackGenerator;
 
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.locks.Lock;
 
 /**
  * A batch of tracks with everything a sim loop needs on them, in one object: generation, the
@@ -61,8 +57,15 @@ import java.util.concurrent.locks.Lock;
  * full call (the unmasked envs are recomputed to the values they hold). After the first call of
  * each kind, {@code step()}, {@code reset(mask)} and {@code regenerate(mask)} allocate nothing.
  *
- * <p>The parts stay reachable ({@link #localizer()}, {@link #tracker()}, {@link #grid()}, ...)
- * for users who read more of them or wire their own. Results of invalid envs carry no promise.
+ * <p><b>Modes.</b> What the course computes on the tracks and per step is its {@link CourseMode},
+ * chosen by {@link CourseConfig#mode()} (default {@link RaceMode race}: checkpoints, speed profile,
+ * props, localization, progress, off-road collision); the course itself owns the life cycle, the
+ * start grid and the respawn every mode shares. A new mode is one class plus its registration
+ * (see {@link CourseMode}).
+ *
+ * <p>The parts stay reachable ({@link #localizer()}, {@link #tracker()}, {@link #grid()},
+ * {@link #part(Class)}, ...) for users who read more of them or wire their own. Results of invalid
+ * envs carry no promise.
  */
 public final class Course implements AutoCloseable {
     private static final String NOT_READY = "bind the pose buffers and generate the batch first: "
@@ -70,15 +73,14 @@ public final class Course implements AutoCloseable {
 
     private final TrackGenerator generator;
     private final CourseConfig config;
+    private final CourseMode mode;
     private final Track track;
     private final ComputeRuntime runtime;
+    private final LockScope exclusive;
     private final int envs;
     private final int agents;
-    private final double halfWidth;
     private final StartGrid grid;
-    private final Checkpoints checkpoints;
-    private final SpeedProfile profile;
-    private final PropSampler props;
+    private final CourseContext context;
     private final I32Array flags;
     private final I32Array allFlags;
     private final I32Array agentMask;
@@ -86,67 +88,76 @@ public final class Course implements AutoCloseable {
     private final LaunchPlan refreshPlan;
 
     private Poses poses;
-    private Vec2Array halfExtents;
-    private TrackLocalizer localizer;
-    private ProgressTracker tracker;
-    private OffRoadChecker offRoad;
+    private LaunchPlan bakePlan;
     private LaunchPlan respawnPlan;
-    private CourseStep result;
     private ReplayedSequence stepSequence;
     private ReplayedSequence maskedRefresh;
     private ReplayedSequence respawn;
     private boolean generated;
     private boolean closed;
 
-    private Course(TrackGenerator generator, CourseConfig config) {
+    private Course(TrackGenerator generator, CourseConfig config, CourseMode mode) {
         this.generator = generator;
         this.config = config;
+        this.mode = mode;
         this.track = generator.track();
         this.runtime = generator.runtime();
+        this.exclusive = new LockScope(runtime.executionLock());
         this.envs = track.numEnvs();
         this.agents = config.agents();
-        this.halfWidth = generator.config().halfWidth();
+        double halfWidth = generator.config().halfWidth();
         StartGrid.Builder g = StartGrid.builder(track).halfWidth(halfWidth).slots(agents).rule(config.startRule());
         if (!Double.isNaN(config.gridRowGap())) {
             g.rowGap(config.gridRowGap());
         }
         this.grid = g.build();
-        this.checkpoints = Checkpoints.builder(track).spacing(config.checkpointSpacing(halfWidth)).startAt(grid)
-                .build();
-        this.profile = SpeedProfile.builder(track).lateralAcceleration(config.lateralAcceleration())
-                .acceleration(config.acceleration()).braking(config.braking()).speedCap(config.speedCap()).build();
-        this.props = Double.isNaN(config.propSpacing()) ? null
-                : new PropSampler(track, (float) config.propSpacing(), config.maxProps());
+        this.context = new CourseContext(track, config, halfWidth, grid);
+        LaunchPlan modePlan = mode.buildTrackParts(context);
         this.flags = runtime.allocI32(envs);
         this.allFlags = Checks.filledI32(runtime, envs, 1);
         this.agentMask = runtime.allocI32(envs * agents);
         this.maskedView = new MaskedRuntime(runtime, new EnvMask(flags, envs));
-        LaunchPlan.Builder refresh = LaunchPlan.builder().append(grid.plan()).append(checkpoints.plan())
-                .append(profile.plan());
-        if (props != null) {
-            refresh.append(props.plan());
-        }
-        this.refreshPlan = refresh.build();
+        this.refreshPlan = LaunchPlan.builder().append(grid.plan()).append(modePlan).build();
     }
 
     /**
-     * Builds a course on a generator's batch; nothing is generated yet (call {@link #generate()}).
+     * Builds a course on a generator's batch in the mode {@link CourseConfig#mode()} names;
+     * nothing is generated yet (call {@link #generate()}).
      *
      * @param generator the tracks' generator; the course owns it from now on and closes it
      * @param config    the course's options
      * @return the course, with its per-generation parts built
      * @throws NullPointerException     on a null argument
+     * @throws IllegalArgumentException if {@code agents * num_envs} is too large, no registered mode
+     *                                  has the config's mode name, or a part refuses a parameter
+     *                                  (its message names it)
+     */
+    public static Course create(TrackGenerator generator, CourseConfig config) {
+        Objects.requireNonNull(config, "config");
+        return create(generator, config, CourseModes.create(config.mode()));
+    }
+
+    /**
+     * Builds a course on a generator's batch in a mode given as an instance (one not registered,
+     * or loaded by another class loader); {@link CourseConfig#mode()} is not read.
+     *
+     * @param generator the tracks' generator; the course owns it from now on and closes it
+     * @param config    the course's options
+     * @param mode      a new mode instance, for this course alone
+     * @return the course, with its per-generation parts built
+     * @throws NullPointerException     on a null argument
      * @throws IllegalArgumentException if {@code agents * num_envs} is too large, or a part refuses
      *                                  a parameter (its message names it)
      */
-    public static Course create(TrackGenerator generator, CourseConfig config) {
+    public static Course create(TrackGenerator generator, CourseConfig config, CourseMode mode) {
         Objects.requireNonNull(generator, "generator");
         Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(mode, "mode");
         long q = (long) generator.track().numEnvs() * config.agents();
         if (q > Integer.MAX_VALUE / 2) {
             throw new IllegalArgumentException("num_envs * agents = " + q + " agents is too many");
         }
-        return new Course(generator, config);
+        return new Course(generator, config, mode);
     }
 
     /**
@@ -174,9 +185,7 @@ public final class Course implements AutoCloseable {
      */
     public Course bind(Poses poses) {
         Objects.requireNonNull(poses, "poses");
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             checkOpen();
             if (this.poses != null) {
                 throw new IllegalStateException("pose buffers are bound already; a course binds them once");
@@ -195,8 +204,6 @@ public final class Course implements AutoCloseable {
                 runtime.synchronize();
             }
             return this;
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -212,26 +219,22 @@ public final class Course implements AutoCloseable {
      *                                  the message says which and what to change)
      */
     public Track generate() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             checkOpen();
             generator.generate();
             generated = true;
             refreshPlan.enqueue(runtime);
             if (poses != null) {
-                if (localizer == null) {
+                if (bakePlan == null) {
                     buildStepParts(); // the SDF grid is sized on the first batch, and baked
-                } else if (offRoad != null) {
-                    offRoad.bakePlan().enqueue(runtime);
+                } else {
+                    bakePlan.enqueue(runtime);
                 }
                 runtime.copy(allFlags, flags);
                 enqueueRespawn();
             }
             runtime.synchronize();
             return track;
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -251,17 +254,13 @@ public final class Course implements AutoCloseable {
      */
     public Track regenerate(I32Array mask) {
         checkMask(mask);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             checkBound();
             generator.generate(mask);
             runtime.copy(mask, flags);
             maskedRefresh.run();
             runtime.synchronize();
             return track;
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -278,16 +277,7 @@ public final class Course implements AutoCloseable {
      */
     public void reset(I32Array mask) {
         checkMask(mask);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            checkBound();
-            runtime.copy(mask, flags);
-            respawn.run();
-            runtime.synchronize();
-        } finally {
-            lock.unlock();
-        }
+        respawnEnvs(mask);
     }
 
     /**
@@ -296,15 +286,15 @@ public final class Course implements AutoCloseable {
      * @throws IllegalStateException if no poses are bound or nothing is generated yet, or the course is closed
      */
     public void resetAll() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        respawnEnvs(allFlags);
+    }
+
+    private void respawnEnvs(I32Array envFlags) {
+        try (LockScope held = exclusive.acquire()) {
             checkBound();
-            runtime.copy(allFlags, flags);
+            runtime.copy(envFlags, flags);
             respawn.run();
             runtime.synchronize();
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -316,40 +306,21 @@ public final class Course implements AutoCloseable {
      * @throws IllegalStateException if no poses are bound or nothing is generated yet, or the course is closed
      */
     public CourseStep step() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             checkBound();
             stepSequence.run();
             runtime.synchronize();
-            return result;
-        } finally {
-            lock.unlock();
+            return mode.result();
         }
     }
 
-    /** Builds the localizer, tracker, off-road checker and respawn plan, once bound and generated. */
+    /** Builds the mode's step parts and the respawn plan, once bound and generated. */
     private void buildStepParts() {
-        TrackLocalizer.Builder lb = TrackLocalizer.builder(track, poses.position()).agents(agents).halfWidth(halfWidth);
-        this.localizer = config.warmWindow() < 0 ? lb.cold().build() : lb.warmWindow(config.warmWindow()).build();
-        this.tracker = ProgressTracker.create(checkpoints, poses.position(), agents);
-        Optional<OffRoadOptions> off = config.offRoad();
-        if (off.isPresent()) {
-            this.halfExtents = runtime.allocVec2(envs * agents);
-            float[] he = new float[2 * envs * agents];
-            for (int i = 0; i < envs * agents; i++) {
-                he[2 * i] = (float) config.vehicleHalfLength(halfWidth);
-                he[2 * i + 1] = (float) config.vehicleHalfWidth(halfWidth);
-            }
-            runtime.upload(he, halfExtents);
-            Boxes boxes = new Boxes(agents, poses.position(), poses.heading(), halfExtents);
-            this.offRoad = new OffRoadChecker(track, boxes, off.get());
-        }
+        this.bakePlan = mode.buildStepParts(context, poses);
         this.respawnPlan = LaunchPlan.builder().launch(envs * agents, RespawnKernel.INSTANCE.args().mask(flags)
                 .gridPosition(grid.positions()).gridHeading(grid.headings()).slots(agents).agents(agents)
                 .position(poses.position()).heading(poses.heading()).agentMask(agentMask)).build();
-        this.result = new CourseStep(localizer.frame(), tracker.events(), offRoad == null ? null : offRoad.contacts());
-        this.stepSequence = new ReplayedSequence(runtime, this::enqueueStep);
+        this.stepSequence = new ReplayedSequence(runtime, mode::enqueueStep);
         this.respawn = new ReplayedSequence(runtime, this::enqueueRespawn);
         this.maskedRefresh = new ReplayedSequence(runtime, this::enqueueMaskedRefresh);
     }
@@ -363,27 +334,20 @@ public final class Course implements AutoCloseable {
      * @throws IllegalStateException if no poses are bound or nothing is generated yet
      */
     public void enqueueStep() {
-        if (localizer == null) {
+        if (bakePlan == null) {
             throw new IllegalStateException(NOT_READY);
         }
-        localizer.query();
-        tracker.update();
-        if (offRoad != null) {
-            offRoad.query();
-        }
+        mode.enqueueStep();
     }
 
     private void enqueueRespawn() {
         respawnPlan.enqueue(runtime);
-        localizer.reset(agentMask);
-        tracker.reset(agentMask);
+        mode.enqueueReset(agentMask);
     }
 
     private void enqueueMaskedRefresh() {
         refreshPlan.enqueue(maskedView);
-        if (offRoad != null) {
-            offRoad.bakePlan().enqueue(maskedView);
-        }
+        bakePlan.enqueue(maskedView);
         enqueueRespawn();
     }
 
@@ -404,7 +368,7 @@ public final class Course implements AutoCloseable {
 
     private void checkBound() {
         checkOpen();
-        if (localizer == null) {
+        if (bakePlan == null) {
             throw new IllegalStateException(NOT_READY);
         }
     }
@@ -449,19 +413,48 @@ public final class Course implements AutoCloseable {
         return grid;
     }
 
-    /** @return the checkpoints, starting at the start line */
+    /** @return the course's mode (what it computes on the tracks and per step) */
+    public CourseMode mode() {
+        return mode;
+    }
+
+    /**
+     * @param type a part's class ({@code Checkpoints.class}, {@code TrackLocalizer.class}, ...)
+     * @param <T>  its type
+     * @return the mode's part of that class, or empty when the mode has none or has not built it
+     *     yet (step parts come once bound and generated)
+     */
+    public <T> Optional<T> part(Class<T> type) {
+        return mode.part(Objects.requireNonNull(type, "type"));
+    }
+
+    private <T> T required(Class<T> type) {
+        Optional<T> p = mode.part(type);
+        if (p.isEmpty()) {
+            throw new IllegalStateException("the course's mode '" + mode.name() + "' has no " + type.getSimpleName());
+        }
+        return p.get();
+    }
+
+    /**
+     * @return the checkpoints, starting at the start line
+     * @throws IllegalStateException if the course's mode has none
+     */
     public Checkpoints checkpoints() {
-        return checkpoints;
+        return required(Checkpoints.class);
     }
 
-    /** @return the curvature and speed profile */
+    /**
+     * @return the curvature and speed profile
+     * @throws IllegalStateException if the course's mode has none
+     */
     public SpeedProfile profile() {
-        return profile;
+        return required(SpeedProfile.class);
     }
 
-    /** @return the props, or empty when the config asks for none */
+    /** @return the props, or empty when the config asks for none (or the mode has none) */
     public Optional<PropSampler> props() {
-        return Optional.ofNullable(props);
+        return mode.part(PropSampler.class);
     }
 
     /** @return the bound poses, or null before {@link #bind(Poses)} */
@@ -469,22 +462,28 @@ public final class Course implements AutoCloseable {
         return poses;
     }
 
-    /** @return the localizer (once bound and generated) */
+    /**
+     * @return the localizer (once bound and generated)
+     * @throws IllegalStateException before that, or if the course's mode has none
+     */
     public TrackLocalizer localizer() {
         checkBound();
-        return localizer;
+        return required(TrackLocalizer.class);
     }
 
-    /** @return the progress tracker (once bound and generated) */
+    /**
+     * @return the progress tracker (once bound and generated)
+     * @throws IllegalStateException before that, or if the course's mode has none
+     */
     public ProgressTracker tracker() {
         checkBound();
-        return tracker;
+        return required(ProgressTracker.class);
     }
 
     /** @return the off-road checker (once bound and generated), or empty without collision */
     public Optional<OffRoadChecker> offRoad() {
         checkBound();
-        return Optional.ofNullable(offRoad);
+        return mode.part(OffRoadChecker.class);
     }
 
     /** @return whether {@link #step()} replays a captured graph now */
@@ -495,9 +494,7 @@ public final class Course implements AutoCloseable {
     /** Releases the captured graphs and closes the generator. */
     @Override
     public void close() {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             if (closed) {
                 return;
             }
@@ -507,8 +504,6 @@ public final class Course implements AutoCloseable {
                     s.close();
                 }
             }
-        } finally {
-            lock.unlock();
         }
         generator.close();
     }

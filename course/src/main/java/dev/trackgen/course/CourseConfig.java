@@ -34,8 +34,10 @@ public final class CourseConfig {
     private final double speedCap;
     private final double propSpacing;
     private final int maxProps;
+    private final String mode;
 
     private CourseConfig(Builder b) {
+        this.mode = b.mode;
         this.agents = b.agents;
         this.warmWindow = b.cold ? -1 : b.warmWindow;
         this.checkpointSpacing = Builder.orNaN(b.checkpointSpacing);
@@ -146,7 +148,13 @@ public final class CourseConfig {
         return "CourseConfig{agents=" + agents + ", warmWindow=" + warmWindow + ", checkpointSpacing="
                 + (Double.isNaN(checkpointSpacing) ? "5 half-widths" : checkpointSpacing) + ", startRule=" + startRule
                 + ", offRoad=" + (offRoad == null ? "none" : offRoad.backend()) + ", propSpacing="
-                + (Double.isNaN(propSpacing) ? "none" : propSpacing) + "}";
+                + (Double.isNaN(propSpacing) ? "none" : propSpacing)
+                + (mode.equals(RaceMode.NAME) ? "" : ", mode=" + mode) + "}";
+    }
+
+    /** @return the name of the course's {@link CourseMode} (default {@value RaceMode#NAME}) */
+    public String mode() {
+        return mode;
     }
 
     /** Builds a {@link CourseConfig}; {@link #build()} validates every field. */
@@ -166,8 +174,19 @@ public final class CourseConfig {
         private double speedCap = 4.0;
         private Double propSpacing;
         private int maxProps = 256;
+        private String mode = RaceMode.NAME;
 
         private Builder() {
+        }
+
+        /**
+         * @param mode the name of a registered {@link CourseMode} (default {@value RaceMode#NAME});
+         *             {@link Course#create} refuses a name no mode has
+         * @return this builder
+         */
+        public Builder mode(String mode) {
+            this.mode = mode;
+            return this;
         }
 
         /**
@@ -289,6 +308,9 @@ public final class CourseConfig {
          * @throws IllegalArgumentException naming the first bad field, its value and its range
          */
         public CourseConfig build() {
+            if (mode == null || mode.isBlank()) {
+                throw new IllegalArgumentException("mode must name a course mode, got " + (mode == null ? "null" : "'" + mode + "'"));
+            }
             if (agents < 1 || agents > MAX_AGENTS) {
                 throw new IllegalArgumentException("agents must be in [1, " + MAX_AGENTS + "], got " + agents);
             }

@@ -17,7 +17,12 @@ public final class CourseStep {
     private final ProgressEvents events;
     private final Optional<BoxContacts> contacts;
 
-    CourseStep(TrackFrame frame, ProgressEvents events, BoxContacts contacts) {
+    /**
+     * @param frame    the localizer's persistent frame
+     * @param events   the progress tracker's persistent events
+     * @param contacts the off-road checker's persistent contacts, or null without collision
+     */
+    public CourseStep(TrackFrame frame, ProgressEvents events, BoxContacts contacts) {
         this.frame = frame;
         this.events = events;
         this.contacts = Optional.ofNullable(contacts);

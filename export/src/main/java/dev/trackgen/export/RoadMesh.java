@@ -68,13 +68,7 @@ public record RoadMesh(MeshPart road, MeshPart walls) {
             int r1 = r0 + 2;
             int l1 = r0 + 3;
             // forward along the right border, then across to the left: counter-clockwise from above
-            int k = 6 * ring;
-            idx[k] = r0;
-            idx[k + 1] = r1;
-            idx[k + 2] = l1;
-            idx[k + 3] = r0;
-            idx[k + 4] = l1;
-            idx[k + 5] = l0;
+            quad(idx, 6 * ring, r0, r1, l1, l0);
         }
         return new MeshPart("road", pos, nor, uv, idx);
     }

@@ -1,13 +1,11 @@
 package dev.trackgen.export;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -28,7 +26,9 @@ import java.util.function.Function;
  * </table>
  *
  * <p>The map YAML names the PGM when PGM is on (ROS {@code map_server}'s usual format), else the PNG.
- * The caller decides where each name goes (for example a temporary file to be renamed).
+ * The caller decides where each name goes (for example a temporary file to be renamed). Each
+ * format is one {@link ExportFormat} class ({@link ExportFormats} lists them, plug-ins' included); a
+ * file name two formats share ({@value #CENTERLINE_CSV}) is written once, by the first.
  */
 public final class TrackExporter {
     /** Occupancy image, PNG. */
@@ -56,6 +56,7 @@ public final class TrackExporter {
 
     private final Set<ExportFormat> formats;
     private final ExportSettings settings;
+    private final List<ExportFile> files;
     private final List<String> fileNames;
 
     /**
@@ -63,44 +64,23 @@ public final class TrackExporter {
      * @param settings the knobs
      * @throws IllegalArgumentException if no format is given
      */
-    public TrackExporter(Set<ExportFormat> formats, ExportSettings settings) {
+    public TrackExporter(Set<? extends ExportFormat> formats, ExportSettings settings) {
         if (formats.isEmpty()) {
-            throw new IllegalArgumentException("no export format given; known formats: " + ExportFormat.knownNames());
+            throw new IllegalArgumentException("no export format given; known formats: " + ExportFormats.knownNames());
         }
-        this.formats = Collections.unmodifiableSet(EnumSet.copyOf(formats));
+        this.formats = Collections.unmodifiableSet(ExportFormats.inOrder(formats));
         this.settings = settings;
-        List<String> names = new ArrayList<>();
-        if (formats.contains(ExportFormat.F1TENTH)) {
-            names.add(MAP_PNG);
-            if (settings.pgm()) {
-                names.add(MAP_PGM);
+        Map<String, ExportFile> byName = new LinkedHashMap<>();
+        for (ExportFormat f : this.formats) {
+            for (ExportFile file : f.files(settings)) {
+                byName.putIfAbsent(file.name(), file); // a name two formats share is written once
             }
-            names.add(MAP_YAML);
-            names.add(START_POSE);
         }
-        if (formats.contains(ExportFormat.F1TENTH) || formats.contains(ExportFormat.TUM)) {
-            names.add(CENTERLINE_CSV);
-        }
-        if (formats.contains(ExportFormat.DEEPRACER)) {
-            names.add(WAYPOINTS_NPY);
-        }
-        if (formats.contains(ExportFormat.GLTF)) {
-            names.add(ROAD_GLB);
-        }
-        if (formats.contains(ExportFormat.OBJ)) {
-            names.add(ROAD_OBJ);
-        }
-        if (formats.contains(ExportFormat.FSDS)) {
-            names.add(CONES_CSV);
-        }
-        if (formats.contains(ExportFormat.FSSIM)) {
-            names.add(FSSIM_SDF);
-            names.add(FSSIM_YAML);
-        }
-        this.fileNames = List.copyOf(names);
+        this.files = List.copyOf(byName.values());
+        this.fileNames = List.copyOf(byName.keySet());
     }
 
-    /** @return the formats */
+    /** @return the formats, in the registry's order */
     public Set<ExportFormat> formats() {
         return formats;
     }
@@ -117,18 +97,20 @@ public final class TrackExporter {
 
     /**
      * Checks, without writing, that every format can hold the track ({@link ExportLimits}): its
-     * coordinates and road width, its cone counts (cone formats) and its map's size ({@code f1tenth}).
+     * coordinates and road width, then each format's own limits in the formats' order (cone counts
+     * of the cone formats, the map's size of {@code f1tenth}).
      *
      * @param track the track
      * @throws ExportLimitException naming the setting at fault ({@link MapTooLargeException} for the map)
      */
     public void check(WorldTrack track) {
-        ExportLimits.checkCoordinates(track, settings.worldScale());
-        if (formats.contains(ExportFormat.FSDS) || formats.contains(ExportFormat.FSSIM)) {
-            ConeLayout.check(track, settings.coneSpacing());
-        }
-        if (formats.contains(ExportFormat.F1TENTH)) {
-            MapGeometry.of(track, settings);
+        check(new ExportContext(track, null, settings));
+    }
+
+    private void check(ExportContext context) {
+        ExportLimits.checkCoordinates(context.track(), settings.worldScale());
+        for (ExportFormat f : formats) {
+            f.check(context);
         }
     }
 
@@ -142,40 +124,10 @@ public final class TrackExporter {
      * @throws ExportLimitException if a format cannot hold the track ({@link #check})
      */
     public void write(WorldTrack track, String name, Function<String, Path> target) throws IOException {
-        check(track);
-        if (formats.contains(ExportFormat.F1TENTH)) {
-            OccupancyMap map = OccupancyMap.render(track, settings);
-            map.writePng(target.apply(MAP_PNG));
-            if (settings.pgm()) {
-                map.writePgm(target.apply(MAP_PGM));
-            }
-            Files.writeString(target.apply(MAP_YAML), map.yaml(settings.pgm() ? MAP_PGM : MAP_PNG), StandardCharsets.UTF_8);
-            StartPoseYaml.write(track.startPose(), target.apply(START_POSE));
-        }
-        if (fileNames.contains(CENTERLINE_CSV)) {
-            TumCsv.write(track, target.apply(CENTERLINE_CSV));
-        }
-        if (formats.contains(ExportFormat.DEEPRACER)) {
-            DeepRacerWaypoints.write(track, target.apply(WAYPOINTS_NPY));
-        }
-        if (formats.contains(ExportFormat.GLTF) || formats.contains(ExportFormat.OBJ)) {
-            RoadMesh mesh = RoadMesh.of(track, settings.wallHeight(), settings.upAxis());
-            if (formats.contains(ExportFormat.GLTF)) {
-                GlbWriter.write(mesh, name, target.apply(ROAD_GLB));
-            }
-            if (formats.contains(ExportFormat.OBJ)) {
-                ObjWriter.write(mesh, name, target.apply(ROAD_OBJ));
-            }
-        }
-        if (formats.contains(ExportFormat.FSDS) || formats.contains(ExportFormat.FSSIM)) {
-            ConeLayout cones = ConeLayout.of(track, settings.coneSpacing());
-            if (formats.contains(ExportFormat.FSDS)) {
-                FsdsCones.write(cones, track.startPose(), target.apply(CONES_CSV));
-            }
-            if (formats.contains(ExportFormat.FSSIM)) {
-                FssimTrack.writeSdf(track, cones, name, target.apply(FSSIM_SDF));
-                FssimTrack.writeYaml(track, cones, target.apply(FSSIM_YAML));
-            }
+        ExportContext context = new ExportContext(track, name, settings);
+        check(context);
+        for (ExportFile file : files) {
+            file.writer().write(context, target.apply(file.name()));
         }
     }
 }

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,7 +18,7 @@ class ExportLimitsTest {
     Path dir;
 
     private static TrackExporter everyFormat(double scale) {
-        return new TrackExporter(EnumSet.allOf(ExportFormat.class), ExportSettings.builder().worldScale(scale)
+        return new TrackExporter(ExportFormats.inOrder(ExportFormats.all()), ExportSettings.builder().worldScale(scale)
                 .resolution(Math.max(0.05, scale / 20)).build());
     }
 

@@ -15,7 +15,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,7 +32,7 @@ class OccupancyMapTest {
 
     private Path export(int env, ExportSettings settings) throws IOException {
         Path d = Files.createDirectories(dir.resolve("env" + env));
-        TrackExporter x = new TrackExporter(EnumSet.of(ExportFormat.F1TENTH), settings);
+        TrackExporter x = new TrackExporter(ExportFormats.parseList("f1tenth"), settings);
         x.write(WorldTrack.of(TestTracks.batch(), env, settings.worldScale()), "env" + env, d::resolve);
         return d;
     }
@@ -208,7 +207,7 @@ class OccupancyMapTest {
     @Test
     void aMapLargerThanTheLimitIsRefusedBeforeAnythingIsWritten() {
         ExportSettings s = ExportSettings.builder().worldScale(SCALE).resolution(0.001).build();
-        TrackExporter x = new TrackExporter(EnumSet.of(ExportFormat.F1TENTH), s);
+        TrackExporter x = new TrackExporter(ExportFormats.parseList("f1tenth"), s);
         WorldTrack t = WorldTrack.of(TestTracks.batch(), TestTracks.validEnvs()[0], SCALE);
         MapTooLargeException e = assertThrows(MapTooLargeException.class, () -> x.check(t));
         assertTrue(e.getMessage().contains("exceeds the limit of 16384 x 16384"), e.getMessage());

@@ -10,7 +10,6 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,7 +31,7 @@ class RoadMeshTest {
     private Path export(int env, UpAxis up, double wallHeight, String file) throws IOException {
         ExportSettings s = ExportSettings.builder().worldScale(SCALE).wallHeight(wallHeight).upAxis(up).build();
         Path d = Files.createDirectories(dir.resolve(up + "-" + wallHeight + "-" + env));
-        new TrackExporter(EnumSet.of(ExportFormat.GLTF, ExportFormat.OBJ), s)
+        new TrackExporter(ExportFormats.parseList("gltf,obj"), s)
                 .write(WorldTrack.of(TestTracks.batch(), env, SCALE), "env_" + env, d::resolve);
         return d.resolve(file);
     }

@@ -5,11 +5,11 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.pipeline.CenterlinePipeline;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.TrackGenLauncher;
 
-import java.util.concurrent.locks.Lock;
 
 /**
  * Per-batch metrics of a generator, as the original implementation's
@@ -104,14 +104,11 @@ public final class BatchMetrics {
         float[] spaced = new float[2 * e * nMax];
         float[] relaxed = new float[2 * e * nMax];
         TrackSnapshot s = new TrackSnapshot(e, nMax);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        LockScope lock = new LockScope(runtime.executionLock());
+        try (LockScope held = lock.acquire()) {
             runtime.download(mid.generated(), raw);
             runtime.download(mid.spaced(), spaced);
             runtime.download(mid.relaxed(), relaxed);
-        } finally {
-            lock.unlock();
         }
         track.snapshotInto(s);
         for (int env = 0; env < e; env++) {

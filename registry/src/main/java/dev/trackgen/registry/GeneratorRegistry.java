@@ -80,19 +80,7 @@ public final class GeneratorRegistry {
     }
 
     private List<ServiceLoader.Provider<CenterlineGenerator>> providers(ServiceLoader<CenterlineGenerator> loader) {
-        List<ServiceLoader.Provider<CenterlineGenerator>> out = new ArrayList<>();
-        var it = loader.stream().iterator();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    break;
-                }
-                out.add(it.next());
-            } catch (ServiceConfigurationError e) {
-                problems.add("a generator plugin could not be loaded: " + rootMessage(e));
-            }
-        }
-        return out;
+        return LoadableProviders.of(loader, e -> problems.add("a generator plugin could not be loaded: " + rootMessage(e)));
     }
 
     static String rootMessage(Throwable e) {

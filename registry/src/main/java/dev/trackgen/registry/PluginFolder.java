@@ -188,17 +188,8 @@ public final class PluginFolder implements AutoCloseable {
      * @param registry where to register them
      */
     public void addTo(GeneratorRegistry registry) {
-        for (Found<CenterlineGenerator> f : found(CenterlineGenerator.class, registry::report, "generator")) {
-            CenterlineGenerator g;
-            try {
-                g = f.provider().get();
-            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                registry.report("generator plugin " + f.provider().type().getName() + " from " + f.source()
-                        + " failed to start: " + GeneratorRegistry.rootMessage(e));
-                continue;
-            }
-            registry.register(g, f.source(), PRECEDENCE);
-        }
+        start(CenterlineGenerator.class, registry::report, "generator", (g, source) -> registry.register(g, source,
+                PRECEDENCE));
     }
 
     /**
@@ -209,16 +200,23 @@ public final class PluginFolder implements AutoCloseable {
      * @param registry where to register them
      */
     public void addTo(RuntimeRegistry registry) {
-        for (Found<RuntimeProvider> f : found(RuntimeProvider.class, registry::report, "runtime")) {
-            RuntimeProvider r;
+        start(RuntimeProvider.class, registry::report, "runtime", (r, source) -> registry.register(r, source,
+                PRECEDENCE.replace("generators", "runtimes")));
+    }
+
+    /** Instantiates every provider of a service the jars provide and registers it with its source; failures go to the report. */
+    private <S> void start(Class<S> service, java.util.function.Consumer<String> report, String kind,
+                           java.util.function.BiConsumer<S, String> register) {
+        for (Found<S> f : found(service, report, kind)) {
+            S started;
             try {
-                r = f.provider().get();
+                started = f.provider().get();
             } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                registry.report("runtime plugin " + f.provider().type().getName() + " from " + f.source()
+                report.accept(kind + " plugin " + f.provider().type().getName() + " from " + f.source()
                         + " failed to start: " + GeneratorRegistry.rootMessage(e));
                 continue;
             }
-            registry.register(r, f.source(), PRECEDENCE.replace("generators", "runtimes"));
+            register.accept(started, f.source());
         }
     }
 
@@ -432,20 +430,8 @@ public final class PluginFolder implements AutoCloseable {
     /** Iterates a loader, attributing a provider that cannot even be loaded to its jar. */
     private <S> List<ServiceLoader.Provider<S>> providers(ServiceLoader<S> loader,
                                                          java.util.function.Consumer<String> report, String kind) {
-        List<ServiceLoader.Provider<S>> out = new ArrayList<>();
-        var it = loader.stream().iterator();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    break;
-                }
-                out.add(it.next());
-            } catch (ServiceConfigurationError e) {
-                report.accept("a " + kind + " plugin from " + blame(e) + " could not be loaded: "
-                        + GeneratorRegistry.rootMessage(e));
-            }
-        }
-        return out;
+        return LoadableProviders.of(loader, e -> report.accept("a " + kind + " plugin from " + blame(e)
+                + " could not be loaded: " + GeneratorRegistry.rootMessage(e)));
     }
 
     /** @return the jar a loading error most likely comes from, by the class or jar it names */

@@ -1,12 +1,12 @@
 package dev.trackgen.course.grid;
 
 import dev.trackgen.api.Track;
-import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.course.TrackPart;
 import dev.trackgen.course.profile.CurvatureKernel;
 
 import java.util.Objects;
@@ -29,21 +29,17 @@ import java.util.Objects;
  * <p>{@link #compute()} launches two kernels (curvature, then line and grid), allocates nothing
  * and can be captured; call it after every {@code generate()}.
  */
-public final class StartGrid {
-    private final Track track;
-    private final ComputeRuntime runtime;
+public final class StartGrid extends TrackPart<StartGrid> {
     private final int slots;
     private final F32Array kappa;
     private final I32Array startIndex;
     private final F32Array startS;
     private final Vec2Array positions;
     private final Vec2Array headings;
-    private final LaunchPlan plan;
     private final double lateral;
 
     private StartGrid(Builder b, double lateral) {
-        this.track = b.track;
-        this.runtime = track.runtime();
+        super(b.track);
         this.slots = b.slots;
         this.lateral = lateral;
         int e = track.numEnvs();
@@ -69,21 +65,6 @@ public final class StartGrid {
      */
     public static Builder builder(Track track) {
         return new Builder(track);
-    }
-
-    /**
-     * Recomputes the line and the grid from the track's current contents, in place.
-     *
-     * @return this
-     */
-    public StartGrid compute() {
-        plan.enqueueLocked(runtime);
-        return this;
-    }
-
-    /** @return the launches of {@link #compute()} */
-    public LaunchPlan plan() {
-        return plan;
     }
 
     /** @return the start line's centerline point index per env, or -1, {@code [E]} */

@@ -3,8 +3,8 @@ package dev.trackgen.course.localize;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.LockScope;
 
-import java.util.concurrent.locks.Lock;
 
 /**
  * The persistent result of a {@link TrackLocalizer}: one track-frame answer per query, rewritten
@@ -19,6 +19,7 @@ import java.util.concurrent.locks.Lock;
  */
 public final class TrackFrame {
     private final ComputeRuntime runtime;
+    private final LockScope exclusive;
     private final F32Array s;
     private final F32Array n;
     private final I32Array segment;
@@ -26,6 +27,7 @@ public final class TrackFrame {
 
     TrackFrame(ComputeRuntime runtime, int queries) {
         this.runtime = runtime;
+        this.exclusive = new LockScope(runtime.executionLock());
         this.s = runtime.allocF32(queries);
         this.n = runtime.allocF32(queries);
         this.segment = runtime.allocI32(queries);
@@ -64,15 +66,11 @@ public final class TrackFrame {
     public Snapshot snapshot() {
         int q = s.length();
         Snapshot out = new Snapshot(new float[q], new float[q], new int[q], new int[q]);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             runtime.download(s, out.s());
             runtime.download(n, out.n());
             runtime.download(segment, out.segment());
             runtime.download(onRoad, out.onRoad());
-        } finally {
-            lock.unlock();
         }
         return out;
     }

@@ -8,6 +8,7 @@ import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 
 import dev.trackgen.course.internal.Checks;
+import dev.trackgen.course.internal.MaskedReset;
 
 import java.util.Objects;
 
@@ -49,10 +50,7 @@ public final class TrackLocalizer {
     private final int window;
     private final TrackFrame frame;
     private final LaunchPlan queryPlan;
-    private final LocalizeResetKernel.Args resetArgs;
-    private final LaunchPlan resetPlan;
-    private final I32Array allMask;
-    private final LaunchPlan resetAllPlan;
+    private final MaskedReset reset;
 
     private TrackLocalizer(Builder b) {
         this.track = b.track;
@@ -66,11 +64,8 @@ public final class TrackLocalizer {
                 .halfWidth((float) b.halfWidth).window(window).s(frame.s()).n(frame.n()).segment(frame.segment())
                 .onRoad(frame.onRoad());
         this.queryPlan = LaunchPlan.builder().launch(queries, q).build();
-        this.allMask = Checks.filledI32(runtime, queries, 1);
-        KernelArgs all = LocalizeResetKernel.INSTANCE.args().mask(allMask).segment(frame.segment());
-        this.resetAllPlan = LaunchPlan.builder().launch(queries, all).build();
-        this.resetArgs = LocalizeResetKernel.INSTANCE.args().mask(allMask).segment(frame.segment());
-        this.resetPlan = LaunchPlan.builder().launch(queries, resetArgs).build();
+        this.reset = new MaskedReset(runtime, queries,
+                mask -> LocalizeResetKernel.INSTANCE.args().mask(mask).segment(frame.segment()));
         resetAll();
     }
 
@@ -102,18 +97,12 @@ public final class TrackLocalizer {
      * @throws IllegalArgumentException when the mask has another length
      */
     public void reset(I32Array mask) {
-        Objects.requireNonNull(mask, "mask");
-        if (mask.length() != queries) {
-            throw new IllegalArgumentException("reset mask has " + mask.length() + " entries, expected E * A = "
-                    + queries);
-        }
-        resetArgs.mask(mask);
-        resetPlan.enqueueLocked(runtime);
+        reset.reset(mask);
     }
 
     /** Forgets every query's warm-start memory (after regenerating the track). */
     public void resetAll() {
-        resetAllPlan.enqueueLocked(runtime);
+        reset.resetAll();
     }
 
     /** @return the persistent result */

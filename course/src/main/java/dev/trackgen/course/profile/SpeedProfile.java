@@ -1,10 +1,10 @@
 package dev.trackgen.course.profile;
 
 import dev.trackgen.api.Track;
-import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.course.TrackPart;
 
 import java.util.Objects;
 
@@ -24,12 +24,9 @@ import java.util.Objects;
  * after every {@code generate()}. Pair {@code TrackFrame.segment()} with these arrays to read the
  * curvature or target speed at an agent.
  */
-public final class SpeedProfile {
-    private final Track track;
-    private final ComputeRuntime runtime;
+public final class SpeedProfile extends TrackPart<SpeedProfile> {
     private final F32Array kappa;
     private final F32Array speed;
-    private final LaunchPlan plan;
     private final double aLat;
     private final double aAccel;
     private final double aBrake;
@@ -37,8 +34,7 @@ public final class SpeedProfile {
     private final int window;
 
     private SpeedProfile(Builder b) {
-        this.track = b.track;
-        this.runtime = track.runtime();
+        super(b.track);
         this.aLat = b.aLat;
         this.aAccel = b.aAccel;
         this.aBrake = b.aBrake;
@@ -63,21 +59,6 @@ public final class SpeedProfile {
      */
     public static Builder builder(Track track) {
         return new Builder(track);
-    }
-
-    /**
-     * Recomputes curvature and speed from the track's current contents, in place.
-     *
-     * @return this
-     */
-    public SpeedProfile compute() {
-        plan.enqueueLocked(runtime);
-        return this;
-    }
-
-    /** @return the launches of {@link #compute()}, for appending to a caller's own plan */
-    public LaunchPlan plan() {
-        return plan;
     }
 
     /** @return signed curvature, {@code [E * N_max]}, 1/world units */

@@ -1,12 +1,12 @@
 package dev.trackgen.course.progress;
 
 import dev.trackgen.api.Track;
-import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.course.TrackPart;
 import dev.trackgen.course.grid.StartGrid;
 import dev.trackgen.course.internal.Checks;
 
@@ -28,9 +28,7 @@ import java.util.Objects;
  * {@code generate()} (after the grid's {@code compute()} when it starts there), then reset the
  * trackers that use it.
  */
-public final class Checkpoints {
-    private final Track track;
-    private final ComputeRuntime runtime;
+public final class Checkpoints extends TrackPart<Checkpoints> {
     private final int maxCheckpoints;
     private final double spacing;
     private final Vec2Array position;
@@ -40,11 +38,9 @@ public final class Checkpoints {
     private final F32Array s;
     private final I32Array index;
     private final I32Array count;
-    private final LaunchPlan plan;
 
     private Checkpoints(Builder b) {
-        this.track = b.track;
-        this.runtime = track.runtime();
+        super(b.track);
         this.maxCheckpoints = b.maxCheckpoints;
         this.spacing = b.spacing;
         int slots = track.numEnvs() * maxCheckpoints;
@@ -70,26 +66,6 @@ public final class Checkpoints {
      */
     public static Builder builder(Track track) {
         return new Builder(track);
-    }
-
-    /**
-     * Resamples the checkpoints from the track's current contents, in place.
-     *
-     * @return this
-     */
-    public Checkpoints compute() {
-        plan.enqueueLocked(runtime);
-        return this;
-    }
-
-    /** @return the launch of {@link #compute()} */
-    public LaunchPlan plan() {
-        return plan;
-    }
-
-    /** @return the batch the checkpoints come from */
-    public Track track() {
-        return track;
     }
 
     /** @return the slot stride per env */

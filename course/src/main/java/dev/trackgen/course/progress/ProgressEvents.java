@@ -3,8 +3,8 @@ package dev.trackgen.course.progress;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.LockScope;
 
-import java.util.concurrent.locks.Lock;
 
 /**
  * The persistent result of a {@link ProgressTracker}: per agent ({@code [E * A]}, agent {@code a}
@@ -14,6 +14,7 @@ import java.util.concurrent.locks.Lock;
  */
 public final class ProgressEvents {
     private final ComputeRuntime runtime;
+    private final LockScope exclusive;
     private final I32Array passed;
     private final I32Array lapCompleted;
     private final I32Array wrongWay;
@@ -27,6 +28,7 @@ public final class ProgressEvents {
     ProgressEvents(ComputeRuntime runtime, int agents, I32Array next, I32Array progress, I32Array linePasses,
                    I32Array laps) {
         this.runtime = runtime;
+        this.exclusive = new LockScope(runtime.executionLock());
         this.passed = runtime.allocI32(agents);
         this.lapCompleted = runtime.allocI32(agents);
         this.wrongWay = runtime.allocI32(agents);
@@ -95,9 +97,7 @@ public final class ProgressEvents {
         int n = passed.length();
         Snapshot s = new Snapshot(new int[n], new int[n], new int[n], new int[n], new int[n], new float[n], new int[n],
                 new int[n]);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = exclusive.acquire()) {
             runtime.download(passed, s.passed());
             runtime.download(lapCompleted, s.lapCompleted());
             runtime.download(wrongWay, s.wrongWay());
@@ -106,8 +106,6 @@ public final class ProgressEvents {
             runtime.download(distToNext, s.distToNext());
             runtime.download(next, s.nextCheckpoint());
             runtime.download(progress, s.progress());
-        } finally {
-            lock.unlock();
         }
         return s;
     }

@@ -6,6 +6,7 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.internal.Checks;
+import dev.trackgen.course.internal.MaskedReset;
 
 import java.util.Objects;
 
@@ -37,9 +38,7 @@ public final class ProgressTracker {
     private final I32Array laps;
     private final ProgressEvents events;
     private final LaunchPlan updatePlan;
-    private final ProgressResetKernel.Args resetArgs;
-    private final LaunchPlan resetPlan;
-    private final LaunchPlan resetAllPlan;
+    private final MaskedReset reset;
 
     private ProgressTracker(Checkpoints cps, Vec2Array positions, int agents) {
         this.checkpoints = cps;
@@ -61,13 +60,8 @@ public final class ProgressTracker {
                 .lapCompleted(events.lapCompleted()).wrongWay(events.wrongWay())
                 .wrongCheckpoint(events.wrongCheckpoint()).laps(laps).distToNext(events.distToNext());
         this.updatePlan = LaunchPlan.builder().launch(queries, u).build();
-        I32Array all = Checks.filledI32(runtime, queries, 1);
-        this.resetAllPlan = LaunchPlan.builder().launch(queries,
-                ProgressResetKernel.INSTANCE.args().mask(all).previous(previous).next(next).progress(progress)
-                        .starts(starts).laps(laps)).build();
-        this.resetArgs = ProgressResetKernel.INSTANCE.args().mask(all).previous(previous).next(next)
-                .progress(progress).starts(starts).laps(laps);
-        this.resetPlan = LaunchPlan.builder().launch(queries, resetArgs).build();
+        this.reset = new MaskedReset(runtime, queries, mask -> ProgressResetKernel.INSTANCE.args().mask(mask)
+                .previous(previous).next(next).progress(progress).starts(starts).laps(laps));
         resetAll();
     }
 
@@ -114,18 +108,12 @@ public final class ProgressTracker {
      * @throws IllegalArgumentException when the mask has another length
      */
     public void reset(I32Array mask) {
-        Objects.requireNonNull(mask, "mask");
-        if (mask.length() != queries) {
-            throw new IllegalArgumentException("reset mask has " + mask.length() + " entries, expected E * A = "
-                    + queries);
-        }
-        resetArgs.mask(mask);
-        resetPlan.enqueueLocked(runtime);
+        reset.reset(mask);
     }
 
     /** Clears every agent's state (after recomputing the checkpoints). */
     public void resetAll() {
-        resetAllPlan.enqueueLocked(runtime);
+        reset.resetAll();
     }
 
     /** @return the persistent events */

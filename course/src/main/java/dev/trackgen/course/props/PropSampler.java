@@ -1,11 +1,9 @@
 package dev.trackgen.course.props;
 
 import dev.trackgen.api.Track;
-import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
-
-import java.util.Objects;
+import dev.trackgen.course.TrackPart;
 
 /**
  * Cones and wall pieces along both borders of every track at a requested spacing, snapped per
@@ -13,11 +11,9 @@ import java.util.Objects;
  * {@link #sample()} (one launch, {@link #plan()}, capturable with the generation) rewrites one
  * persistent {@link PropSet} in place after each regeneration.
  */
-public final class PropSampler {
-    private final Track track;
+public final class PropSampler extends TrackPart<PropSampler> {
     private final float spacing;
     private final PropSet props;
-    private final LaunchPlan plan;
 
     /**
      * @param track    the batch
@@ -27,7 +23,7 @@ public final class PropSampler {
      * @throws IllegalArgumentException on a spacing or M out of range
      */
     public PropSampler(Track track, float spacing, int maxProps) {
-        this.track = Objects.requireNonNull(track, "track");
+        super(track);
         if (!(spacing > 0f) || !Float.isFinite(spacing)) {
             throw new IllegalArgumentException("prop spacing must be positive and finite, got " + spacing);
         }
@@ -56,16 +52,10 @@ public final class PropSampler {
         return (int) Math.max(3, Math.min(Integer.MAX_VALUE / 4, Math.floor(maxPerimeter / spacing + 0.5) + 1));
     }
 
-    /** @return the persistent props, rewritten from the current track */
+    /** @return the persistent props, rewritten from the current track ({@link #compute()}) */
     public PropSet sample() {
-        ComputeRuntime rt = track.runtime();
-        plan.enqueueLocked(rt);
+        compute();
         return props;
-    }
-
-    /** @return the sampling launch, to capture after the generation */
-    public LaunchPlan plan() {
-        return plan;
     }
 
     /** @return the persistent props */

@@ -9,6 +9,7 @@ import dev.trackgen.cli.explore.ConfigExport;
 import dev.trackgen.metrics.audit.Criterion;
 import dev.trackgen.metrics.audit.ValiditySearch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -49,9 +50,8 @@ final class CheckCommand implements Callable<Integer> {
             description = "Largest batch; batches are sized by a cost model up to this (default: ${DEFAULT-VALUE}).")
     int maxEnvs;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "CPU worker threads; 0 = one per processor (default).")
-    int threads;
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     @Option(names = "--json", description = "Print the report as one JSON line.")
     boolean json;
@@ -71,11 +71,11 @@ final class CheckCommand implements Callable<Integer> {
         if (maxEnvs < 1 || maxEnvs > 65536) {
             throw new CliException("--max-envs " + maxEnvs + ": must be in [1, 65536]");
         }
-        ThreadCount.check("--threads", threads);
+        int threadCount = threads.checked();
         EvaluationOptions options = new EvaluationOptions();
         options.quiet = quiet;
         options.runtime = "cpu";
-        try (EvaluationSession session = new EvaluationSession(context, options, threads)) {
+        try (EvaluationSession session = new EvaluationSession(context, options, threadCount)) {
             List<String> names = session.generatorNames(generator);
             ComputeRuntime runtime = session.runtime();
             PrintWriter err = context.console().err();

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The configuration options shared by {@code metrics}, {@code bench} and {@code import}, as in {@code generate}. */
+/** The configuration options shared by {@code generate}, {@code metrics}, {@code bench} and {@code import}. */
 final class EvaluationOptions {
     @Option(names = "--config", paramLabel = "FILE",
             description = "YAML or JSON file: a flat mapping of knob names to values (may include 'runtime').")

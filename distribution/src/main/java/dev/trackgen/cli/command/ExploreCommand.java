@@ -53,9 +53,8 @@ final class ExploreCommand implements Callable<Integer> {
             description = "Largest batch a request may ask for (default: ${DEFAULT-VALUE}).")
     int maxEnvs;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "CPU worker threads; 0 = one per processor (default).")
-    int threads;
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     @Mixin
     EvaluationOptions options = new EvaluationOptions();
@@ -66,8 +65,8 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (threads < 0) {
-            throw new CliException("--threads " + threads + ": must be >= 0 (0 = one per processor)");
+        if (threads.threads < 0) {
+            throw new CliException("--threads " + threads.threads + ": must be >= 0 (0 = one per processor)");
         }
         if (port < 0 || port > 65535) {
             throw new CliException("--port " + port + ": must be between 0 and 65535");
@@ -78,7 +77,7 @@ final class ExploreCommand implements Callable<Integer> {
         if (envs > maxEnvs) {
             throw new CliException("--envs " + envs + ": larger than --max-envs " + maxEnvs);
         }
-        try (EvaluationSession session = new EvaluationSession(context, options, threads)) {
+        try (EvaluationSession session = new EvaluationSession(context, options, threads.threads)) {
             TrackGenConfig base = session.config(generator, envs);
             ExploreLimits limits = ExploreLimits.withMaxEnvs(maxEnvs);
             ObjectNode defaults = JsonNodeFactory.instance.objectNode();

@@ -2,7 +2,7 @@ package dev.trackgen.cli.command;
 
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.job.ExportRequest;
-import dev.trackgen.export.ExportFormat;
+import dev.trackgen.export.ExportFormats;
 import dev.trackgen.export.ExportLimits;
 import dev.trackgen.export.ExportSettings;
 import dev.trackgen.export.UpAxis;
@@ -62,7 +62,7 @@ final class ExportOptions {
         if (formats == null) {
             if (outDir != null) {
                 throw new CliException("--out-dir " + outDir + ": give the formats with --export (known: "
-                        + ExportFormat.knownNames() + ")");
+                        + ExportFormats.knownNames() + ")");
             }
             String stray = strayExportOption();
             if (stray != null) {
@@ -78,7 +78,7 @@ final class ExportOptions {
         }
         ExportSettings.Builder b = ExportSettings.builder();
         try {
-            var set = ExportFormat.parseList(formats);
+            var set = ExportFormats.parseList(formats);
             b.worldScale(checkPositive("--world-scale", worldScale)).resolution(checkPositive("--map-resolution", resolution))
                     .margin(checkNonNegative("--map-margin", margin))
                     .wallThickness(checkNonNegative("--map-walls", wallThickness)).pgm(pgm)

@@ -3,7 +3,6 @@ package dev.trackgen.cli.command;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.CommandLineOverrides;
-import dev.trackgen.cli.config.KnobAssignment;
 import dev.trackgen.cli.job.GenerateRequest;
 import dev.trackgen.cli.job.GenerationJob;
 import dev.trackgen.cli.job.Progress;
@@ -18,8 +17,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code trackgen generate}: one batch, written as {@code .npz} and previewed as PNG. */
@@ -52,20 +49,11 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Write a PNG grid of the first tracks (and of some invalid ones further on).")
     Path preview;
 
-    @Option(names = "--config", paramLabel = "FILE",
-            description = "YAML or JSON file: a flat mapping of knob names to values (may include 'runtime').")
-    Path config;
+    @Mixin
+    EvaluationOptions options = new EvaluationOptions();
 
-    @Option(names = "--set", paramLabel = "KNOB=VALUE",
-            description = "Set one knob (repeatable; see 'trackgen knobs'); overrides the config file.")
-    List<String> sets = new ArrayList<>();
-
-    @Option(names = "--runtime", paramLabel = "NAME", description = "cpu, cuda or auto.")
-    String runtime;
-
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "CPU worker threads; 0 = one per processor (default).")
-    int threads;
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     @Option(names = "--preview-tracks", paramLabel = "N", defaultValue = "" + PreviewRenderer.DEFAULT_MAX_TRACKS,
             description = "Most tracks drawn in the preview (default: ${DEFAULT-VALUE}).")
@@ -81,9 +69,6 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print one JSON line instead of the human summary.")
     boolean json;
-
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
-    boolean quiet;
 
     @Mixin
     ExportOptions export = new ExportOptions();
@@ -110,21 +95,17 @@ final class GenerateCommand implements Callable<Integer> {
     }
 
     GenerateRequest request() {
-        ThreadCount.check("--threads", threads);
+        int threadCount = threads.checked();
         if (previewTracks < 1 || previewTracks > MAX_PREVIEW_TRACKS) {
             throw new CliException("--preview-tracks " + previewTracks + ": must be between 1 and " + MAX_PREVIEW_TRACKS);
         }
-        List<KnobAssignment> assignments = new ArrayList<>();
-        for (String s : sets) {
-            assignments.add(KnobAssignment.parse(s));
-        }
-        CommandLineOverrides overrides = new CommandLineOverrides(generator, envs, runtime, assignments);
+        CommandLineOverrides overrides = options.overrides(generator, envs);
         NpzPath.refusePicture("--out", out);
         PngPath.require("--preview", preview);
         if (previewCourse && preview == null) {
             throw new CliException("--preview-course needs --preview FILE.png");
         }
-        return new GenerateRequest(config, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet,
-                export.request(), previewCourse);
+        return new GenerateRequest(options.config, overrides, seed, threadCount, out, preview, previewTracks, compress, json,
+                options.quiet, export.request(), previewCourse);
     }
 }

@@ -86,9 +86,8 @@ final class ImportCommand implements Callable<Integer> {
             description = "Output point spacing (default: the spacing knob, else 0.6 x half-width).")
     Double spacing;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "CPU worker threads; 0 = one per processor (default).")
-    int threads;
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     @Option(names = "--json", description = "Print one JSON line instead of the human summary.")
     boolean json;
@@ -104,7 +103,7 @@ final class ImportCommand implements Callable<Integer> {
     public Integer call() {
         NpzPath.refusePicture("--out", out);
         PngPath.require("--preview", preview);
-        ThreadCount.check("--threads", threads);
+        int threadCount = threads.checked();
         for (String set : options.sets) {
             KnobAssignment a = KnobAssignment.parse(set);
             String why = DECIDED_BY_IMPORT.get(a.knob());
@@ -115,7 +114,7 @@ final class ImportCommand implements Callable<Integer> {
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
             throw new CliException("--half-width " + halfWidth + ": must be a positive number");
         }
-        try (EvaluationSession session = new EvaluationSession(context, options, threads);
+        try (EvaluationSession session = new EvaluationSession(context, options, threadCount);
              OutputTransaction outputs = new OutputTransaction().protect("the centerline", file)
                      .protect("--config", options.config)) {
             // Output paths first: a refused output costs no reading or checking.

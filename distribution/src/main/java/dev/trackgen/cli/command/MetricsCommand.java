@@ -62,9 +62,8 @@ final class MetricsCommand implements Callable<Integer> {
             description = "Timed generate() calls per generator; 0 skips timing (default: ${DEFAULT-VALUE}).")
     int repeats;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "CPU worker threads; 0 = one per processor (default).")
-    int threads;
+    @Mixin
+    ThreadsOption threads = new ThreadsOption();
 
     @Mixin
     EvaluationOptions options = new EvaluationOptions();
@@ -75,11 +74,11 @@ final class MetricsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ThreadCount.check("--threads", threads);
+        int threadCount = threads.checked();
         if (warmup < 0 || repeats < 0) {
             throw new CliException("--warmup and --repeats must be >= 0, got " + warmup + " and " + repeats);
         }
-        try (EvaluationSession session = new EvaluationSession(context, options, threads)) {
+        try (EvaluationSession session = new EvaluationSession(context, options, threadCount)) {
             List<String> names = session.generatorNames(generator);
             List<TrackGenConfig> configs = new ArrayList<>();
             for (String name : names) {

@@ -7,6 +7,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.output.OutputTransaction;
 import dev.trackgen.export.ExportFormat;
+import dev.trackgen.export.F1tenthFormat;
 import dev.trackgen.export.ExportLimitException;
 import dev.trackgen.export.ExportLimits;
 import dev.trackgen.export.ExportSettings;
@@ -88,7 +89,7 @@ public final class ExportJob {
                     + " %.0e m from the origin an export can hold; use a smaller world scale", x.settings().worldScale(),
                     road, ExportLimits.MAX_COORDINATE_M));
         }
-        if (x.formats().contains(ExportFormat.F1TENTH)) {
+        if (x.formats().stream().anyMatch(f -> f instanceof F1tenthFormat)) {
             checkMapKnobs(cfg, x.settings());
         }
         Path dir = x.outDir();
@@ -257,7 +258,7 @@ public final class ExportJob {
             markIncomplete(snapshot, cfg);
             int width = Math.max(5, String.valueOf(e - 1).length());
             Map<Integer, List<String>> files = new HashMap<>();
-            String formats = x.formats().stream().sorted().map(ExportFormat::id).collect(Collectors.joining(", "));
+            String formats = exporter.formats().stream().map(ExportFormat::id).collect(Collectors.joining(", "));
             int chunk = valid.size() <= 50 ? Math.max(1, valid.size()) : (valid.size() + 9) / 10;
             for (int from = 0; from < valid.size(); from += chunk) {
                 int to = Math.min(valid.size(), from + chunk);
@@ -296,7 +297,7 @@ public final class ExportJob {
             m.put("generator", cfg.generator());
             m.put("num_envs", snapshot.numEnvs());
             m.put("seed", request.seed());
-            m.put("formats", x.formats().stream().sorted().map(ExportFormat::id).toList());
+            m.put("formats", exporter.formats().stream().map(ExportFormat::id).toList());
             try (OutputTransaction tx = new OutputTransaction().protect("--config", request.configFile()).replaceLinks()) {
                 Path tmp = tx.stage("--out-dir", x.outDir().resolve(INDEX));
                 try {
@@ -343,7 +344,7 @@ public final class ExportJob {
             m.put("generator", cfg.generator());
             m.put("num_envs", s.numEnvs());
             m.put("seed", request.seed());
-            m.put("formats", x.formats().stream().sorted().map(ExportFormat::id).toList());
+            m.put("formats", exporter.formats().stream().map(ExportFormat::id).toList());
             Map<String, Object> settings = new LinkedHashMap<>();
             settings.put("world_scale_m_per_unit", st.worldScale());
             settings.put("map_resolution_m_per_px", st.resolution());

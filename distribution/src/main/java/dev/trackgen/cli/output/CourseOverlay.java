@@ -2,10 +2,10 @@ package dev.trackgen.cli.output;
 
 import dev.trackgen.api.Track;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.course.grid.StartGrid;
 import dev.trackgen.course.progress.Checkpoints;
 
-import java.util.concurrent.locks.Lock;
 
 /**
  * Host copies of a batch's start lines, checkpoints and starting grids (module {@code course}),
@@ -41,17 +41,14 @@ public record CourseOverlay(int maxCheckpoints, int[] cpCount, float[] cpInner, 
         CourseOverlay o = new CourseOverlay(m, new int[e], new float[2 * e * m], new float[2 * e * m], new int[e], slots,
                 new float[2 * e * slots], new float[2 * e * slots], halfWidth);
         ComputeRuntime rt = track.runtime();
-        Lock lock = rt.executionLock();
-        lock.lock();
-        try {
+        LockScope lock = new LockScope(rt.executionLock());
+        try (LockScope held = lock.acquire()) {
             rt.download(cps.count(), o.cpCount());
             rt.download(cps.inner(), o.cpInner());
             rt.download(cps.outer(), o.cpOuter());
             rt.download(grid.startIndex(), o.startIndex());
             rt.download(grid.positions(), o.gridPosition());
             rt.download(grid.headings(), o.gridHeading());
-        } finally {
-            lock.unlock();
         }
         return o;
     }

@@ -4,6 +4,7 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.course.grid.StartGrid;
 import dev.trackgen.course.progress.Checkpoints;
 import dev.trackgen.course.progress.ProgressEvents;
@@ -19,7 +20,6 @@ import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
 import java.util.Locale;
-import java.util.concurrent.locks.Lock;
 
 /**
  * The progress figure of docs/course.md: a scripted agent drives one track of a batch for some
@@ -92,13 +92,10 @@ public final class ProgressFigure {
         int[] progress = new int[envs];
         int[] lapsDone = new int[envs];
         float[] dist = new float[envs];
-        Lock lock = rt.executionLock();
-        lock.lock();
-        try {
+        LockScope lock = new LockScope(rt.executionLock());
+        try (LockScope held = lock.acquire()) {
             rt.download(grid.startS(), startS);
             rt.download(cps.count(), cpCount);
-        } finally {
-            lock.unlock();
         }
         double lap = h.length()[env];
         double step = lap / (16.0 * Math.max(1, cpCount[env])); // 16 steps between checkpoints
@@ -115,16 +112,13 @@ public final class ProgressFigure {
             double n = 0.6 * hw * Math.sin(2 * Math.PI * s / (7 * hw)); // weave across the road
             host[2 * env] = (float) (p[0] - n * ty / l);
             host[2 * env + 1] = (float) (p[1] + n * tx / l);
-            lock.lock();
-            try {
+            try (LockScope held = lock.acquire()) {
                 rt.upload(host, positions);
                 ProgressEvents ev = tracker.update();
                 rt.download(ev.passed(), passed);
                 rt.download(ev.progress(), progress);
                 rt.download(ev.laps(), lapsDone);
                 rt.download(ev.distToNext(), dist);
-            } finally {
-                lock.unlock();
             }
             d.x()[t] = host[2 * env];
             d.y()[t] = host[2 * env + 1];

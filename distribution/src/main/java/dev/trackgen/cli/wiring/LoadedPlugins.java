@@ -7,6 +7,7 @@ import dev.trackgen.registry.PluginFolder;
 import dev.trackgen.registry.RuntimeRegistry;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The plugin folder of a run, loaded once: {@link PluginFolder#load} in the mode this process
@@ -56,17 +57,29 @@ public final class LoadedPlugins {
         return folder == null ? List.of() : folder.problems();
     }
 
-    /** @param registry gets the folder's generators */
-    public void addTo(GeneratorRegistry registry) {
+    /**
+     * @param registry gets the folder's generators
+     * @param warnings gets each of the registry's problems (name clashes included)
+     * @return the registry
+     */
+    public GeneratorRegistry addTo(GeneratorRegistry registry, Consumer<String> warnings) {
         if (folder != null) {
             folder.addTo(registry);
         }
+        registry.problems().forEach(warnings);
+        return registry;
     }
 
-    /** @param registry gets the folder's runtimes */
-    public void addTo(RuntimeRegistry registry) {
+    /**
+     * @param registry gets the folder's runtimes
+     * @param warnings gets each of the registry's problems (name clashes included)
+     * @return the registry
+     */
+    public RuntimeRegistry addTo(RuntimeRegistry registry, Consumer<String> warnings) {
         if (folder != null) {
             folder.addTo(registry);
         }
+        registry.problems().forEach(warnings);
+        return registry;
     }
 }

@@ -11,11 +11,13 @@ import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.Console;
 import dev.trackgen.cli.config.CommandLineOverrides;
 import dev.trackgen.cli.config.ConfigDocument;
+import dev.trackgen.cli.config.ConfigFileReader;
 import dev.trackgen.cli.config.ConfigResolver;
 import dev.trackgen.cli.config.PluginFolderChoice;
 import dev.trackgen.cli.config.PluginFolderSelector;
 import dev.trackgen.cli.config.ResolvedConfig;
 import dev.trackgen.cli.config.RuntimeChoice;
+import dev.trackgen.cli.config.RuntimeSelector;
 import dev.trackgen.cli.config.Settings;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.registry.RuntimeRegistry;
@@ -23,12 +25,15 @@ import dev.trackgen.registry.TrackGenLauncher;
 
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
- * What one command runs on: the object graph of {@link PlatformModule} (Guice, for what is chosen
- * by configuration: plugins, registries, the runtime), read through named methods. Parts are
- * created lazily on first use (development stage), so a command pays for, and fails on, only
- * what it uses; closing the platform closes the runtimes it created.
+ * What one command runs on. Two halves: what is chosen by configuration (plugins, registries, the
+ * launcher, the runtime) is the Guice graph of {@link PlatformModule}; the run's own values (the
+ * command-line overrides, the {@code --config} document, the runtime choice made from them, the
+ * runtime options) are plain fields and values made from them here, on first use. Both halves are
+ * lazy (development stage), so a command pays for, and fails on, only what it uses; closing the
+ * platform closes the runtimes it created.
  *
  * <p>The {@code generate} path: {@code Main} -> picocli -> {@code GenerateCommand.call()} ->
  * {@link #open} -> {@code new GenerationJob(request, platform, progress).run()} ->
@@ -36,15 +41,33 @@ import java.util.function.Consumer;
  * {@code TrackGenerator.builder(config).generator(..).runtime(..).build().generate()}.
  */
 public final class Platform implements AutoCloseable {
+    private final Settings settings;
+    private final Path configFile;
+    private final CommandLineOverrides overrides;
+    private final RuntimeOptions options;
+    private final AppResources resources = new AppResources();
     private final Injector injector;
-    private final AppResources resources;
+    private ConfigDocument document;
+    private RuntimeChoice choice;
 
     /**
-     * @param modules the graph ({@link PlatformModule}, possibly overridden by a test)
+     * @param settings   system properties and environment
+     * @param plugins    the plugin folder to load
+     * @param warnings   where to report plugin problems, or a no-op
+     * @param configFile the {@code --config} file, or {@code null}
+     * @param overrides  the command-line values
+     * @param threads    CPU worker threads of the runtime, 0 = one per processor
+     * @param customize  applied to the {@link PlatformModule} (a test's {@code Modules.override}),
+     *                   or {@link UnaryOperator#identity()}
      */
-    public Platform(Module... modules) {
-        this.injector = Guice.createInjector(Stage.DEVELOPMENT, modules);
-        this.resources = injector.getInstance(AppResources.class);
+    Platform(Settings settings, PluginFolderChoice plugins, Consumer<String> warnings, Path configFile,
+             CommandLineOverrides overrides, int threads, UnaryOperator<Module> customize) {
+        this.settings = settings;
+        this.configFile = configFile;
+        this.overrides = overrides;
+        this.options = RuntimeOptions.defaults().withThreads(threads);
+        this.injector = Guice.createInjector(Stage.DEVELOPMENT,
+                customize.apply(new PlatformModule(plugins, warnings, options, resources, this::runtimeChoice)));
     }
 
     /**
@@ -57,9 +80,8 @@ public final class Platform implements AutoCloseable {
      *         plugin problems printed as warnings
      */
     public static Platform open(CliContext context, Path configFile, CommandLineOverrides overrides, int threads) {
-        PluginFolderChoice plugins = new PluginFolderSelector(context.settings()).choose(context.plugins());
-        return new Platform(new PlatformModule(context.settings(), plugins, warnings(context.console()), configFile,
-                overrides, threads));
+        return new Platform(context.settings(), plugins(context), warnings(context.console()), configFile, overrides,
+                threads, UnaryOperator.identity());
     }
 
     /**
@@ -69,9 +91,12 @@ public final class Platform implements AutoCloseable {
      * @return the platform of the listing commands (registries only are used)
      */
     public static Platform forListing(CliContext context, boolean warn) {
-        PluginFolderChoice plugins = new PluginFolderSelector(context.settings()).choose(context.plugins());
-        return new Platform(new PlatformModule(context.settings(), plugins, warn ? warnings(context.console())
-                : problem -> { }, null, CommandLineOverrides.none(), 0));
+        return new Platform(context.settings(), plugins(context), warn ? warnings(context.console()) : problem -> { },
+                null, CommandLineOverrides.none(), 0, UnaryOperator.identity());
+    }
+
+    private static PluginFolderChoice plugins(CliContext context) {
+        return new PluginFolderSelector(context.settings()).choose(context.plugins());
     }
 
     /**
@@ -105,9 +130,23 @@ public final class Platform implements AutoCloseable {
         return injector.getInstance(LoadedPlugins.class);
     }
 
-    /** @return the runtime name and where it came from */
-    public RuntimeChoice runtimeChoice() {
-        return injector.getInstance(RuntimeChoice.class);
+    /** @return the {@code --config} document (read once, on first use), or an empty one without the option */
+    public synchronized ConfigDocument configDocument() {
+        if (document == null) {
+            document = configFile == null ? ConfigDocument.empty() : new ConfigFileReader().read(configFile);
+        }
+        return document;
+    }
+
+    /**
+     * @return the runtime name and where it came from ({@code --runtime}, config file, system
+     *     property, environment, {@code auto}), chosen once
+     */
+    public synchronized RuntimeChoice runtimeChoice() {
+        if (choice == null) {
+            choice = new RuntimeSelector(settings).choose(overrides, configDocument());
+        }
+        return choice;
     }
 
     /** @return the runtime choice, checked: the provider exists and is available here */
@@ -126,12 +165,12 @@ public final class Platform implements AutoCloseable {
      * @return a new runtime of the chosen kind with that many threads (the caller closes it)
      */
     public ComputeRuntime newRuntime(int threads) {
-        return provider().create(injector.getInstance(RuntimeOptions.class).withThreads(threads));
+        return provider().create(options.withThreads(threads));
     }
 
     /** @return the run's configuration and generator, from the platform's command-line values */
     public ResolvedConfig resolve() {
-        return resolve(injector.getInstance(CommandLineOverrides.class));
+        return resolve(overrides);
     }
 
     /**
@@ -139,8 +178,7 @@ public final class Platform implements AutoCloseable {
      * @return the configuration layers resolved with them: defaults, {@code --config}, then these
      */
     public ResolvedConfig resolve(CommandLineOverrides overrides) {
-        return new ConfigResolver(generators()).resolve(injector.getInstance(ConfigDocument.class), overrides,
-                runtimeChoice());
+        return new ConfigResolver(generators()).resolve(configDocument(), overrides, runtimeChoice());
     }
 
     /** Closes every runtime the platform created, newest first. */

@@ -1,6 +1,7 @@
 package dev.trackgen.cli.wiring;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Module;
 import com.google.inject.Provides;
 import com.google.inject.util.Modules;
 import dev.trackgen.api.config.TrackGenConfig;
@@ -23,26 +24,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The object graph of a run ({@link PlatformModule}), read through {@link Platform}. */
+/** The object graph of a run: {@link PlatformModule} (Guice) for what configuration chooses, {@link Platform} for the rest. */
 class WiringTest {
-    private static PlatformModule module(String runtime, int threads, String... sets) {
+    private static Platform platform(String runtime, int threads, UnaryOperator<Module> customize, String... sets) {
         List<KnobAssignment> a = new ArrayList<>();
         for (String s : sets) {
             a.add(KnobAssignment.parse(s));
         }
-        return new PlatformModule(Settings.of(Map.of(), Map.of()), PluginFolderChoice.NONE, problem -> { }, null,
-                new CommandLineOverrides(null, 5, runtime, a), threads);
+        return new Platform(Settings.of(Map.of(), Map.of()), PluginFolderChoice.NONE, problem -> { }, null,
+                new CommandLineOverrides(null, 5, runtime, a), threads, customize);
     }
 
     @Test
     void theGraphResolvesEveryConcernFromTheCommandLine() {
-        try (Platform platform = new Platform(module("cpu", 1, "half_width=0.13"))) {
+        try (Platform platform = platform("cpu", 1, UnaryOperator.identity(), "half_width=0.13")) {
             ResolvedConfig resolved = platform.resolve();
             TrackGenConfig config = resolved.config();
             assertEquals(5, config.numEnvs());
@@ -89,7 +91,7 @@ class WiringTest {
                         });
             }
         };
-        Platform platform = new Platform(Modules.override(module(null, 0)).with(new AbstractModule() {
+        Platform platform = platform(null, 0, module -> Modules.override(module).with(new AbstractModule() {
                     @Provides
                     @Singleton
                     RuntimeRegistry runtimes() {

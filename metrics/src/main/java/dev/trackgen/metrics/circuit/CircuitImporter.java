@@ -4,12 +4,12 @@ import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.metrics.LoopGrid;
 import dev.trackgen.metrics.PolylineMetrics;
 import dev.trackgen.pipeline.CenterlinePipeline;
 import dev.trackgen.pipeline.TrackGenerator;
 
-import java.util.concurrent.locks.Lock;
 
 /**
  * Brings a {@link Circuit} through the pipeline's resample, relax and inflate stages
@@ -92,13 +92,10 @@ public final class CircuitImporter {
         try (CenterlinePipeline pipeline = new CenterlinePipeline(config, n, runtime)) {
             pipeline.run(input);
             TrackGenerator.Intermediates mid = pipeline.intermediates();
-            Lock lock = runtime.executionLock();
-            lock.lock();
-            try {
+            LockScope lock = new LockScope(runtime.executionLock());
+            try (LockScope held = lock.acquire()) {
                 runtime.download(mid.spaced(), spaced);
                 runtime.download(mid.relaxed(), relaxed);
-            } finally {
-                lock.unlock();
             }
             snapshot = pipeline.track().snapshot();
         }

@@ -1,0 +1,31 @@
+package dev.trackgen.course;
+
+import dev.trackgen.api.Track;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.course.grid.StartGrid;
+
+/**
+ * What a {@link CourseMode} builds its parts on; made by the course, once.
+ *
+ * @param track     the batch (the generator's persistent track)
+ * @param config    the course's options
+ * @param halfWidth the road's half-width of the generator's config, in track units
+ * @param grid      the start line and grid (one slot per agent) every mode shares, recomputed
+ *                  before every mode plan
+ */
+public record CourseContext(Track track, CourseConfig config, double halfWidth, StartGrid grid) {
+    /** @return the runtime everything runs on (the track's) */
+    public ComputeRuntime runtime() {
+        return track.runtime();
+    }
+
+    /** @return {@code E} */
+    public int numEnvs() {
+        return track.numEnvs();
+    }
+
+    /** @return agents per env {@code A} */
+    public int agents() {
+        return config.agents();
+    }
+}

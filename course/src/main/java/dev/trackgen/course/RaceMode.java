@@ -1,0 +1,122 @@
+package dev.trackgen.course;
+
+import dev.trackgen.api.Track;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.LaunchPlan;
+import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.course.collision.Boxes;
+import dev.trackgen.course.collision.OffRoadChecker;
+import dev.trackgen.course.collision.OffRoadOptions;
+import dev.trackgen.course.localize.TrackLocalizer;
+import dev.trackgen.course.profile.SpeedProfile;
+import dev.trackgen.course.progress.Checkpoints;
+import dev.trackgen.course.progress.ProgressTracker;
+import dev.trackgen.course.props.PropSampler;
+
+import java.util.Optional;
+
+/**
+ * The {@code race} mode (the default): laps through checkpoints. Per generation: checkpoints from
+ * the start line, the curvature and speed profile and (when configured) props; per step:
+ * localization, checkpoint progress and (when configured) the off-road check of one vehicle box
+ * per agent. Its parts: {@link Checkpoints}, {@link SpeedProfile}, {@link PropSampler},
+ * {@link TrackLocalizer}, {@link ProgressTracker}, {@link OffRoadChecker}.
+ */
+public final class RaceMode implements CourseMode {
+    /** The mode's name. */
+    public static final String NAME = "race";
+
+    private Checkpoints checkpoints;
+    private SpeedProfile profile;
+    private PropSampler props;
+    private TrackLocalizer localizer;
+    private ProgressTracker tracker;
+    private OffRoadChecker offRoad;
+    private CourseStep result;
+
+    /** A mode for one course (the registry makes one per course). */
+    public RaceMode() {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public LaunchPlan buildTrackParts(CourseContext c) {
+        Track track = c.track();
+        CourseConfig config = c.config();
+        this.checkpoints = Checkpoints.builder(track).spacing(config.checkpointSpacing(c.halfWidth()))
+                .startAt(c.grid()).build();
+        this.profile = SpeedProfile.builder(track).lateralAcceleration(config.lateralAcceleration())
+                .acceleration(config.acceleration()).braking(config.braking()).speedCap(config.speedCap()).build();
+        this.props = Double.isNaN(config.propSpacing()) ? null
+                : new PropSampler(track, (float) config.propSpacing(), config.maxProps());
+        LaunchPlan.Builder refresh = LaunchPlan.builder().append(checkpoints.plan()).append(profile.plan());
+        if (props != null) {
+            refresh.append(props.plan());
+        }
+        return refresh.build();
+    }
+
+    @Override
+    public LaunchPlan buildStepParts(CourseContext c, Poses poses) {
+        Track track = c.track();
+        CourseConfig config = c.config();
+        int agents = c.agents();
+        int queries = c.numEnvs() * agents;
+        TrackLocalizer.Builder lb = TrackLocalizer.builder(track, poses.position()).agents(agents)
+                .halfWidth(c.halfWidth());
+        this.localizer = config.warmWindow() < 0 ? lb.cold().build() : lb.warmWindow(config.warmWindow()).build();
+        this.tracker = ProgressTracker.create(checkpoints, poses.position(), agents);
+        Optional<OffRoadOptions> off = config.offRoad();
+        if (off.isPresent()) {
+            ComputeRuntime runtime = c.runtime();
+            Vec2Array halfExtents = runtime.allocVec2(queries);
+            float[] he = new float[2 * queries];
+            for (int i = 0; i < queries; i++) {
+                he[2 * i] = (float) config.vehicleHalfLength(c.halfWidth());
+                he[2 * i + 1] = (float) config.vehicleHalfWidth(c.halfWidth());
+            }
+            runtime.upload(he, halfExtents);
+            Boxes boxes = new Boxes(agents, poses.position(), poses.heading(), halfExtents);
+            this.offRoad = new OffRoadChecker(track, boxes, off.get());
+        }
+        this.result = new CourseStep(localizer.frame(), tracker.events(), offRoad == null ? null : offRoad.contacts());
+        return offRoad == null ? LaunchPlan.builder().build() : offRoad.bakePlan();
+    }
+
+    @Override
+    public void enqueueStep() {
+        localizer.query();
+        tracker.update();
+        if (offRoad != null) {
+            offRoad.query();
+        }
+    }
+
+    @Override
+    public void enqueueReset(I32Array agentMask) {
+        localizer.reset(agentMask);
+        tracker.reset(agentMask);
+    }
+
+    @Override
+    public CourseStep result() {
+        return result;
+    }
+
+    @Override
+    public <T> Optional<T> part(Class<T> type) {
+        Object p = type == Checkpoints.class ? checkpoints
+                : type == SpeedProfile.class ? profile
+                : type == PropSampler.class ? props
+                : type == TrackLocalizer.class ? localizer
+                : type == ProgressTracker.class ? tracker
+                : type == OffRoadChecker.class ? offRoad
+                : null;
+        return Optional.ofNullable(type.cast(p));
+    }
+}
