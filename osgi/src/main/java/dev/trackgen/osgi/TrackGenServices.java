@@ -12,6 +12,12 @@ package dev.trackgen.osgi;
  *       {@code dev.trackgen.registry.RuntimeRegistry}, kept in step with those services (and with
  *       generator and runtime services other bundles register themselves, for example through
  *       Declarative Services), ready for {@code new TrackGenLauncher(generators, runtimes).builder(config)}.</li>
+ *   <li>for every Configuration Admin configuration of the factory PID {@link #FACTORY_PID}, one
+ *       {@code dev.trackgen.pipeline.TrackGenerator} service, bundle-scoped (each consuming bundle
+ *       gets a generator of its own), carrying {@link #PID}, {@link #GENERATOR}, {@link #RUNTIME},
+ *       {@link #NUM_ENVS}, {@link #SEED} and every knob the configuration sets; a Metatype
+ *       description of that factory PID lists every knob of the pipeline and of the generators
+ *       present.</li>
  * </ul>
  */
 public final class TrackGenServices {
@@ -23,6 +29,21 @@ public final class TrackGenServices {
     public static final String CAPTURABLE = "trackgen.capturable";
     /** Service property set on the services the extender registers ({@code Boolean.TRUE}). */
     public static final String EXTENDER = "trackgen.extender";
+
+    /** The factory PID whose configurations become {@code TrackGenerator} services. */
+    public static final String FACTORY_PID = "dev.trackgen.generator";
+    /** Configuration and service property: the generator name ({@code auto} = {@code bezier}). */
+    public static final String GENERATOR = "generator";
+    /** Configuration and service property: the runtime name ({@code cpu}, {@code cuda}, {@code auto}). */
+    public static final String RUNTIME = "runtime";
+    /** Configuration and service property: the batch size E. */
+    public static final String NUM_ENVS = "num_envs";
+    /** Configuration and service property: the scalar seed the per-env seeds derive from (int, default 0). */
+    public static final String SEED = "seed";
+    /** Configuration property: worker threads of the runtime (int, default: the runtime's own). */
+    public static final String THREADS = "threads";
+    /** Service property of a {@code TrackGenerator}: the PID of the configuration it was made from. */
+    public static final String PID = "trackgen.pid";
 
     private TrackGenServices() {
     }

@@ -1,0 +1,251 @@
+package dev.trackgen.osgi.internal;
+
+import dev.trackgen.api.generator.CenterlineGenerator;
+import dev.trackgen.api.runtime.RuntimeProvider;
+import dev.trackgen.osgi.TrackGenServices;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.GeneratorRegistry;
+import dev.trackgen.registry.RuntimeRegistry;
+import dev.trackgen.registry.TrackGenLauncher;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.log.LoggerFactory;
+
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * One configuration of {@link TrackGenServices#FACTORY_PID}, as a Declarative Services component:
+ * it registers one bundle-scoped {@link TrackGenerator} service ({@link TrackGeneratorFactory})
+ * built through {@link TrackGenLauncher}, as the command line builds its generator, from the
+ * generator and runtime services present.
+ *
+ * <ul>
+ *   <li>A configuration edit makes Declarative Services deactivate this instance (the service is
+ *       unregistered and every consumer's generator closed, after a {@code generate()} in
+ *       progress) and activate a new one with the new properties.</li>
+ *   <li>A configuration naming a generator or runtime that is not (yet) registered waits: it logs
+ *       one line (a warning) and registers when the plugin's service arrives; when the service goes (its
+ *       bundle stops or is uninstalled), the {@code TrackGenerator} is unregistered and closed
+ *       and the configuration waits again.</li>
+ *   <li>A configuration the generator or the launcher refuses (an unknown knob, a value out of
+ *       range, a runtime that cannot start here) registers nothing and logs one line naming the
+ *       property, at error level, through the OSGi log service.</li>
+ * </ul>
+ */
+@Component(name = TrackGenServices.FACTORY_PID, configurationPid = TrackGenServices.FACTORY_PID,
+        configurationPolicy = ConfigurationPolicy.REQUIRE, service = {}, immediate = true)
+public final class ConfiguredGenerator {
+    private final Map<CenterlineGenerator, String> generators = new LinkedHashMap<>();
+    private final Map<RuntimeProvider, String> runtimes = new LinkedHashMap<>();
+    private final ComponentLog log = new ComponentLog(ConfiguredGenerator.class);
+    private BundleContext context;
+    private Map<String, Object> properties;
+    private String pid;
+    private Published published;
+    private String lastReport;
+
+    /** What is registered: the service, its factory and the generator service it was built from. */
+    private record Published(ServiceRegistration<TrackGenerator> registration, TrackGeneratorFactory factory,
+                             CenterlineGenerator generator, RuntimeProvider runtime) {
+    }
+
+    /** Created by Declarative Services. */
+    public ConfiguredGenerator() {
+    }
+
+    @Activate
+    synchronized void activate(BundleContext bundleContext, Map<String, Object> componentProperties) {
+        this.context = bundleContext;
+        this.properties = Map.copyOf(componentProperties);
+        Object p = componentProperties.get("service.pid");
+        this.pid = p != null ? p.toString() : TrackGenServices.FACTORY_PID;
+        reconcile();
+    }
+
+    @Deactivate
+    void deactivate() {
+        Published gone;
+        synchronized (this) {
+            gone = published;
+            published = null;
+            context = null;
+        }
+        withdraw(gone, "its configuration changed or was deleted");
+    }
+
+    @Reference(service = LoggerFactory.class, cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindLog(LoggerFactory factory) {
+        log.bind(factory);
+    }
+
+    void unbindLog(LoggerFactory factory) {
+        log.unbind(factory);
+    }
+
+    @Reference(service = CenterlineGenerator.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindGenerator(CenterlineGenerator generator, Map<String, Object> serviceProperties) {
+        synchronized (this) {
+            generators.put(generator, source(serviceProperties));
+            reconcile();
+        }
+    }
+
+    void unbindGenerator(CenterlineGenerator generator) {
+        Published gone = null;
+        synchronized (this) {
+            generators.remove(generator);
+            if (published != null && published.generator() == generator) {
+                gone = published;
+                published = null;
+            }
+        }
+        if (gone != null) {
+            withdraw(gone, "generator '" + GeneratorSettings.generatorName(properties) + "' went away");
+            synchronized (this) {
+                reconcile();
+            }
+        }
+    }
+
+    @Reference(service = RuntimeProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindRuntime(RuntimeProvider runtime, Map<String, Object> serviceProperties) {
+        synchronized (this) {
+            runtimes.put(runtime, source(serviceProperties));
+            reconcile();
+        }
+    }
+
+    void unbindRuntime(RuntimeProvider runtime) {
+        Published gone = null;
+        synchronized (this) {
+            runtimes.remove(runtime);
+            if (published != null && published.runtime() == runtime) {
+                gone = published;
+                published = null;
+            }
+        }
+        if (gone != null) {
+            withdraw(gone, "runtime '" + gone.factory().runtimeName() + "' went away");
+            synchronized (this) {
+                reconcile();
+            }
+        }
+    }
+
+    /** Registers the service if the configuration can be served now and nothing is registered. */
+    private void reconcile() {
+        if (context == null || published != null) {
+            return;
+        }
+        String name = GeneratorSettings.generatorName(properties);
+        CenterlineGenerator generator = null;
+        GeneratorRegistry named = new GeneratorRegistry();
+        for (Map.Entry<CenterlineGenerator, String> e : generators.entrySet()) {
+            if (e.getKey().name().equals(name)) {
+                generator = e.getKey();
+                named.register(generator, e.getValue());
+                break;
+            }
+        }
+        if (generator == null) {
+            report(Level.WARN, "waits for generator '" + name + "' (property 'generator'; registered: "
+                    + names(generators) + ")");
+            return;
+        }
+        RuntimeRegistry present = new RuntimeRegistry();
+        for (Map.Entry<RuntimeProvider, String> e : runtimes.entrySet()) {
+            present.register(e.getKey(), e.getValue());
+        }
+        String runtime = GeneratorSettings.runtimeName(properties);
+        if (!runtime.equals(RuntimeRegistry.AUTO) && present.available().stream().noneMatch(runtime::equals)) {
+            report(Level.WARN, "waits for runtime '" + runtime + "' (property 'runtime'; registered: "
+                    + String.join(", ", present.available()) + ")");
+            return;
+        }
+        TrackGeneratorFactory factory;
+        GeneratorSettings settings;
+        try {
+            settings = GeneratorSettings.read(properties, generator);
+            factory = new TrackGeneratorFactory(new TrackGenLauncher(named, present), settings);
+        } catch (InvalidPropertyException e) {
+            report(Level.ERROR, "is invalid, no TrackGenerator registered: " + e.getMessage());
+            return;
+        } catch (RuntimeException e) {
+            report(Level.ERROR, "is invalid, no TrackGenerator registered: property 'runtime': " + e.getMessage());
+            return;
+        }
+        Dictionary<String, Object> props = new Hashtable<>(settings.configured());
+        props.put(TrackGenServices.PID, pid);
+        props.put(TrackGenServices.GENERATOR, generator.name());
+        props.put(TrackGenServices.RUNTIME, factory.runtimeName());
+        props.put(TrackGenServices.NUM_ENVS, settings.config().numEnvs());
+        props.put(TrackGenServices.SEED, settings.seed());
+        props.put(TrackGenServices.SOURCE, generators.get(generator));
+        ServiceRegistration<TrackGenerator> registration = context.registerService(TrackGenerator.class, factory, props);
+        published = new Published(registration, factory, generator, present.provider(factory.runtimeName()));
+        report(Level.INFO, "registered a TrackGenerator (generator " + generator.name() + ", runtime " + factory.runtimeName()
+                + ", num_envs " + settings.config().numEnvs() + ", seed " + settings.seed() + ")");
+    }
+
+    /** Unregisters (consumers' generators close after a call in progress) and closes the unused one. */
+    private void withdraw(Published gone, String why) {
+        if (gone == null) {
+            return;
+        }
+        try {
+            gone.registration().unregister();
+        } catch (IllegalStateException alreadyGone) {
+            // the framework unregistered it (our bundle is stopping)
+        }
+        gone.factory().closeUnused();
+        synchronized (this) {
+            lastReport = null;
+        }
+        log.info("TrackGen configuration " + pid + ": TrackGenerator withdrawn: " + why);
+    }
+
+    /** How loud a state is: served (info), waiting for a plugin (warning), refused (error). */
+    private enum Level { INFO, WARN, ERROR }
+
+    /** Logs a state once: the same line is not repeated while the state holds. */
+    private void report(Level level, String what) {
+        String line = "TrackGen configuration " + pid + " " + what;
+        if (line.equals(lastReport)) {
+            return;
+        }
+        lastReport = line;
+        switch (level) {
+            case INFO -> log.info(line);
+            case WARN -> log.warn(line);
+            default -> log.error(line);
+        }
+    }
+
+    private static String names(Map<CenterlineGenerator, String> present) {
+        TreeSet<String> sorted = new TreeSet<>();
+        for (CenterlineGenerator g : present.keySet()) {
+            sorted.add(g.name());
+        }
+        return String.join(", ", sorted);
+    }
+
+    private static String source(Map<String, Object> serviceProperties) {
+        Object s = serviceProperties.get(TrackGenServices.SOURCE);
+        return s instanceof String str && !str.isBlank() ? str : "an OSGi service";
+    }
+}
