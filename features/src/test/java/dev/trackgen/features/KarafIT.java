@@ -163,6 +163,15 @@ class KarafIT {
         }
         String bundles = client("bundle:list -s");
         assertTrue(!bundles.contains("dev.trackgen.examples.noisyellipse"), "the plugin is gone: " + bundles);
+
+        // 6. The same plugin from a feature: the waiting configuration activates, and goes with it.
+        int mark = lines().size();
+        client("feature:install trackgen-examples");
+        String fromFeature = awaitProbe(mark, l -> l.startsWith("ADDED ") && l.contains("~noisy "));
+        assertTrue(valid(fromFeature) >= 15, fromFeature);
+        mark = lines().size();
+        client("feature:uninstall trackgen-examples");
+        awaitProbe(mark, l -> l.startsWith("REMOVED ") && l.contains("~noisy "));
         System.out.printf("[measure] Karaf: %d plugin deploy/undeploy cycles, the configured service followed each%n", cycles);
     }
 

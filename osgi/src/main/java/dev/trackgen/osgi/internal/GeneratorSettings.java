@@ -75,7 +75,12 @@ record GeneratorSettings(TrackGenConfig config, int seed, RuntimeOptions options
             if (name.equals(TrackGenServices.SEED)) {
                 seed = service(ServiceKnobs.SEED, value);
             } else if (name.equals(TrackGenServices.THREADS)) {
-                options = options.withThreads(service(ServiceKnobs.THREADS, value));
+                int threads = service(ServiceKnobs.THREADS, value);
+                String problem = RuntimeOptions.checkThreads(threads);
+                if (problem != null) {
+                    throw new InvalidPropertyException(name, "threads = " + threads + " " + problem);
+                }
+                options = options.withThreads(threads);
             } else {
                 set(b, name, value);
             }

@@ -14,6 +14,7 @@ import java.util.List;
  */
 final class KnobAttribute implements AttributeDefinition {
     private final Knob<?> knob;
+    private final String owner;
     private final String description;
 
     /**
@@ -22,6 +23,7 @@ final class KnobAttribute implements AttributeDefinition {
      */
     KnobAttribute(Knob<?> knob, String owner) {
         this.knob = knob;
+        this.owner = owner;
         this.description = (owner != null ? "[generator " + owner + "] " : "") + knob.description()
                 + " Allowed: " + knob.allowed() + ".";
     }
@@ -29,6 +31,11 @@ final class KnobAttribute implements AttributeDefinition {
     /** @return the knob described */
     Knob<?> knob() {
         return knob;
+    }
+
+    /** @return the generator that declares the knob, or {@code null} for a knob of the pipeline or the service */
+    String owner() {
+        return owner;
     }
 
     @Override

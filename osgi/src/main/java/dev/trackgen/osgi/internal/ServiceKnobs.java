@@ -16,9 +16,9 @@ final class ServiceKnobs {
             "Scalar seed: the per-env seeds of every generated batch derive from it (PerEnvSeededRng.fromScalar).");
 
     /** Worker threads of the runtime. */
-    static final Knob<Integer> THREADS = Knob.ofInt(TrackGenServices.THREADS, 0,
-            Range.closed(0, RuntimeOptions.maxThreads()),
-            "Worker threads of the cpu runtime (0 = one per available processor).");
+    static final Knob<Integer> THREADS = Knob.ofInt(TrackGenServices.THREADS, 0, Range.atLeast(0),
+            "Worker threads of the cpu runtime (0 = one per available processor; at most "
+                    + RuntimeOptions.MAX_THREADS_PER_PROCESSOR + " per available processor).");
 
     private ServiceKnobs() {
     }
