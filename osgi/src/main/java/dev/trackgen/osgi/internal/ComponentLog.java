@@ -26,33 +26,21 @@ final class ComponentLog {
         }
     }
 
-    /** @param line one line, at info level */
-    void info(String line) {
+    /**
+     * @param level {@code info}, {@code warn} or {@code error}
+     * @param line  one line
+     */
+    void log(String level, String line) {
         LoggerFactory f = factory;
-        if (f != null) {
-            f.getLogger(owner).info(line);
-        } else {
-            System.err.println("INFO " + line);
+        if (f == null) {
+            System.err.println(level.toUpperCase(java.util.Locale.ROOT) + " " + line);
+            return;
         }
-    }
-
-    /** @param line one line, at warning level */
-    void warn(String line) {
-        LoggerFactory f = factory;
-        if (f != null) {
-            f.getLogger(owner).warn(line);
-        } else {
-            System.err.println("WARN " + line);
-        }
-    }
-
-    /** @param line one line, at error level */
-    void error(String line) {
-        LoggerFactory f = factory;
-        if (f != null) {
-            f.getLogger(owner).error(line);
-        } else {
-            System.err.println("ERROR " + line);
+        org.osgi.service.log.Logger logger = f.getLogger(owner);
+        switch (level) {
+            case "info" -> logger.info(line);
+            case "warn" -> logger.warn(line);
+            default -> logger.error(line);
         }
     }
 }

@@ -98,49 +98,41 @@ public final class ConfiguredGenerator {
     @Reference(service = CenterlineGenerator.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     void bindGenerator(CenterlineGenerator generator, Map<String, Object> serviceProperties) {
-        synchronized (this) {
-            generators.put(generator, source(serviceProperties));
-            reconcile();
-        }
+        arrived(generators, generator, serviceProperties);
     }
 
     void unbindGenerator(CenterlineGenerator generator) {
-        Published gone = null;
-        synchronized (this) {
-            generators.remove(generator);
-            if (published != null && published.generator() == generator) {
-                gone = published;
-                published = null;
-            }
-        }
-        if (gone != null) {
-            withdraw(gone, "generator '" + GeneratorSettings.generatorName(properties) + "' went away");
-            synchronized (this) {
-                reconcile();
-            }
-        }
+        left(generators, generator, "generator '" + GeneratorSettings.generatorName(properties) + "' went away");
     }
 
     @Reference(service = RuntimeProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     void bindRuntime(RuntimeProvider runtime, Map<String, Object> serviceProperties) {
-        synchronized (this) {
-            runtimes.put(runtime, source(serviceProperties));
-            reconcile();
-        }
+        arrived(runtimes, runtime, serviceProperties);
     }
 
     void unbindRuntime(RuntimeProvider runtime) {
+        left(runtimes, runtime, "runtime '" + GeneratorSettings.runtimeName(properties) + "' went away");
+    }
+
+    /** A generator or runtime service arrived: perhaps the configuration can be served now. */
+    private synchronized <S> void arrived(Map<S, String> present, S service, Map<String, Object> serviceProperties) {
+        present.put(service, source(serviceProperties));
+        reconcile();
+    }
+
+    /** A generator or runtime service left: withdraw what was built from it, then wait or rebuild. */
+    private <S> void left(Map<S, String> present, S service, String why) {
         Published gone = null;
         synchronized (this) {
-            runtimes.remove(runtime);
-            if (published != null && published.runtime() == runtime) {
+            present.remove(service);
+            if (published != null && (published.generator() == service || published.runtime() == service)) {
                 gone = published;
                 published = null;
             }
         }
         if (gone != null) {
-            withdraw(gone, "runtime '" + gone.factory().runtimeName() + "' went away");
+            withdraw(gone, why);
             synchronized (this) {
                 reconcile();
             }
@@ -163,7 +155,7 @@ public final class ConfiguredGenerator {
             }
         }
         if (generator == null) {
-            report(Level.WARN, "waits for generator '" + name + "' (property 'generator'; registered: "
+            report("warn", "waits for generator '" + name + "' (property 'generator'; registered: "
                     + names(generators) + ")");
             return;
         }
@@ -173,7 +165,7 @@ public final class ConfiguredGenerator {
         }
         String runtime = GeneratorSettings.runtimeName(properties);
         if (!runtime.equals(RuntimeRegistry.AUTO) && present.available().stream().noneMatch(runtime::equals)) {
-            report(Level.WARN, "waits for runtime '" + runtime + "' (property 'runtime'; registered: "
+            report("warn", "waits for runtime '" + runtime + "' (property 'runtime'; registered: "
                     + String.join(", ", present.available()) + ")");
             return;
         }
@@ -183,10 +175,10 @@ public final class ConfiguredGenerator {
             settings = GeneratorSettings.read(properties, generator);
             factory = new TrackGeneratorFactory(new TrackGenLauncher(named, present), settings);
         } catch (InvalidPropertyException e) {
-            report(Level.ERROR, "is invalid, no TrackGenerator registered: " + e.getMessage());
+            report("error", "is invalid, no TrackGenerator registered: " + e.getMessage());
             return;
         } catch (RuntimeException e) {
-            report(Level.ERROR, "is invalid, no TrackGenerator registered: property 'runtime': " + e.getMessage());
+            report("error", "is invalid, no TrackGenerator registered: property 'runtime': " + e.getMessage());
             return;
         }
         Dictionary<String, Object> props = new Hashtable<>(settings.configured());
@@ -198,7 +190,7 @@ public final class ConfiguredGenerator {
         props.put(TrackGenServices.SOURCE, generators.get(generator));
         ServiceRegistration<TrackGenerator> registration = context.registerService(TrackGenerator.class, factory, props);
         published = new Published(registration, factory, generator, present.provider(factory.runtimeName()));
-        report(Level.INFO, "registered a TrackGenerator (generator " + generator.name() + ", runtime " + factory.runtimeName()
+        report("info", "registered a TrackGenerator (generator " + generator.name() + ", runtime " + factory.runtimeName()
                 + ", num_envs " + settings.config().numEnvs() + ", seed " + settings.seed() + ")");
     }
 
@@ -216,24 +208,17 @@ public final class ConfiguredGenerator {
         synchronized (this) {
             lastReport = null;
         }
-        log.info("TrackGen configuration " + pid + ": TrackGenerator withdrawn: " + why);
+        log.log("info", "TrackGen configuration " + pid + ": TrackGenerator withdrawn: " + why);
     }
 
-    /** How loud a state is: served (info), waiting for a plugin (warning), refused (error). */
-    private enum Level { INFO, WARN, ERROR }
-
-    /** Logs a state once: the same line is not repeated while the state holds. */
-    private void report(Level level, String what) {
+    /** Logs a state once (served: info, waiting for a plugin: warn, refused: error); not repeated while it holds. */
+    private void report(String level, String what) {
         String line = "TrackGen configuration " + pid + " " + what;
         if (line.equals(lastReport)) {
             return;
         }
         lastReport = line;
-        switch (level) {
-            case INFO -> log.info(line);
-            case WARN -> log.warn(line);
-            default -> log.error(line);
-        }
+        log.log(level, line);
     }
 
     private static String names(Map<CenterlineGenerator, String> present) {

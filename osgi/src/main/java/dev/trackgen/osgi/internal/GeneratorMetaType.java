@@ -4,11 +4,10 @@ import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.osgi.TrackGenServices;
+import dev.trackgen.registry.GeneratorEntry;
+import dev.trackgen.registry.GeneratorRegistry;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.MetaTypeProvider;
 import org.osgi.service.metatype.ObjectClassDefinition;
 
@@ -18,37 +17,34 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The Metatype description of {@link TrackGenServices#FACTORY_PID}, generated from the knob
  * registry each time it is asked for: {@code generator}, {@code runtime}, {@link ServiceKnobs},
- * every knob of the pipeline ({@link PipelineKnobs#all()}) and the knobs of every generator
- * service present (a plugin bundle's knobs appear when it starts), with types, defaults and
+ * every knob of the pipeline ({@link PipelineKnobs#all()}) and the knobs of every generator in
+ * the {@link GeneratorRegistry} service (a plugin bundle's knobs appear when it starts), with types, defaults and
  * allowed values, so the Felix web console and Karaf's {@code config:meta} show them.
  */
 @Component(service = MetaTypeProvider.class, property = MetaTypeProvider.METATYPE_FACTORY_PID + "="
         + TrackGenServices.FACTORY_PID)
 public final class GeneratorMetaType implements MetaTypeProvider {
-    private final List<CenterlineGenerator> generators = new CopyOnWriteArrayList<>();
+    @Reference
+    private GeneratorRegistry registry;
 
     /** Created by Declarative Services. */
     public GeneratorMetaType() {
     }
 
-    @Reference(service = CenterlineGenerator.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void bindGenerator(CenterlineGenerator generator) {
-        generators.add(generator);
-    }
-
-    void unbindGenerator(CenterlineGenerator generator) {
-        generators.remove(generator);
-    }
-
     @Override
     public ObjectClassDefinition getObjectClassDefinition(String id, String locale) {
-        return TrackGenServices.FACTORY_PID.equals(id) ? describe(generators) : null;
+        if (!TrackGenServices.FACTORY_PID.equals(id)) {
+            return null;
+        }
+        List<CenterlineGenerator> present = new ArrayList<>();
+        for (GeneratorEntry e : registry.entries()) {
+            present.add(e.generator());
+        }
+        return describe(present);
     }
 
     @Override
