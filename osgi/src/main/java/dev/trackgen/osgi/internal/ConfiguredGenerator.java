@@ -19,6 +19,10 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.log.LoggerFactory;
 
+import static org.osgi.service.component.annotations.ReferenceCardinality.MULTIPLE;
+import static org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC;
+import static org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY;
+
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.LinkedHashMap;
@@ -105,14 +109,13 @@ public final class ConfiguredGenerator {
         left(generators, generator, "generator '" + GeneratorSettings.generatorName(properties) + "' went away");
     }
 
-    @Reference(service = RuntimeProvider.class, cardinality = ReferenceCardinality.MULTIPLE,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void bindRuntime(RuntimeProvider runtime, Map<String, Object> serviceProperties) {
-        arrived(runtimes, runtime, serviceProperties);
-    }
-
     void unbindRuntime(RuntimeProvider runtime) {
         left(runtimes, runtime, "runtime '" + GeneratorSettings.runtimeName(properties) + "' went away");
+    }
+
+    @Reference(cardinality = MULTIPLE, policy = DYNAMIC, policyOption = GREEDY, unbind = "unbindRuntime")
+    void bindRuntime(RuntimeProvider runtime, Map<String, Object> serviceProperties) {
+        arrived(runtimes, runtime, serviceProperties);
     }
 
     /** A generator or runtime service arrived: perhaps the configuration can be served now. */

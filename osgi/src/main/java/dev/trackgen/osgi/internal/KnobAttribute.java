@@ -44,21 +44,6 @@ final class KnobAttribute implements AttributeDefinition {
     }
 
     @Override
-    public String getID() {
-        return knob.name();
-    }
-
-    @Override
-    public String getDescription() {
-        return description;
-    }
-
-    @Override
-    public int getCardinality() {
-        return 0;
-    }
-
-    @Override
     public int getType() {
         if (knob.nullable()) {
             return STRING;
@@ -72,14 +57,19 @@ final class KnobAttribute implements AttributeDefinition {
     }
 
     @Override
+    public String getID() {
+        return knob.name();
+    }
+
+    @Override
     public String[] getOptionValues() {
         List<String> choices = knob.choices();
         return choices.isEmpty() ? null : choices.toArray(new String[0]);
     }
 
     @Override
-    public String[] getOptionLabels() {
-        return getOptionValues();
+    public String getDescription() {
+        return description;
     }
 
     /** @return {@code ""} if the text is an allowed value, else why not */
@@ -93,9 +83,20 @@ final class KnobAttribute implements AttributeDefinition {
         }
     }
 
+    /** @return 0: a single value (a list knob takes its list as text, {@code 64,128,256}) */
+    @Override
+    public int getCardinality() {
+        return 0;
+    }
+
     @Override
     public String[] getDefaultValue() {
-        Object d = knob.defaultValue();
-        return new String[] {knob.format(d)};
+        return new String[] {knob.format(knob.defaultValue())};
+    }
+
+    /** @return the option values themselves: a choice's words are its labels */
+    @Override
+    public String[] getOptionLabels() {
+        return getOptionValues();
     }
 }
