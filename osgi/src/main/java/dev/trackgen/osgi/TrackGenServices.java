@@ -14,8 +14,9 @@ package dev.trackgen.osgi;
  *       Declarative Services), ready for {@code new TrackGenLauncher(generators, runtimes).builder(config)}.</li>
  *   <li>for every Configuration Admin configuration of the factory PID {@link #FACTORY_PID}, one
  *       {@code dev.trackgen.pipeline.TrackGenerator} service, bundle-scoped (each consuming bundle
- *       gets a generator of its own), carrying {@link #PID}, {@link #GENERATOR}, {@link #RUNTIME},
- *       {@link #NUM_ENVS}, {@link #SEED} and every knob the configuration sets; a Metatype
+ *       gets a generator of its own), carrying {@link #PID}, {@code generator}, {@code runtime}
+ *       (as resolved), {@code num_envs}, {@code seed} and every knob the configuration sets (a
+ *       configuration's property names are knob names, plus {@code seed} and {@code threads}); a Metatype
  *       description of that factory PID lists every knob of the pipeline and of the generators
  *       present.</li>
  * </ul>
@@ -32,16 +33,6 @@ public final class TrackGenServices {
 
     /** The factory PID whose configurations become {@code TrackGenerator} services. */
     public static final String FACTORY_PID = "dev.trackgen.generator";
-    /** Configuration and service property: the generator name ({@code auto} = {@code bezier}). */
-    public static final String GENERATOR = "generator";
-    /** Configuration and service property: the runtime name ({@code cpu}, {@code cuda}, {@code auto}). */
-    public static final String RUNTIME = "runtime";
-    /** Configuration and service property: the batch size E. */
-    public static final String NUM_ENVS = "num_envs";
-    /** Configuration and service property: the scalar seed the per-env seeds derive from (int, default 0). */
-    public static final String SEED = "seed";
-    /** Configuration property: worker threads of the runtime (int, default: the runtime's own). */
-    public static final String THREADS = "threads";
     /** Service property of a {@code TrackGenerator}: the PID of the configuration it was made from. */
     public static final String PID = "trackgen.pid";
 

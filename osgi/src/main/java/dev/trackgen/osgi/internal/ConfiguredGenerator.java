@@ -1,5 +1,6 @@
 package dev.trackgen.osgi.internal;
 
+import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.RuntimeProvider;
 import dev.trackgen.osgi.TrackGenServices;
@@ -186,10 +187,10 @@ public final class ConfiguredGenerator {
         }
         Dictionary<String, Object> props = new Hashtable<>(settings.configured());
         props.put(TrackGenServices.PID, pid);
-        props.put(TrackGenServices.GENERATOR, generator.name());
-        props.put(TrackGenServices.RUNTIME, factory.runtimeName());
-        props.put(TrackGenServices.NUM_ENVS, settings.config().numEnvs());
-        props.put(TrackGenServices.SEED, settings.seed());
+        props.put(PipelineKnobs.GENERATOR.name(), generator.name());
+        props.put(PipelineKnobs.RUNTIME.name(), factory.runtimeName());
+        props.put(PipelineKnobs.NUM_ENVS.name(), settings.config().numEnvs());
+        props.put(ServiceKnobs.SEED.name(), settings.seed());
         props.put(TrackGenServices.SOURCE, generators.get(generator));
         ServiceRegistration<TrackGenerator> registration = context.registerService(TrackGenerator.class, factory, props);
         published = new Published(registration, factory, generator, present.provider(factory.runtimeName()));

@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * the runtime options.
  *
  * <p>Property names are knob names ({@code num_envs}, {@code half_width}, a generator's own
- * knobs, ...) plus {@link TrackGenServices#SEED} and {@link TrackGenServices#THREADS}. Values may
+ * knobs, ...) plus {@code seed} and {@code threads} ({@link ServiceKnobs}). Values may
  * be text (a {@code .cfg} file, {@code config:property-set}) or typed (Configuration Admin's
  * API). Names with a dot ({@code service.pid}, {@code felix.fileinstall.filename},
  * {@code component.name}) belong to the container and are skipped.
@@ -37,7 +37,7 @@ record GeneratorSettings(TrackGenConfig config, int seed, RuntimeOptions options
      * @return the generator name they ask for ({@code auto} and no value meaning the launcher's default)
      */
     static String generatorName(Map<String, ?> properties) {
-        Object v = properties.get(TrackGenServices.GENERATOR);
+        Object v = properties.get(PipelineKnobs.GENERATOR.name());
         String name = v == null ? "" : String.valueOf(v).strip();
         return name.isEmpty() || name.equals(PipelineKnobs.GENERATOR.defaultValue())
                 ? TrackGenLauncher.DEFAULT_GENERATOR : name;
@@ -48,7 +48,7 @@ record GeneratorSettings(TrackGenConfig config, int seed, RuntimeOptions options
      * @return the runtime name they ask for ({@code auto} when unset)
      */
     static String runtimeName(Map<String, ?> properties) {
-        Object v = properties.get(TrackGenServices.RUNTIME);
+        Object v = properties.get(PipelineKnobs.RUNTIME.name());
         String name = v == null ? "" : String.valueOf(v).strip();
         return name.isEmpty() ? PipelineKnobs.RUNTIME.defaultValue() : name;
     }
@@ -67,14 +67,14 @@ record GeneratorSettings(TrackGenConfig config, int seed, RuntimeOptions options
         for (Map.Entry<String, ?> e : new TreeMap<>(properties).entrySet()) {
             String name = e.getKey();
             Object value = e.getValue();
-            if (name.indexOf('.') >= 0 || value == null || name.equals(TrackGenServices.GENERATOR)
-                    || name.equals(TrackGenServices.RUNTIME)) {
+            if (name.indexOf('.') >= 0 || value == null || name.equals(PipelineKnobs.GENERATOR.name())
+                    || name.equals(PipelineKnobs.RUNTIME.name())) {
                 continue;
             }
             configured.put(name, value);
-            if (name.equals(TrackGenServices.SEED)) {
+            if (name.equals(ServiceKnobs.SEED.name())) {
                 seed = service(ServiceKnobs.SEED, value);
-            } else if (name.equals(TrackGenServices.THREADS)) {
+            } else if (name.equals(ServiceKnobs.THREADS.name())) {
                 int threads = service(ServiceKnobs.THREADS, value);
                 String problem = RuntimeOptions.checkThreads(threads);
                 if (problem != null) {
