@@ -31,9 +31,15 @@ public final class TrackGenServices {
     /** Service property set on the services the extender registers ({@code Boolean.TRUE}). */
     public static final String EXTENDER = "trackgen.extender";
 
-    /** The factory PID whose configurations become {@code TrackGenerator} services. */
+    /**
+     * The factory PID whose configurations become {@code TrackGenerator} services (Karaf:
+     * {@code etc/dev.trackgen.generator-NAME.cfg}).
+     */
     public static final String FACTORY_PID = "dev.trackgen.generator";
-    /** Service property of a {@code TrackGenerator}: the PID of the configuration it was made from. */
+    /**
+     * Service property of a {@code TrackGenerator}: the PID of the configuration it was made from
+     * ({@code dev.trackgen.generator~NAME}).
+     */
     public static final String PID = "trackgen.pid";
 
     private TrackGenServices() {

@@ -28,16 +28,6 @@ final class KnobAttribute implements AttributeDefinition {
                 + " Allowed: " + knob.allowed() + ".";
     }
 
-    /** @return the knob described */
-    Knob<?> knob() {
-        return knob;
-    }
-
-    /** @return the generator that declares the knob, or {@code null} for a knob of the pipeline or the service */
-    String owner() {
-        return owner;
-    }
-
     @Override
     public String getName() {
         return knob.name();
@@ -94,9 +84,19 @@ final class KnobAttribute implements AttributeDefinition {
         return new String[] {knob.format(knob.defaultValue())};
     }
 
+    /** @return the knob described */
+    Knob<?> knob() {
+        return knob;
+    }
+
     /** @return the option values themselves: a choice's words are its labels */
     @Override
     public String[] getOptionLabels() {
         return getOptionValues();
+    }
+
+    /** @return the generator that declares the knob, or {@code null} for a knob of the pipeline or the service */
+    String owner() {
+        return owner;
     }
 }
