@@ -12,9 +12,10 @@ package dev.trackgen.osgi;
  *       {@code dev.trackgen.registry.RuntimeRegistry}, kept in step with those services (and with
  *       generator and runtime services other bundles register themselves, for example through
  *       Declarative Services), ready for {@code new TrackGenLauncher(generators, runtimes).builder(config)}.</li>
- *   <li>for every Configuration Admin configuration of the factory PID {@link #FACTORY_PID}, one
+ *   <li>for every Configuration Admin configuration of the factory PID
+ *       {@link GeneratorConfiguration#FACTORY_PID}, one
  *       {@code dev.trackgen.pipeline.TrackGenerator} service, bundle-scoped (each consuming bundle
- *       gets a generator of its own), carrying {@link #PID}, {@code generator}, {@code runtime}
+ *       gets a generator of its own), carrying {@link GeneratorConfiguration#PID}, {@code generator}, {@code runtime}
  *       (as resolved), {@code num_envs}, {@code seed} and every knob the configuration sets (a
  *       configuration's property names are knob names, plus {@code seed} and {@code threads}); a Metatype
  *       description of that factory PID lists every knob of the pipeline and of the generators
@@ -30,17 +31,6 @@ public final class TrackGenServices {
     public static final String CAPTURABLE = "trackgen.capturable";
     /** Service property set on the services the extender registers ({@code Boolean.TRUE}). */
     public static final String EXTENDER = "trackgen.extender";
-
-    /**
-     * The factory PID whose configurations become {@code TrackGenerator} services (Karaf:
-     * {@code etc/dev.trackgen.generator-NAME.cfg}).
-     */
-    public static final String FACTORY_PID = "dev.trackgen.generator";
-    /**
-     * Service property of a {@code TrackGenerator}: the PID of the configuration it was made from
-     * ({@code dev.trackgen.generator~NAME}).
-     */
-    public static final String PID = "trackgen.pid";
 
     private TrackGenServices() {
     }

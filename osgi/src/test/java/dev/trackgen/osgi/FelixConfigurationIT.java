@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * no worker thread (the figures are printed for the release notes).
  */
 class FelixConfigurationIT {
-    private static final String PID = TrackGenServices.FACTORY_PID + "~";
+    private static final String PID = GeneratorConfiguration.FACTORY_PID + "~";
     private static final String PLUGIN_CLASS = "dev.trackgen.examples.noisyellipse.NoisyEllipseGenerator";
 
     @TempDir
@@ -57,7 +57,7 @@ class FelixConfigurationIT {
 
     private static Map<String, Object> service(String name) {
         for (Map<String, Object> s : services()) {
-            if ((PID + name).equals(s.get(TrackGenServices.PID))) {
+            if ((PID + name).equals(s.get(GeneratorConfiguration.PID))) {
                 return s;
             }
         }
@@ -126,7 +126,7 @@ class FelixConfigurationIT {
         Map<String, Object> replaced = awaitService("a", "relax_tol", "0.05");
         double ms = (System.nanoTime() - edited) / 1e6;
         assertFalse(oldId.equals(replaced.get("service.id")), "a new service replaced the old one");
-        assertEquals(1, services().stream().filter(x -> (PID + "a").equals(x.get(TrackGenServices.PID))).count(),
+        assertEquals(1, services().stream().filter(x -> (PID + "a").equals(x.get(GeneratorConfiguration.PID))).count(),
                 "the old service is unregistered");
         @SuppressWarnings("unchecked")
         Map<String, Object> hammered = (Map<String, Object>) probe.apply("hammered");

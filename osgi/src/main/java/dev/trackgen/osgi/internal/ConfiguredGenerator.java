@@ -3,6 +3,7 @@ package dev.trackgen.osgi.internal;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.RuntimeProvider;
+import dev.trackgen.osgi.GeneratorConfiguration;
 import dev.trackgen.osgi.TrackGenServices;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.GeneratorRegistry;
@@ -31,7 +32,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * One configuration of {@link TrackGenServices#FACTORY_PID}, as a Declarative Services component:
+ * One configuration of {@link GeneratorConfiguration#FACTORY_PID}, as a Declarative Services component:
  * it registers one bundle-scoped {@link TrackGenerator} service ({@link TrackGeneratorFactory})
  * built through {@link TrackGenLauncher}, as the command line builds its generator, from the
  * generator and runtime services present.
@@ -49,7 +50,7 @@ import java.util.TreeSet;
  *       property, at error level, through the OSGi log service.</li>
  * </ul>
  */
-@Component(name = TrackGenServices.FACTORY_PID, configurationPid = TrackGenServices.FACTORY_PID,
+@Component(name = GeneratorConfiguration.FACTORY_PID, configurationPid = GeneratorConfiguration.FACTORY_PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, service = {}, immediate = true)
 public final class ConfiguredGenerator {
     private final Map<CenterlineGenerator, String> generators = new LinkedHashMap<>();
@@ -75,7 +76,7 @@ public final class ConfiguredGenerator {
         this.context = bundleContext;
         this.properties = Map.copyOf(componentProperties);
         Object p = componentProperties.get("service.pid");
-        this.pid = p != null ? p.toString() : TrackGenServices.FACTORY_PID;
+        this.pid = p != null ? p.toString() : GeneratorConfiguration.FACTORY_PID;
         reconcile();
     }
 
@@ -186,7 +187,7 @@ public final class ConfiguredGenerator {
             return;
         }
         Dictionary<String, Object> props = new Hashtable<>(settings.configured());
-        props.put(TrackGenServices.PID, pid);
+        props.put(GeneratorConfiguration.PID, pid);
         props.put(PipelineKnobs.GENERATOR.name(), generator.name());
         props.put(PipelineKnobs.RUNTIME.name(), factory.runtimeName());
         props.put(PipelineKnobs.NUM_ENVS.name(), settings.config().numEnvs());

@@ -3,7 +3,7 @@ package dev.trackgen.osgi.internal;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.generator.CenterlineGenerator;
-import dev.trackgen.osgi.TrackGenServices;
+import dev.trackgen.osgi.GeneratorConfiguration;
 import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
 import org.osgi.service.component.annotations.Component;
@@ -19,14 +19,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Metatype description of {@link TrackGenServices#FACTORY_PID}, generated from the knob
+ * The Metatype description of {@link GeneratorConfiguration#FACTORY_PID}, generated from the knob
  * registry each time it is asked for: {@code generator}, {@code runtime}, {@link ServiceKnobs},
  * every knob of the pipeline ({@link PipelineKnobs#all()}) and the knobs of every generator in
  * the {@link GeneratorRegistry} service (a plugin bundle's knobs appear when it starts), with types, defaults and
  * allowed values, so the Felix web console and Karaf's {@code config:meta} show them.
  */
 @Component(service = MetaTypeProvider.class, property = MetaTypeProvider.METATYPE_FACTORY_PID + "="
-        + TrackGenServices.FACTORY_PID)
+        + GeneratorConfiguration.FACTORY_PID)
 public final class GeneratorMetaType implements MetaTypeProvider {
     @Reference
     private GeneratorRegistry registry;
@@ -37,7 +37,7 @@ public final class GeneratorMetaType implements MetaTypeProvider {
 
     @Override
     public ObjectClassDefinition getObjectClassDefinition(String id, String locale) {
-        if (!TrackGenServices.FACTORY_PID.equals(id)) {
+        if (!GeneratorConfiguration.FACTORY_PID.equals(id)) {
             return null;
         }
         List<CenterlineGenerator> present = new ArrayList<>();

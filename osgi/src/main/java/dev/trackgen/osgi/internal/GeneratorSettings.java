@@ -6,7 +6,7 @@ import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.RuntimeOptions;
-import dev.trackgen.osgi.TrackGenServices;
+import dev.trackgen.osgi.GeneratorConfiguration;
 import dev.trackgen.registry.TrackGenLauncher;
 
 import java.util.Collection;
@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one configuration of {@link TrackGenServices#FACTORY_PID} asks for, read and validated:
+ * What one configuration of {@link GeneratorConfiguration#FACTORY_PID} asks for, read and validated:
  * the {@link TrackGenConfig} (generator bound, so its knobs and rules apply), the scalar seed and
  * the runtime options.
  *

@@ -1,6 +1,6 @@
 package dev.trackgen.osgi.internal;
 
-import dev.trackgen.osgi.TrackGenServices;
+import dev.trackgen.osgi.GeneratorConfiguration;
 import org.osgi.service.metatype.AttributeDefinition;
 import org.osgi.service.metatype.ObjectClassDefinition;
 
@@ -8,7 +8,7 @@ import java.io.InputStream;
 import java.util.List;
 
 /**
- * The object class definition of {@link TrackGenServices#FACTORY_PID}: every property is
+ * The object class definition of {@link GeneratorConfiguration#FACTORY_PID}: every property is
  * optional (a configuration sets what it changes; the rest keep their defaults), so all
  * attributes are listed as optional ones.
  */
@@ -32,7 +32,7 @@ final class KnobDefinitions implements ObjectClassDefinition {
 
     @Override
     public String getID() {
-        return TrackGenServices.FACTORY_PID;
+        return GeneratorConfiguration.FACTORY_PID;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.trackgen.osgi.probe;
 
 import dev.trackgen.api.TrackSnapshot;
-import dev.trackgen.osgi.TrackGenServices;
+import dev.trackgen.osgi.GeneratorConfiguration;
 import dev.trackgen.pipeline.TrackGenerator;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -77,7 +77,7 @@ final class ConfigProbe implements java.util.function.Function<String, Object> {
         ServiceReference<ConfigurationAdmin> ref = context.getServiceReference(ConfigurationAdmin.class);
         ConfigurationAdmin admin = context.getService(ref);
         try {
-            return admin.getFactoryConfiguration(TrackGenServices.FACTORY_PID, name, "?");
+            return admin.getFactoryConfiguration(GeneratorConfiguration.FACTORY_PID, name, "?");
         } finally {
             context.ungetService(ref);
         }
@@ -113,7 +113,7 @@ final class ConfigProbe implements java.util.function.Function<String, Object> {
     }
 
     private ServiceReference<TrackGenerator> reference(String name) throws InvalidSyntaxException {
-        String filter = "(" + TrackGenServices.PID + "=" + TrackGenServices.FACTORY_PID + "~" + name + ")";
+        String filter = "(" + GeneratorConfiguration.PID + "=" + GeneratorConfiguration.FACTORY_PID + "~" + name + ")";
         List<ServiceReference<TrackGenerator>> refs = new ArrayList<>(context.getServiceReferences(TrackGenerator.class, filter));
         return refs.isEmpty() ? null : refs.get(0);
     }
@@ -199,7 +199,7 @@ final class ConfigProbe implements java.util.function.Function<String, Object> {
                 }
             }
             ObjectClassDefinition ocd = metatype.getMetaTypeInformation(glue)
-                    .getObjectClassDefinition(TrackGenServices.FACTORY_PID, null);
+                    .getObjectClassDefinition(GeneratorConfiguration.FACTORY_PID, null);
             for (AttributeDefinition a : ocd.getAttributeDefinitions(ObjectClassDefinition.ALL)) {
                 String[] d = a.getDefaultValue();
                 out.add(a.getID() + "|" + a.getType() + "|" + (d == null ? "" : String.join(",", d)) + "|"
