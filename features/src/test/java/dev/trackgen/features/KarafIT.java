@@ -117,6 +117,9 @@ class KarafIT {
         System.out.printf("[measure] Karaf: feature:install trackgen to the first valid batch: %d ms%n", firstBatch - installing);
         String features = client("feature:list -i");
         assertTrue(features.contains("trackgen-core") && features.contains("trackgen-cpu"), features);
+        String meta = client("config:meta dev.trackgen.generator");
+        assertTrue(meta.contains("num_envs") && meta.contains("relax_tol") && meta.contains("polar_num_knots"),
+                "Metatype describes the knobs: " + meta);
 
         // 2. Edit the configuration (runtime setting and a knob): the service is replaced.
         int before = lines().size();

@@ -7,9 +7,6 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.ServiceFactory;
 import org.osgi.framework.ServiceRegistration;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * The bundle-scoped {@code TrackGenerator} service of one configuration: every consuming bundle
  * gets a generator of its own (its own persistent {@code Track}, RNG and runtime), because a
@@ -26,7 +23,6 @@ import java.util.List;
 final class TrackGeneratorFactory implements ServiceFactory<TrackGenerator> {
     private final TrackGenLauncher launcher;
     private final GeneratorSettings settings;
-    private final List<TrackGenerator> open = new ArrayList<>();
     private final String runtimeName;
     private TrackGenerator first;
 
@@ -41,7 +37,6 @@ final class TrackGeneratorFactory implements ServiceFactory<TrackGenerator> {
         this.settings = settings;
         this.first = build();
         this.runtimeName = first.runtime().name();
-        open.add(first);
     }
 
     /** @return the name of the runtime the generators run on ({@code auto} resolved) */
@@ -62,16 +57,11 @@ final class TrackGeneratorFactory implements ServiceFactory<TrackGenerator> {
             first = null;
             return handed;
         }
-        TrackGenerator g = build();
-        open.add(g);
-        return g;
+        return build();
     }
 
     @Override
     public void ungetService(Bundle bundle, ServiceRegistration<TrackGenerator> registration, TrackGenerator service) {
-        synchronized (this) {
-            open.remove(service);
-        }
         service.close();
     }
 
@@ -81,9 +71,6 @@ final class TrackGeneratorFactory implements ServiceFactory<TrackGenerator> {
         synchronized (this) {
             unused = first;
             first = null;
-            if (unused != null) {
-                open.remove(unused);
-            }
         }
         if (unused != null) {
             unused.close();
