@@ -12,6 +12,14 @@ package dev.trackgen.osgi;
  *       {@code dev.trackgen.registry.RuntimeRegistry}, kept in step with those services (and with
  *       generator and runtime services other bundles register themselves, for example through
  *       Declarative Services), ready for {@code new TrackGenLauncher(generators, runtimes).builder(config)}.</li>
+ *   <li>for every Configuration Admin configuration of the factory PID
+ *       {@link GeneratorConfiguration#FACTORY_PID}, one
+ *       {@code dev.trackgen.pipeline.TrackGenerator} service, bundle-scoped (each consuming bundle
+ *       gets a generator of its own), carrying {@link GeneratorConfiguration#PID}, {@code generator}, {@code runtime}
+ *       (as resolved), {@code num_envs}, {@code seed} and every knob the configuration sets (a
+ *       configuration's property names are knob names, plus {@code seed} and {@code threads}); a Metatype
+ *       description of that factory PID lists every knob of the pipeline and of the generators
+ *       present.</li>
  * </ul>
  */
 public final class TrackGenServices {

@@ -1,37 +1,18 @@
 package dev.trackgen.osgi;
 
-import dev.trackgen.osgi.probe.ProbeActivator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.ServiceReference;
-import org.osgi.framework.launch.Framework;
-import org.osgi.framework.launch.FrameworkFactory;
-import org.osgi.framework.wiring.FrameworkWiring;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.ref.WeakReference;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,104 +21,43 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The product's bundles in an embedded Apache Felix framework: api, registry, pipeline,
- * generators, runtime-cpu and this osgi glue, plus a client "probe" bundle made from test classes
- * and the example plugin bundle. Generates through the services, watches the plugin's generator
+ * The product's bundles in an embedded Apache Felix framework ({@link FelixHarness}): api,
+ * registry, pipeline, generators, runtime-cpu and this osgi glue, plus a client "probe" bundle made
+ * from test classes and the example plugin bundle. Generates through the services, watches the plugin's generator
  * come and go with its bundle, and checks that after uninstall and refresh nothing keeps the old
  * plugin's class loader alive.
  */
 class FelixIT {
     private static final String GENERATOR_SPI = "dev.trackgen.api.generator.CenterlineGenerator";
     private static final String PLUGIN_CLASS = "dev.trackgen.examples.noisyellipse.NoisyEllipseGenerator";
-    private static final List<String> PRODUCT = List.of("trackgen-api", "trackgen-registry", "trackgen-pipeline",
-            "trackgen-generators", "trackgen-runtime-cpu");
 
     @TempDir
     static Path dir;
 
-    private static Framework framework;
+    private static FelixHarness felix;
     private static BundleContext context;
     private static Function<String, Object> probe;
 
     @BeforeAll
     static void startFelix() throws Exception {
-        Map<String, String> config = new HashMap<>();
-        config.put("org.osgi.framework.storage", dir.resolve("felix-cache").toString());
-        config.put("org.osgi.framework.storage.clean", "onFirstInit");
-        // no JVM-wide URL stream handler factory from an embedded framework
-        config.put("felix.service.urlhandlers", "false");
-        FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
-                .orElseThrow(() -> new AssertionError("no OSGi framework on the test class path"));
-        framework = factory.newFramework(config);
-        framework.init();
-        framework.start();
-        context = framework.getBundleContext();
-
-        Path bundles = Path.of(required("trackgen.it.bundles"));
-        List<Bundle> installed = new ArrayList<>();
-        for (String artifact : PRODUCT) {
-            installed.add(install(bundles.resolve(artifact + ".jar")));
-        }
-        installed.add(install(Path.of(required("trackgen.osgi.bundle"))));
-        installed.add(install(probeBundle()));
-        for (Bundle b : installed) {
-            b.start();
-        }
-        for (Bundle b : installed) {
-            assertEquals(Bundle.ACTIVE, b.getState(), b.getSymbolicName() + " is active");
-        }
-        ServiceReference<?>[] refs = context.getServiceReferences(Function.class.getName(), "(trackgen.probe=true)");
-        assertNotNull(refs, "the probe service is registered");
-        @SuppressWarnings("unchecked")
-        Function<String, Object> p = (Function<String, Object>) context.getService(refs[0]);
-        probe = p;
+        felix = new FelixHarness(dir);
+        context = felix.context;
+        probe = felix.probe("true");
     }
 
     @AfterAll
     static void stopFelix() throws Exception {
-        if (framework != null) {
-            framework.stop();
-            framework.waitForStop(30_000);
+        if (felix != null) {
+            felix.close();
         }
-    }
-
-    private static String required(String property) {
-        String v = System.getProperty(property);
-        if (v == null) {
-            throw new IllegalStateException("system property " + property + " is not set (run through maven-failsafe)");
-        }
-        return v;
     }
 
     private static Bundle install(Path jar) throws Exception {
-        assertTrue(Files.isRegularFile(jar), jar + " exists");
-        return context.installBundle(jar.toUri().toString());
+        return felix.install(jar);
     }
 
-    /** The probe: the classes of {@code dev.trackgen.osgi.probe} in a bundle of their own. */
-    private static Path probeBundle() throws IOException, URISyntaxException {
-        Path classes = Path.of(ProbeActivator.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path pkg = classes.resolve("dev/trackgen/osgi/probe");
-        Manifest mf = new Manifest();
-        Attributes a = mf.getMainAttributes();
-        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        a.putValue("Bundle-ManifestVersion", "2");
-        a.putValue("Bundle-SymbolicName", "dev.trackgen.osgi.probe");
-        a.putValue("Bundle-Version", "1.0.0");
-        a.putValue("Bundle-Activator", ProbeActivator.class.getName());
-        a.putValue("Import-Package", "dev.trackgen.api,dev.trackgen.api.config,dev.trackgen.api.generator,"
-                + "dev.trackgen.api.runtime,dev.trackgen.registry,dev.trackgen.pipeline,org.osgi.framework,"
-                + "org.osgi.util.tracker");
-        Path jar = dir.resolve("probe.jar");
-        try (OutputStream os = Files.newOutputStream(jar); JarOutputStream jos = new JarOutputStream(os, mf);
-             Stream<Path> files = Files.list(pkg)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
-                jos.putNextEntry(new JarEntry("dev/trackgen/osgi/probe/" + f.getFileName()));
-                jos.write(Files.readAllBytes(f));
-                jos.closeEntry();
-            }
-        }
-        return jar;
+    private static void refresh(Bundle bundle) throws InterruptedException {
+        felix.refresh(bundle);
     }
 
     @SuppressWarnings("unchecked")
@@ -155,16 +75,6 @@ class FelixIT {
         return refs == null ? List.of() : List.of(refs);
     }
 
-    private static void refresh(Bundle bundle) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        framework.adapt(FrameworkWiring.class).refreshBundles(List.of(bundle), event -> {
-            if (event.getType() == FrameworkEvent.PACKAGES_REFRESHED) {
-                done.countDown();
-            }
-        });
-        assertTrue(done.await(30, TimeUnit.SECONDS), "refresh finished");
-    }
-
     @Test
     void theProductsServicesGenerateAndAPluginBundleComesAndGoesWithoutLeaking() throws Exception {
         // The product alone: the built-in generator and runtime arrive as services and in the registries.
@@ -179,7 +89,7 @@ class FelixIT {
         assertTrue((Integer) batch.get("valid") >= 31, batch::toString);
 
         // The example plugin bundle: installed and started, its generator is a service and generates.
-        Path pluginJar = Path.of(required("trackgen.it.bundles")).resolve("trackgen-example-noisy-ellipse.jar");
+        Path pluginJar = felix.pluginJar();
         Bundle plugin = install(pluginJar);
         plugin.start();
         assertEquals(List.of("bezier", "checkpoint", "circuit", "hull", "noisy_ellipse", "polar", "repulsive", "voronoi"), list("generators"));

@@ -33,6 +33,9 @@ public final class ProbeActivator implements BundleActivator {
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("trackgen.probe", "true");
         context.registerService(Function.class, new Probe(generators, runtimes), props);
+        Dictionary<String, Object> config = new Hashtable<>();
+        config.put("trackgen.probe", "config");
+        context.registerService(Function.class, new ConfigProbe(context), config);
     }
 
     @Override
