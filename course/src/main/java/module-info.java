@@ -16,6 +16,8 @@ module dev.trackgen.course {
     exports dev.trackgen.course.grid;
     exports dev.trackgen.course.collision;
     exports dev.trackgen.course.props;
+    // dev.trackgen.course.kernel (the kernels, their Java bodies, PTX names and the generated
+    // CourseKernelIndex) stays inside: runtimes reach kernels through the Kernel interface.
 
     uses dev.trackgen.course.CourseMode;
     provides dev.trackgen.course.CourseMode with dev.trackgen.course.RaceMode;

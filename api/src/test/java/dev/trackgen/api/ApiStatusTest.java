@@ -74,6 +74,34 @@ class ApiStatusTest {
     }
 
     @Test
+    void kernelsAreExportedOnlyByTheApiToolkit() throws IOException {
+        Path root = root();
+        for (String pkg : exportedPackages(root).keySet()) {
+            if (pkg.startsWith("dev.trackgen.api")) {
+                continue;
+            }
+            try (Stream<Path> dirs = Files.walk(root, 12)) {
+                dirs.filter(d -> d.toString().endsWith("/src/main/java/" + pkg.replace('.', '/')))
+                        .forEach(d -> {
+                            try (Stream<Path> files = Files.list(d)) {
+                                files.filter(f -> f.toString().endsWith(".java")).forEach(f -> {
+                                    try {
+                                        assertTrue(!Files.readString(f).contains("@KernelSignature"),
+                                                f + " declares a kernel in exported package " + pkg
+                                                        + ": kernels live in a package the module keeps");
+                                    } catch (IOException e) {
+                                        throw new java.io.UncheckedIOException(e);
+                                    }
+                                });
+                            } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        });
+            }
+        }
+    }
+
+    @Test
     void theCompatibilityCheckCoversExactlyTheStablePackages() throws IOException {
         Path root = root();
         Set<String> stable = new TreeSet<>();

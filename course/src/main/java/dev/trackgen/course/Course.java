@@ -20,6 +20,7 @@ import dev.trackgen.pipeline.TrackGenerator;
 
 import java.util.Objects;
 import java.util.Optional;
+import dev.trackgen.course.kernel.RespawnKernel;
 
 /**
  * A batch of tracks with everything a sim loop needs on them, in one object: generation, the

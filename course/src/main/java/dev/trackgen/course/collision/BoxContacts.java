@@ -46,17 +46,6 @@ public final class BoxContacts {
         border = runtime.allocI32(boxes);
     }
 
-    static void writeEmpty(int t, int off, int[] offRoad, float[] clearance, float[] nearest, float[] normal,
-                           int[] border) {
-        offRoad[t] = off;
-        clearance[t] = Float.NaN;
-        nearest[2 * t] = Float.NaN;
-        nearest[2 * t + 1] = Float.NaN;
-        normal[2 * t] = Float.NaN;
-        normal[2 * t + 1] = Float.NaN;
-        border[t] = -1;
-    }
-
     /** @return off-road flags, {@code [E*B]} */
     public I32Array offRoad() {
         return offRoad;

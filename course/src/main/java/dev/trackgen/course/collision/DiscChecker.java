@@ -5,6 +5,7 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 
 import java.util.Objects;
+import dev.trackgen.course.kernel.BoxDiscsKernel;
 
 /**
  * Did each box hit a disc obstacle (cone, post)? Bound once to caller-owned {@link Boxes} and

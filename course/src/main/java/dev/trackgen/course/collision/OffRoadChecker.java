@@ -8,6 +8,9 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 
 import java.util.Objects;
+import dev.trackgen.course.kernel.OffRoadSdfKernel;
+import dev.trackgen.course.kernel.OffRoadSegmentsKernel;
+import dev.trackgen.course.kernel.SdfBakeKernel;
 
 /**
  * Did each box leave the road? Bound once to a {@link Track} and to caller-owned {@link Boxes};

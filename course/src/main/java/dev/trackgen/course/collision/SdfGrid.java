@@ -2,6 +2,7 @@ package dev.trackgen.course.collision;
 
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.course.kernel.SdfBakeKernel;
 
 /**
  * The baked grids of an SDF-backed {@link OffRoadChecker}, on its runtime, rewritten by every

@@ -7,9 +7,10 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.TrackPart;
-import dev.trackgen.course.profile.CurvatureKernel;
+import dev.trackgen.course.kernel.CurvatureKernel;
 
 import java.util.Objects;
+import dev.trackgen.course.kernel.StartGridKernel;
 
 /**
  * A start/finish line and a staggered starting grid of {@code K} poses per track, computed once

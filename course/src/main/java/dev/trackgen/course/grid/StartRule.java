@@ -1,5 +1,7 @@
 package dev.trackgen.course.grid;
 
+import dev.trackgen.course.kernel.StartGridKernel;
+
 /** Where a {@link StartGrid} puts the start/finish line of each track. */
 public enum StartRule {
     /**

@@ -11,6 +11,8 @@ import dev.trackgen.course.internal.Checks;
 import dev.trackgen.course.internal.MaskedReset;
 
 import java.util.Objects;
+import dev.trackgen.course.kernel.LocalizeKernel;
+import dev.trackgen.course.kernel.LocalizeResetKernel;
 
 /**
  * Where every agent is in its track's frame: arc length {@code s}, signed lateral offset

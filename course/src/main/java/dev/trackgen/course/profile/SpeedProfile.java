@@ -7,6 +7,8 @@ import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.course.TrackPart;
 
 import java.util.Objects;
+import dev.trackgen.course.kernel.CurvatureKernel;
+import dev.trackgen.course.kernel.SpeedProfileKernel;
 
 /**
  * Signed curvature and the racing speed profile of every centerline point of a batch, computed

@@ -11,6 +11,7 @@ import dev.trackgen.course.grid.StartGrid;
 import dev.trackgen.course.internal.Checks;
 
 import java.util.Objects;
+import dev.trackgen.course.kernel.CheckpointKernel;
 
 /**
  * Ordered checkpoints per track, sampled from the centerline at a spacing by {@link #compute()}

@@ -4,6 +4,7 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LockScope;
+import dev.trackgen.course.kernel.ProgressUpdateKernel;
 
 
 /**

@@ -9,6 +9,8 @@ import dev.trackgen.course.internal.Checks;
 import dev.trackgen.course.internal.MaskedReset;
 
 import java.util.Objects;
+import dev.trackgen.course.kernel.ProgressResetKernel;
+import dev.trackgen.course.kernel.ProgressUpdateKernel;
 
 /**
  * Per-agent progress through {@link Checkpoints}: next checkpoint, net checkpoints passed, laps,

@@ -4,6 +4,7 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.course.TrackPart;
+import dev.trackgen.course.kernel.PropsKernel;
 
 /**
  * Cones and wall pieces along both borders of every track at a requested spacing, snapped per

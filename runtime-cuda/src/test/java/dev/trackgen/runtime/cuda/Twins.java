@@ -10,7 +10,7 @@ import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
 import dev.trackgen.api.runtime.LaunchShape;
-import dev.trackgen.course.CourseKernelIndex;
+import dev.trackgen.course.kernel.CourseKernelIndex;
 import dev.trackgen.pipeline.PipelineKernelIndex;
 import dev.trackgen.registry.GeneratorRegistry;
 

@@ -1,4 +1,4 @@
-package dev.trackgen.course.props;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -6,6 +6,7 @@ import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.course.props.PropSet;
 
 /**
  * Cones and wall pieces along both borders, one thread per ring ({@code dim = 2E}; ring

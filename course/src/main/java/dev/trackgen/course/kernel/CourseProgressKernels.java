@@ -1,4 +1,4 @@
-package dev.trackgen.course.progress;
+package dev.trackgen.course.kernel;
 
 /**
  * The PTX module of the kernels of localization, profiles, the start grid, checkpoints and progress,

@@ -1,4 +1,4 @@
-package dev.trackgen.course.collision;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -6,6 +6,7 @@ import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.course.collision.BoxContacts;
 
 /**
  * The off-road check against baked grids ({@link SdfBakeKernel}), one thread per box
@@ -52,14 +53,14 @@ public final class OffRoadSdfKernel extends OffRoadSdfKernelBase {
             float hx = halfExtents[2 * t];
             float hy = halfExtents[2 * t + 1];
             if (!Planar.finite(px, py, h, hx, hy)) {
-                BoxContacts.writeEmpty(t, 0, offRoad, clearance, nearest, normal, border);
+                Planar.writeEmpty(t, 0, offRoad, clearance, nearest, normal, border);
                 continue;
             }
             float lox = bounds[3 * e];
             float loy = bounds[3 * e + 1];
             float cell = bounds[3 * e + 2];
             if (!(cell > 0f)) {
-                BoxContacts.writeEmpty(t, 1, offRoad, clearance, nearest, normal, border);
+                Planar.writeEmpty(t, 1, offRoad, clearance, nearest, normal, border);
                 continue;
             }
             int pb = e * cells;

@@ -1,11 +1,11 @@
-package dev.trackgen.course.profile;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
-import dev.trackgen.course.progress.CourseProgressKernels;
+import dev.trackgen.course.kernel.CourseProgressKernels;
 
 /**
  * The three-pass racing speed profile, one thread per env ({@code dim = E}).

@@ -1,4 +1,4 @@
-package dev.trackgen.course.localize;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -8,7 +8,7 @@ import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.internal.Projection;
-import dev.trackgen.course.progress.CourseProgressKernels;
+import dev.trackgen.course.kernel.CourseProgressKernels;
 
 /**
  * Track-frame localization, one thread per query ({@code dim = E * A}).

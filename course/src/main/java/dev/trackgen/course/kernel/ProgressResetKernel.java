@@ -1,4 +1,4 @@
-package dev.trackgen.course.progress;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;

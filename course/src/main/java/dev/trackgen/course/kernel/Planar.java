@@ -1,4 +1,4 @@
-package dev.trackgen.course.collision;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.CudaConstant;
 
@@ -95,5 +95,20 @@ final class Planar {
     /** Whether every value is finite (no NaN, no infinity). */
     static boolean finite(float a, float b, float c, float d, float e) {
         return Float.isFinite(a) && Float.isFinite(b) && Float.isFinite(c) && Float.isFinite(d) && Float.isFinite(e);
+    }
+
+    /**
+     * Writes box {@code t}'s contact as "no contact measured": flag {@code off}, NaN clearance,
+     * nearest point and normal, border -1 (what {@code BoxContacts} documents for an inactive box).
+     */
+    static void writeEmpty(int t, int off, int[] offRoad, float[] clearance, float[] nearest, float[] normal,
+                           int[] border) {
+        offRoad[t] = off;
+        clearance[t] = Float.NaN;
+        nearest[2 * t] = Float.NaN;
+        nearest[2 * t + 1] = Float.NaN;
+        normal[2 * t] = Float.NaN;
+        normal[2 * t + 1] = Float.NaN;
+        border[t] = -1;
     }
 }

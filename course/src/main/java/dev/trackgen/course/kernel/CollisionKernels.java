@@ -1,4 +1,4 @@
-package dev.trackgen.course.collision;
+package dev.trackgen.course.kernel;
 
 /** The PTX module holding the collision kernels' CUDA C bodies (the kernels: the generated {@code CourseKernelIndex}). */
 public final class CollisionKernels {

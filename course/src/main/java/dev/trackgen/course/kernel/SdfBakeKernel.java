@@ -1,4 +1,4 @@
-package dev.trackgen.course.collision;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.CudaConstant;
 import dev.trackgen.api.runtime.F32Array;

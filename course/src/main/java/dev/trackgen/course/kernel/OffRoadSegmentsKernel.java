@@ -1,4 +1,4 @@
-package dev.trackgen.course.collision;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.CudaConstant;
 import dev.trackgen.api.runtime.F32Array;
@@ -7,6 +7,7 @@ import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.course.collision.BoxContacts;
 
 /**
  * The exact off-road check, one thread per box ({@code dim = E * B}): every border segment of
@@ -65,12 +66,12 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
             float hx = halfExtents[2 * t];
             float hy = halfExtents[2 * t + 1];
             if (!Planar.finite(px, py, h, hx, hy)) {
-                BoxContacts.writeEmpty(t, 0, offRoad, clearance, nearest, normal, border);
+                Planar.writeEmpty(t, 0, offRoad, clearance, nearest, normal, border);
                 continue;
             }
             int m = Math.min(count[e], nMax);
             if (m < 3) {
-                BoxContacts.writeEmpty(t, 1, offRoad, clearance, nearest, normal, border);
+                Planar.writeEmpty(t, 1, offRoad, clearance, nearest, normal, border);
                 continue;
             }
             float c = (float) Math.cos(h);
@@ -214,7 +215,7 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                 }
             }
             if (bestI < 0) { // NaN borders
-                BoxContacts.writeEmpty(t, 1, offRoad, clearance, nearest, normal, border);
+                Planar.writeEmpty(t, 1, offRoad, clearance, nearest, normal, border);
                 continue;
             }
             int inHole = parIn & 15;          // corners inside the inner loop

@@ -1,4 +1,4 @@
-package dev.trackgen.course.grid;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -6,7 +6,8 @@ import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
-import dev.trackgen.course.progress.CourseProgressKernels;
+import dev.trackgen.course.kernel.CourseProgressKernels;
+import dev.trackgen.course.grid.StartRule;
 
 /**
  * Start/finish line and starting grid, one thread per env ({@code dim = E}).

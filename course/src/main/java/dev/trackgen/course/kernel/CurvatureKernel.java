@@ -1,4 +1,4 @@
-package dev.trackgen.course.profile;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -6,7 +6,7 @@ import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
-import dev.trackgen.course.progress.CourseProgressKernels;
+import dev.trackgen.course.kernel.CourseProgressKernels;
 
 /**
  * Signed curvature per centerline point, one thread per point ({@code dim = E * nMax}).

@@ -1,10 +1,10 @@
-package dev.trackgen.course.localize;
+package dev.trackgen.course.kernel;
 
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.InOut;
 import dev.trackgen.api.runtime.KernelSignature;
-import dev.trackgen.course.progress.CourseProgressKernels;
+import dev.trackgen.course.kernel.CourseProgressKernels;
 
 /**
  * Forgets warm-start memory, one thread per query ({@code dim = E * A}).

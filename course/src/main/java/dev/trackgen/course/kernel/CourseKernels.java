@@ -1,4 +1,6 @@
-package dev.trackgen.course;
+package dev.trackgen.course.kernel;
+
+import dev.trackgen.course.Course;
 
 /**
  * The PTX module of the kernels of the {@link Course} facade itself, whose CUDA C bodies live in
