@@ -1,5 +1,7 @@
 package dev.trackgen.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.trackgen.api.Track;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
@@ -9,6 +11,7 @@ import dev.trackgen.api.runtime.Vec2Array;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Runs centerlines given by the caller, instead of a generator's, through the same stages as
@@ -38,6 +41,7 @@ import java.util.Objects;
  * }
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CenterlinePipeline implements AutoCloseable {
     private final TrackGenConfig config;
     private final int pointsPerCenterline;

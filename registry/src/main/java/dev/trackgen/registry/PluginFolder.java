@@ -1,5 +1,7 @@
 package dev.trackgen.registry;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.runtime.RuntimeProvider;
 
@@ -34,6 +36,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import org.apiguardian.api.API;
 
 /**
  * The plugin jars of one folder, loaded at run time and kept apart from the application: a
@@ -68,6 +71,7 @@ import java.util.jar.JarFile;
  * plugins.problems().forEach(System.err::println);
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PluginFolder implements AutoCloseable {
     private static final String[] SPIS = {CenterlineGenerator.class.getName(), RuntimeProvider.class.getName()};
 
