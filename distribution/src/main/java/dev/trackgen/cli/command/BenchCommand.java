@@ -136,17 +136,12 @@ final class BenchCommand implements Callable<Integer> {
                 }
                 String machine = machine(processors, runtimeName);
                 if (chartTmp != null) {
-                    try {
-                        BenchChart.write(BenchChart.render(results, threadsEnvs,
-                                "trackgen bench  \u00b7  " + String.join(", ", names) + "  \u00b7  " + runtimeName,
-                                machine), chartTmp);
-                    } catch (IOException | UncheckedIOException e) {
-                        throw OutputTransaction.writeFailure("--chart", chart, e);
-                    }
+                    OutputTransaction.write("--chart", chart, chartTmp, tmp -> BenchChart.write(BenchChart.render(
+                            results, threadsEnvs, "trackgen bench  \u00b7  " + String.join(", ", names) + "  \u00b7  "
+                                    + runtimeName, machine), tmp));
                 }
                 outputs.commit();
-                context.console().out().print(render(results, machine, processors, runtimeName, settings));
-                context.console().out().flush();
+                context.console().print(render(results, machine, processors, runtimeName, settings));
             }
         }
         return 0;

@@ -90,13 +90,7 @@ final class CheckCommand implements Callable<Integer> {
                             err.flush();
                         }
                     });
-            PrintWriter out = context.console().out();
-            if (json) {
-                out.println(json(r, names));
-            } else {
-                out.print(text(r, names));
-            }
-            out.flush();
+            context.console().result(json, () -> json(r, names), () -> text(r, names));
             return r.validBroken() + r.layoutBroken() == 0 ? 0 : FOUND;
         }
     }

@@ -225,28 +225,20 @@ final class ImportCommand implements Callable<Integer> {
 
     private void write(ImportResult r, ComputeRuntime runtime, Path npzTmp, Path pngTmp, Progress progress) {
         if (npzTmp != null) {
-            Progress.Stage stage = progress.start("writing npz " + out);
-            try {
-                new NpzTrackWriter().write(r.snapshot(), ConfigJson.of(r.config().toBuilder().runtime(runtime.name())
-                        .build()), r.origin(), npzTmp);
-            } catch (IOException | UncheckedIOException ex) {
-                throw OutputTransaction.writeFailure("--out", out, ex);
-            }
-            stage.done(null);
+            progress.run("writing npz " + out, () -> OutputTransaction.write("--out", out, npzTmp,
+                    tmp -> new NpzTrackWriter().write(r.snapshot(), ConfigJson.of(r.config().toBuilder()
+                            .runtime(runtime.name()).build()), r.origin(), tmp)));
         }
         if (pngTmp != null) {
-            Progress.Stage stage = progress.start("writing preview " + preview);
-            try {
-                PreviewRenderer renderer = new PreviewRenderer(1, 800);
-                String title = String.format(Locale.ROOT, "%s  \u00b7  %s  \u00b7  length %.0f  \u00b7  half-width %.2f"
-                                + "  \u00b7  moved %.3f mean, %.3f max",
-                        r.circuit().name(), r.valid() ? "valid" : "INVALID", r.length(), r.halfWidth(), r.meanOffset(),
-                        r.maxOffset());
-                renderer.write(renderer.render(r.snapshot(), title), pngTmp);
-            } catch (IOException | UncheckedIOException ex) {
-                throw OutputTransaction.writeFailure("--preview", preview, ex);
-            }
-            stage.done(null);
+            progress.run("writing preview " + preview, () -> OutputTransaction.write("--preview", preview, pngTmp,
+                    tmp -> {
+                        PreviewRenderer renderer = new PreviewRenderer(1, 800);
+                        String title = String.format(Locale.ROOT, "%s  \u00b7  %s  \u00b7  length %.0f  \u00b7  "
+                                        + "half-width %.2f  \u00b7  moved %.3f mean, %.3f max",
+                                r.circuit().name(), r.valid() ? "valid" : "INVALID", r.length(), r.halfWidth(),
+                                r.meanOffset(), r.maxOffset());
+                        renderer.write(renderer.render(r.snapshot(), title), tmp);
+                    }));
         }
     }
 
