@@ -1,7 +1,5 @@
 package dev.trackgen.cli.command;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
@@ -11,6 +9,7 @@ import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.KnobAssignment;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.ConfigJson;
+import dev.trackgen.cli.output.JsonText;
 import dev.trackgen.cli.output.NpzPath;
 import dev.trackgen.cli.output.NpzTrackWriter;
 import dev.trackgen.cli.output.OutputTransaction;
@@ -28,7 +27,6 @@ import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +47,6 @@ import java.util.concurrent.Callable;
             "(right + left) / 2) or plain 'x,y' rows with --half-width; '#' lines are comments; the loop",
             "closes implicitly. Reports validity, length change and displacement (file units: metres for TUM)."})
 final class ImportCommand implements Callable<Integer> {
-    private static final JsonMapper JSON = new JsonMapper();
     /** Files above this size get a "reading" stage line. */
     private static final long LARGE_FILE_BYTES = 1 << 20;
     /** Circuits above this many points get a "checking" stage line. */
@@ -266,11 +263,7 @@ final class ImportCommand implements Callable<Integer> {
             m.put("tightest_radius", r.tightestRadius());
             m.put("invalid_reason", r.invalidReason());
             m.put("runtime", runtime.name());
-            try {
-                o.println(JSON.writeValueAsString(m));
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
+            o.println(JsonText.of(m));
         } else {
             line(o, "circuit", r.circuit().name() + "  (" + r.circuit().size() + " points)");
             line(o, "half-width", fmt("%.3f m  (%s)", hw, r.circuit().halfWidthRule()));
