@@ -106,6 +106,25 @@ public final class PolylineMetrics {
     }
 
     /**
+     * The radius of the circle through three points, {@code |ab| |bc| |ca| / (2 |ab x bc|)}.
+     *
+     * @param ax the first point's x
+     * @param ay the first point's y
+     * @param bx the middle point's x
+     * @param by the middle point's y
+     * @param cx the last point's x
+     * @param cy the last point's y
+     * @return the radius; infinite when the points are collinear (NaN when a coordinate is)
+     */
+    public static double circumradius(double ax, double ay, double bx, double by, double cx, double cy) {
+        double cross = Math.abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx));
+        if (cross == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.hypot(bx - ax, by - ay) * Math.hypot(cx - bx, cy - by) * Math.hypot(cx - ax, cy - ay) / (2 * cross);
+    }
+
+    /**
      * Left-right reversals: sign changes between consecutive entries of the turn-angle sequence
      * {@code turn[0..n)} once turns with {@code |turn| < }{@value #CHICANE_MIN_TURN} are dropped.
      * As in the original, the sequence is read from vertex 0 to vertex {@code n - 1} without

@@ -187,4 +187,13 @@ class PolylineMetricsTest {
         assertEquals(0.5, PolylineMetrics.distanceToLoop(sq, 4, 2.5, 1), EPS);
         assertEquals(Math.sqrt(2), PolylineMetrics.distanceToLoop(sq, 4, 3, 3), EPS, "nearest is a corner");
     }
+
+    @Test
+    void circumradiusIsTheRadiusOfTheCircleThroughThreePoints() {
+        // three points of the circle of radius 2 about (1, -1)
+        double r = PolylineMetrics.circumradius(3, -1, 1, 1, -1, -1);
+        assertEquals(2, r, EPS);
+        assertEquals(Double.POSITIVE_INFINITY, PolylineMetrics.circumradius(0, 0, 1, 1, 2, 2));
+        assertTrue(Double.isNaN(PolylineMetrics.circumradius(0, 0, Double.NaN, 1, 2, 0)));
+    }
 }

@@ -1,12 +1,11 @@
 package dev.trackgen.cli.command;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.BenchChart;
+import dev.trackgen.cli.output.JsonText;
 import dev.trackgen.cli.output.OutputTransaction;
 import dev.trackgen.cli.output.PngPath;
 import dev.trackgen.metrics.bench.Bench;
@@ -41,8 +40,6 @@ import java.util.concurrent.Callable;
             "The default run takes well under a minute on a few cores; --repeats, --warmup and --budget trade "
                 + "time for steadier figures."})
 final class BenchCommand implements Callable<Integer> {
-    private static final JsonMapper JSON = new JsonMapper();
-
     private final CliContext context;
 
     @Option(names = "--generator", paramLabel = "all|NAME[,NAME...]", defaultValue = "bezier",
@@ -136,17 +133,12 @@ final class BenchCommand implements Callable<Integer> {
                 }
                 String machine = machine(processors, runtimeName);
                 if (chartTmp != null) {
-                    try {
-                        BenchChart.write(BenchChart.render(results, threadsEnvs,
-                                "trackgen bench  \u00b7  " + String.join(", ", names) + "  \u00b7  " + runtimeName,
-                                machine), chartTmp);
-                    } catch (IOException | UncheckedIOException e) {
-                        throw OutputTransaction.writeFailure("--chart", chart, e);
-                    }
+                    OutputTransaction.write("--chart", chart, chartTmp, tmp -> BenchChart.write(BenchChart.render(
+                            results, threadsEnvs, "trackgen bench  \u00b7  " + String.join(", ", names) + "  \u00b7  "
+                                    + runtimeName, machine), tmp));
                 }
                 outputs.commit();
-                context.console().out().print(render(results, machine, processors, runtimeName, settings));
-                context.console().out().flush();
+                context.console().print(render(results, machine, processors, runtimeName, settings));
             }
         }
         return 0;
@@ -224,11 +216,7 @@ final class BenchCommand implements Callable<Integer> {
                     rows.add(m);
                 }
                 doc.put("rows", rows);
-                try {
-                    return JSON.writeValueAsString(doc) + "\n";
-                } catch (JsonProcessingException e) {
-                    throw new UncheckedIOException(e);
-                }
+                return JsonText.of(doc) + "\n";
             }
             case csv: {
                 StringBuilder b = new StringBuilder("generator,envs,threads,calls,ms_mean,ms_min,ms_max,"

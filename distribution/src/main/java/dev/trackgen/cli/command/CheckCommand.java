@@ -1,11 +1,10 @@
 package dev.trackgen.cli.command;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.explore.ConfigExport;
+import dev.trackgen.cli.output.JsonText;
 import dev.trackgen.metrics.audit.Criterion;
 import dev.trackgen.metrics.audit.ValiditySearch;
 import picocli.CommandLine.Command;
@@ -90,13 +89,7 @@ final class CheckCommand implements Callable<Integer> {
                             err.flush();
                         }
                     });
-            PrintWriter out = context.console().out();
-            if (json) {
-                out.println(json(r, names));
-            } else {
-                out.print(text(r, names));
-            }
-            out.flush();
+            context.console().result(json, () -> json(r, names), () -> text(r, names));
             return r.validBroken() + r.layoutBroken() == 0 ? 0 : FOUND;
         }
     }
@@ -143,10 +136,6 @@ final class CheckCommand implements Callable<Integer> {
         m.put("examples", r.examples().stream().map(f -> Map.of("env", f.env(), "batch_seed", f.batchSeed(),
                 "violation", f.violation().toString(), "command", ConfigExport.command(f.config(), f.batchSeed())))
                 .toList());
-        try {
-            return new ObjectMapper().writeValueAsString(m);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return JsonText.of(m);
     }
 }

@@ -84,12 +84,7 @@ final class GenerateCommand implements Callable<Integer> {
         try (Platform platform = Platform.open(context, request.configFile(), request.overrides(), request.threads())) {
             GenerationReport report = new GenerationJob(request, platform, progress).run();
             ReportFormatter format = new ReportFormatter();
-            if (json) {
-                context.console().out().println(format.json(report));
-            } else {
-                context.console().out().print(format.human(report));
-            }
-            context.console().out().flush();
+            context.console().result(json, () -> format.json(report), () -> format.human(report));
         }
         return 0;
     }

@@ -1,7 +1,5 @@
 package dev.trackgen.cli.command;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
@@ -11,6 +9,7 @@ import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.KnobAssignment;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.ConfigJson;
+import dev.trackgen.cli.output.JsonText;
 import dev.trackgen.cli.output.NpzPath;
 import dev.trackgen.cli.output.NpzTrackWriter;
 import dev.trackgen.cli.output.OutputTransaction;
@@ -28,7 +27,6 @@ import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +47,6 @@ import java.util.concurrent.Callable;
             "(right + left) / 2) or plain 'x,y' rows with --half-width; '#' lines are comments; the loop",
             "closes implicitly. Reports validity, length change and displacement (file units: metres for TUM)."})
 final class ImportCommand implements Callable<Integer> {
-    private static final JsonMapper JSON = new JsonMapper();
     /** Files above this size get a "reading" stage line. */
     private static final long LARGE_FILE_BYTES = 1 << 20;
     /** Circuits above this many points get a "checking" stage line. */
@@ -225,28 +222,20 @@ final class ImportCommand implements Callable<Integer> {
 
     private void write(ImportResult r, ComputeRuntime runtime, Path npzTmp, Path pngTmp, Progress progress) {
         if (npzTmp != null) {
-            Progress.Stage stage = progress.start("writing npz " + out);
-            try {
-                new NpzTrackWriter().write(r.snapshot(), ConfigJson.of(r.config().toBuilder().runtime(runtime.name())
-                        .build()), r.origin(), npzTmp);
-            } catch (IOException | UncheckedIOException ex) {
-                throw OutputTransaction.writeFailure("--out", out, ex);
-            }
-            stage.done(null);
+            progress.run("writing npz " + out, () -> OutputTransaction.write("--out", out, npzTmp,
+                    tmp -> new NpzTrackWriter().write(r.snapshot(), ConfigJson.of(r.config().toBuilder()
+                            .runtime(runtime.name()).build()), r.origin(), tmp)));
         }
         if (pngTmp != null) {
-            Progress.Stage stage = progress.start("writing preview " + preview);
-            try {
-                PreviewRenderer renderer = new PreviewRenderer(1, 800);
-                String title = String.format(Locale.ROOT, "%s  \u00b7  %s  \u00b7  length %.0f  \u00b7  half-width %.2f"
-                                + "  \u00b7  moved %.3f mean, %.3f max",
-                        r.circuit().name(), r.valid() ? "valid" : "INVALID", r.length(), r.halfWidth(), r.meanOffset(),
-                        r.maxOffset());
-                renderer.write(renderer.render(r.snapshot(), title), pngTmp);
-            } catch (IOException | UncheckedIOException ex) {
-                throw OutputTransaction.writeFailure("--preview", preview, ex);
-            }
-            stage.done(null);
+            progress.run("writing preview " + preview, () -> OutputTransaction.write("--preview", preview, pngTmp,
+                    tmp -> {
+                        PreviewRenderer renderer = new PreviewRenderer(1, 800);
+                        String title = String.format(Locale.ROOT, "%s  \u00b7  %s  \u00b7  length %.0f  \u00b7  "
+                                        + "half-width %.2f  \u00b7  moved %.3f mean, %.3f max",
+                                r.circuit().name(), r.valid() ? "valid" : "INVALID", r.length(), r.halfWidth(),
+                                r.meanOffset(), r.maxOffset());
+                        renderer.write(renderer.render(r.snapshot(), title), tmp);
+                    }));
         }
     }
 
@@ -274,11 +263,7 @@ final class ImportCommand implements Callable<Integer> {
             m.put("tightest_radius", r.tightestRadius());
             m.put("invalid_reason", r.invalidReason());
             m.put("runtime", runtime.name());
-            try {
-                o.println(JSON.writeValueAsString(m));
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
+            o.println(JsonText.of(m));
         } else {
             line(o, "circuit", r.circuit().name() + "  (" + r.circuit().size() + " points)");
             line(o, "half-width", fmt("%.3f m  (%s)", hw, r.circuit().halfWidthRule()));

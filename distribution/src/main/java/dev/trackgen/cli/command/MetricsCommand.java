@@ -97,19 +97,18 @@ final class MetricsCommand implements Callable<Integer> {
             List<MetricsRow> rows = new ArrayList<>();
             try {
                 for (TrackGenConfig config : configs) {
-                    Progress.Stage stage = progress.start(config.generator() + ": " + envs + " tracks, metrics"
-                            + (repeats > 0 ? " and " + repeats + " timed calls" : ""));
-                    rows.add(BatchMetrics.run(config, runtime, session.launcher(), seed, warmup, repeats));
-                    stage.done(null);
+                    rows.add(progress.run(config.generator() + ": " + envs + " tracks, metrics"
+                            + (repeats > 0 ? " and " + repeats + " timed calls" : ""),
+                            () -> BatchMetrics.run(config, runtime, session.launcher(), seed, warmup, repeats)));
                 }
                 if (circuits != null) {
-                    Progress.Stage stage = progress.start("reference: " + circuits.size() + " circuits from " + reference);
+                    List<Circuit> measured = circuits;
                     try {
-                        rows.add(ReferenceCircuits.measure(circuits, session.config(null, 1), runtime));
+                        rows.add(progress.run("reference: " + circuits.size() + " circuits from " + reference,
+                                () -> ReferenceCircuits.measure(measured, session.config(null, 1), runtime)));
                     } catch (CircuitException e) {
                         throw new CliException("--reference " + e.getMessage(), e);
                     }
-                    stage.done(null);
                 }
             } finally {
                 progress.abortOpenStage();
@@ -118,8 +117,7 @@ final class MetricsCommand implements Callable<Integer> {
             ctx.put("num_envs", envs);
             ctx.put("seed", seed);
             ctx.put("runtime", runtime.describe());
-            context.console().out().print(MetricsFormat.render(format, rows, ctx));
-            context.console().out().flush();
+            context.console().print(MetricsFormat.render(format, rows, ctx));
         }
         return 0;
     }

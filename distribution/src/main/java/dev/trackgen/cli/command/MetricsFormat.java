@@ -1,10 +1,8 @@
 package dev.trackgen.cli.command;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.trackgen.cli.output.JsonText;
 import dev.trackgen.metrics.MetricsRow;
 
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,8 +43,6 @@ final class MetricsFormat {
             new Column("peak_curvature", "peak k", MetricsRow::peakCurvature, "%.2f"),
             new Column("lap_time", "lap time", MetricsRow::lapTime, "%.2f"),
             new Column("gen_ms_per_call", "ms/call", MetricsRow::msPerCall, "%.1f"));
-
-    private static final JsonMapper JSON = new JsonMapper();
 
     private MetricsFormat() {
     }
@@ -116,10 +112,6 @@ final class MetricsFormat {
             list.add(m);
         }
         doc.put("rows", list);
-        try {
-            return JSON.writeValueAsString(doc) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonText.of(doc) + "\n";
     }
 }

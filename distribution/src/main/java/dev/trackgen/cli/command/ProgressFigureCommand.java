@@ -14,7 +14,6 @@ import dev.trackgen.registry.TrackGenLauncher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -63,15 +62,11 @@ final class ProgressFigureCommand implements Callable<Integer> {
             }
             String title = String.format(Locale.ROOT, "%s, seed %d: a scripted agent, %d laps, checkpoints every 5 "
                     + "half-widths", generator, seed, laps);
-            try {
-                new PreviewRenderer().write(ProgressFigure.render(track, config.halfWidth(), 0, laps, title), tmp);
-            } catch (IOException ex) {
-                throw OutputTransaction.writeFailure("--out", out, ex);
-            }
+            OutputTransaction.write("--out", out, tmp, staged -> new PreviewRenderer()
+                    .write(ProgressFigure.render(track, config.halfWidth(), 0, laps, title), staged));
             output.commit();
         }
-        context.console().out().println("wrote " + out);
-        context.console().out().flush();
+        context.console().println("wrote " + out);
         return 0;
     }
 }

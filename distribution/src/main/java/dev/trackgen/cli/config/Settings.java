@@ -1,6 +1,7 @@
 package dev.trackgen.cli.config;
 
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Where the CLI reads process-wide settings: Java system properties and environment variables.
@@ -22,17 +23,7 @@ public interface Settings {
 
     /** @return the settings of this process ({@link System#getProperty}, {@link System#getenv}) */
     static Settings system() {
-        return new Settings() {
-            @Override
-            public String property(String name) {
-                return System.getProperty(name);
-            }
-
-            @Override
-            public String env(String name) {
-                return System.getenv(name);
-            }
-        };
+        return lookingUp(System::getProperty, System::getenv);
     }
 
     /**
@@ -41,17 +32,19 @@ public interface Settings {
      * @return fixed settings, for tests and embedding
      */
     static Settings of(Map<String, String> properties, Map<String, String> env) {
-        Map<String, String> p = Map.copyOf(properties);
-        Map<String, String> e = Map.copyOf(env);
+        return lookingUp(Map.copyOf(properties)::get, Map.copyOf(env)::get);
+    }
+
+    private static Settings lookingUp(UnaryOperator<String> properties, UnaryOperator<String> env) {
         return new Settings() {
             @Override
             public String property(String name) {
-                return p.get(name);
+                return properties.apply(name);
             }
 
             @Override
             public String env(String name) {
-                return e.get(name);
+                return env.apply(name);
             }
         };
     }

@@ -1,18 +1,17 @@
 package dev.trackgen.cli.explore;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
+import dev.trackgen.cli.output.JsonText;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
@@ -62,11 +61,7 @@ public final class ConfigExport {
 
     /** @return the {@code --config} file as JSON */
     public static String json(TrackGenConfig config) {
-        try {
-            return JSON.writeValueAsString(values(config)) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonText.of(JSON, values(config)) + "\n";
     }
 
     /**

@@ -17,8 +17,6 @@ import dev.trackgen.cli.output.PreviewRenderer;
 import dev.trackgen.cli.wiring.Platform;
 import dev.trackgen.pipeline.TrackGenerator;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -90,33 +88,26 @@ public final class GenerationJob {
             snapshot = track.snapshot();
             stage.done(null);
             if (pngTmp != null && request.previewCourse()) {
-                stage = progress.start("placing start lines, checkpoints and grids");
-                overlay = CourseOverlay.compute(track, cfg.halfWidth(), 4);
-                stage.done(null);
+                overlay = progress.run("placing start lines, checkpoints and grids",
+                        () -> CourseOverlay.compute(track, cfg.halfWidth(), 4));
             }
         }
         int valid = snapshot.validCount();
         YieldWarnings.of(cfg, snapshot).forEach(progress::warn);
         if (npzTmp != null) {
-            stage = progress.start("writing npz " + request.out());
-            try {
-                // Record the runtime that actually ran ('auto' resolved), not the one asked for.
-                new NpzTrackWriter(request.compress())
-                        .write(snapshot, ConfigJson.of(cfg.toBuilder().runtime(rt.name()).build()), npzTmp);
-            } catch (IOException | UncheckedIOException ex) {
-                throw OutputTransaction.writeFailure("--out", request.out(), ex);
-            }
-            stage.done(null);
+            progress.run("writing npz " + request.out(), () -> OutputTransaction.write("--out", request.out(), npzTmp,
+                    // Record the runtime that actually ran ('auto' resolved), not the one asked for.
+                    tmp -> new NpzTrackWriter(request.compress())
+                            .write(snapshot, ConfigJson.of(cfg.toBuilder().runtime(rt.name()).build()), tmp)));
         }
         if (pngTmp != null) {
-            stage = progress.start("writing preview " + request.preview());
-            try {
-                PreviewRenderer preview = new PreviewRenderer(request.previewTracks(), PreviewRenderer.DEFAULT_CELL_SIZE);
-                preview.write(preview.render(snapshot, title(cfg, valid, rt), overlay), pngTmp);
-            } catch (IOException | UncheckedIOException ex) {
-                throw OutputTransaction.writeFailure("--preview", request.preview(), ex);
-            }
-            stage.done(null);
+            CourseOverlay drawn = overlay;
+            progress.run("writing preview " + request.preview(), () -> OutputTransaction.write("--preview",
+                    request.preview(), pngTmp, tmp -> {
+                        PreviewRenderer preview = new PreviewRenderer(request.previewTracks(),
+                                PreviewRenderer.DEFAULT_CELL_SIZE);
+                        preview.write(preview.render(snapshot, title(cfg, valid, rt), drawn), tmp);
+                    }));
         }
         exports.write(snapshot, cfg);
         RuntimeChoice runtimeChoice = platform.runtimeChoice();

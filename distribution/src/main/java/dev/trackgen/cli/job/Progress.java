@@ -2,6 +2,7 @@ package dev.trackgen.cli.job;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Stage lines on the error stream, so long work shows what it is doing while standard output
@@ -37,6 +38,35 @@ public final class Progress {
         }
         open = new Stage(System.nanoTime());
         return open;
+    }
+
+    /**
+     * Runs one piece of work as a stage: its label first, {@code done} with the duration after.
+     * When the work throws, the stage stays open for {@link #abortOpenStage()} to end.
+     *
+     * @param label what is being done, for example {@code writing npz out.npz}
+     * @param work  the work
+     * @param <T>   what the work returns
+     * @return what the work returned
+     */
+    public <T> T run(String label, Supplier<T> work) {
+        Stage stage = start(label);
+        T result = work.get();
+        stage.done(null);
+        return result;
+    }
+
+    /**
+     * Runs one piece of work as a stage, like {@link #run(String, Supplier)}.
+     *
+     * @param label what is being done
+     * @param work  the work
+     */
+    public void run(String label, Runnable work) {
+        run(label, () -> {
+            work.run();
+            return null;
+        });
     }
 
     /**

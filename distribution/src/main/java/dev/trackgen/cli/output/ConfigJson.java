@@ -1,11 +1,9 @@
 package dev.trackgen.cli.output;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.trackgen.api.config.TrackGenConfig;
 
-import java.io.UncheckedIOException;
 
 /**
  * The resolved configuration as one line of ASCII JSON ({@link TrackGenConfig#asMap()}, knob
@@ -22,10 +20,6 @@ public final class ConfigJson {
      * @return its JSON text
      */
     public static String of(TrackGenConfig config) {
-        try {
-            return MAPPER.writeValueAsString(config.asMap());
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonText.of(MAPPER, config.asMap());
     }
 }

@@ -274,6 +274,33 @@ public final class OutputTransaction implements AutoCloseable {
         return "a special file (device, FIFO or socket)";
     }
 
+    /** Writes one output into its staged file. */
+    @FunctionalInterface
+    public interface StagedWrite {
+        /**
+         * @param staged the staged file to write ({@link #stage})
+         * @throws IOException when writing fails
+         */
+        void write(Path staged) throws IOException;
+    }
+
+    /**
+     * Writes a staged output, turning a failure into the one-line error of {@link #writeFailure}.
+     *
+     * @param flag   the option that named the output ({@code --out})
+     * @param target the output path as the user gave it
+     * @param staged the staged file that {@link #stage} returned for it
+     * @param write  what writes the file
+     * @throws CliException when the write throws an {@link IOException} or {@link UncheckedIOException}
+     */
+    public static void write(String flag, Path target, Path staged, StagedWrite write) {
+        try {
+            write.write(staged);
+        } catch (IOException | UncheckedIOException e) {
+            throw writeFailure(flag, target, e);
+        }
+    }
+
     /**
      * The one-line error for a failed write of a staged output: {@code "FLAG TARGET: no space left
      * on DIR"} when the file system is full (or over quota), else {@code "FLAG TARGET: writing

@@ -1,17 +1,12 @@
 package dev.trackgen.cli.output;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
 /** Formats a {@link GenerationReport} for people (aligned lines) or for programs (one JSON line). */
 public final class ReportFormatter {
-    private static final JsonMapper MAPPER = new JsonMapper();
-
     /** Creates a formatter. */
     public ReportFormatter() {
     }
@@ -29,11 +24,7 @@ public final class ReportFormatter {
         m.put("valid", r.valid());
         m.put("yield", r.yield());
         m.put("ms", Math.round(r.millis() * 1000.0) / 1000.0);
-        try {
-            return MAPPER.writeValueAsString(m);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonText.of(m);
     }
 
     /**

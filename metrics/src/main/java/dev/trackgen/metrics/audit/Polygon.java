@@ -1,5 +1,7 @@
 package dev.trackgen.metrics.audit;
 
+import dev.trackgen.metrics.PolylineMetrics;
+
 /**
  * A closed polygon in double precision, copied from one track's float32 points, with the brute
  * force geometric predicates of {@link TrackAudit}. Orientation signs of float32 inputs evaluated
@@ -81,15 +83,7 @@ final class Polygon {
     double circumradius(int i) {
         int p = prev(i);
         int u = next(i);
-        double ax = x[i] - x[p];
-        double ay = y[i] - y[p];
-        double bx = x[u] - x[i];
-        double by = y[u] - y[i];
-        double cross = Math.abs(ax * by - ay * bx);
-        if (cross == 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        return Math.hypot(ax, ay) * Math.hypot(bx, by) * Math.hypot(x[u] - x[p], y[u] - y[p]) / (2 * cross);
+        return PolylineMetrics.circumradius(x[p], y[p], x[i], y[i], x[u], y[u]);
     }
 
     double signedArea() {

@@ -4,6 +4,7 @@ import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.metrics.MetricsAccumulator;
+import dev.trackgen.metrics.PolylineMetrics;
 
 /**
  * A circuit after resample, relax and inflate, with how much the stages changed it. Distances are
@@ -65,16 +66,9 @@ public final class ImportResult {
         for (int i = 0; i < n; i++) {
             int a = i == 0 ? n - 1 : i - 1;
             int c = i + 1 == n ? 0 : i + 1;
-            double ax = p[2 * a];
-            double ay = p[2 * a + 1];
-            double bx = p[2 * i];
-            double by = p[2 * i + 1];
-            double cx = p[2 * c];
-            double cy = p[2 * c + 1];
-            double cross = Math.abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx));
-            double prod = Math.hypot(bx - ax, by - ay) * Math.hypot(cx - bx, cy - by) * Math.hypot(cx - ax, cy - ay);
-            if (cross > 0) {
-                best = Math.min(best, prod / (2 * cross));
+            double r = PolylineMetrics.circumradius(p[2 * a], p[2 * a + 1], p[2 * i], p[2 * i + 1], p[2 * c], p[2 * c + 1]);
+            if (r < best) { // collinear points (an infinite radius) and NaN ones leave it
+                best = r;
             }
         }
         return best;
