@@ -1,11 +1,11 @@
 package dev.trackgen.course.internal;
 
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.LockScope;
 import dev.trackgen.api.runtime.DeviceArray;
 import dev.trackgen.api.runtime.Vec2Array;
 
 import java.util.Arrays;
-import java.util.concurrent.locks.Lock;
 
 /** Bind-time checks and small set-up helpers shared by the course utilities (not exported). */
 public final class Checks {
@@ -38,13 +38,7 @@ public final class Checks {
         dev.trackgen.api.runtime.I32Array a = runtime.allocI32(length);
         int[] host = new int[length];
         Arrays.fill(host, value);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            runtime.upload(host, a);
-        } finally {
-            lock.unlock();
-        }
+        locked(runtime, () -> runtime.upload(host, a));
         return a;
     }
 
@@ -57,13 +51,7 @@ public final class Checks {
         Vec2Array a = runtime.allocVec2(points);
         float[] host = new float[2 * points];
         Arrays.fill(host, Float.NaN);
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
-            runtime.upload(host, a);
-        } finally {
-            lock.unlock();
-        }
+        locked(runtime, () -> runtime.upload(host, a));
         return a;
     }
 
@@ -74,12 +62,8 @@ public final class Checks {
      * @param r       the work
      */
     public static void locked(ComputeRuntime runtime, Runnable r) {
-        Lock lock = runtime.executionLock();
-        lock.lock();
-        try {
+        try (LockScope held = new LockScope(runtime.executionLock()).acquire()) {
             r.run();
-        } finally {
-            lock.unlock();
         }
     }
 }

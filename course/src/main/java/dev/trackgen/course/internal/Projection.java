@@ -183,4 +183,27 @@ public final class Projection {
         float s = arclen[b + i] + u * (float) Math.sqrt(dx * dx + dy * dy);
         return s >= lap ? s - lap : s;
     }
+
+    /**
+     * Binary search on one env's cumulative arc length ({@code arclen[b .. b + cn)}, ascending).
+     *
+     * @param arclen cumulative arc length rows
+     * @param b      the env's first index
+     * @param cn     the env's real points
+     * @param s      the arc length searched, world units
+     * @return the largest {@code i} in {@code [0, cn)} with {@code arclen[b + i] <= s} (0 when none)
+     */
+    public static int segmentAt(float[] arclen, int b, int cn, float s) {
+        int lo = 0;
+        int hi = cn - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >> 1;
+            if (arclen[b + mid] <= s) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
 }

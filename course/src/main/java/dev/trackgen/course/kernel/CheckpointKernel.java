@@ -7,6 +7,7 @@ import dev.trackgen.api.runtime.KernelSignature;
 import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.progress.Checkpoints;
+import dev.trackgen.course.internal.Projection;
 
 /**
  * Checkpoints sampled from the centerline, one thread per env ({@code dim = E}).
@@ -81,7 +82,7 @@ public final class CheckpointKernel extends CheckpointKernelBase {
                     if (target >= lap) {
                         target -= lap;
                     }
-                    int i = nearestBelow(arclen, b, cn, target);
+                    int i = Projection.segmentAt(arclen, b, cn, target);
                     float next = i + 1 == cn ? lap : arclen[b + i + 1];
                     p = next - target < target - arclen[b + i] ? (i + 1 == cn ? 0 : i + 1) : i;
                 }
@@ -99,20 +100,5 @@ public final class CheckpointKernel extends CheckpointKernelBase {
             }
             cpCount[e] = m;
         }
-    }
-
-    /** Largest {@code i} in {@code [0, cn)} with {@code arclen[b + i] <= s} (0 when none). */
-    static int nearestBelow(float[] arclen, int b, int cn, float s) {
-        int lo = 0;
-        int hi = cn - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >> 1;
-            if (arclen[b + mid] <= s) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
     }
 }

@@ -8,6 +8,7 @@ import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.kernel.CourseProgressKernels;
 import dev.trackgen.course.grid.StartRule;
+import dev.trackgen.course.internal.Projection;
 
 /**
  * Start/finish line and starting grid, one thread per env ({@code dim = E}).
@@ -75,7 +76,7 @@ public final class StartGridKernel extends StartGridKernelBase {
                 if (s < 0.0f) {
                     s += lap;
                 }
-                int i = segmentAt(arclen, b, cn, s);
+                int i = Projection.segmentAt(arclen, b, cn, s);
                 int j = i + 1 == cn ? 0 : i + 1;
                 float seg = (i + 1 == cn ? lap : arclen[b + i + 1]) - arclen[b + i];
                 float f = seg > 0.0f ? Math.min(Math.max((s - arclen[b + i]) / seg, 0.0f), 1.0f) : 0.0f;
@@ -153,24 +154,9 @@ public final class StartGridKernel extends StartGridKernelBase {
         if (target >= lap) {
             target -= lap;
         }
-        int i = segmentAt(arclen, b, cn, target);
+        int i = Projection.segmentAt(arclen, b, cn, target);
         int j = i + 1 == cn ? 0 : i + 1;
         float next = i + 1 == cn ? lap : arclen[b + i + 1];
         return next - target < target - arclen[b + i] ? j : i;
-    }
-
-    /** Largest {@code i} in {@code [0, cn)} with {@code arclen[b + i] <= s} (0 when none). */
-    static int segmentAt(float[] arclen, int b, int cn, float s) {
-        int lo = 0;
-        int hi = cn - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >> 1;
-            if (arclen[b + mid] <= s) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
     }
 }
