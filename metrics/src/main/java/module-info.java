@@ -1,6 +1,6 @@
 /**
  * Evaluation of TrackGen batches, outside the generation path: per-batch quality metrics with the
- * original implementation's definitions ({@code dev.trackgen.metrics}), real circuits read from
+ * original implementation's definitions (AntoineRichard/TrackGen, benchmarks/track_metrics.py; {@code dev.trackgen.metrics}), real circuits read from
  * CSV and brought through the pipeline ({@code dev.trackgen.metrics.circuit}), and the throughput
  * bench ({@code dev.trackgen.metrics.bench}). Names no generator and no runtime: both come from
  * the caller or the registries.

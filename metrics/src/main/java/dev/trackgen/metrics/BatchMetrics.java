@@ -13,7 +13,7 @@ import dev.trackgen.registry.TrackGenLauncher;
 
 /**
  * Per-batch metrics of a generator, as the original implementation's
- * benchmarks/compare_generators.py computes them: one {@code generate()} call, then the quality
+ * benchmarks/compare_generators.py (AntoineRichard/TrackGen) computes them: one {@code generate()} call, then the quality
  * metrics from its raw, constant-spacing, relaxed and final centerlines, then the warm time of
  * further calls.
  *

@@ -2,7 +2,7 @@ package dev.trackgen.metrics;
 
 /**
  * The metrics of one batch (one generator, or the reference circuits), with the definitions of
- * the original implementation (see docs/metrics.md). Shape metrics are means over the valid
+ * the original implementation (AntoineRichard/TrackGen, benchmarks/track_metrics.py; see docs/metrics.md). Shape metrics are means over the valid
  * tracks that have at least 4 finite points; a metric with nothing to average is NaN.
  *
  * @param name                      generator name, or {@code reference}

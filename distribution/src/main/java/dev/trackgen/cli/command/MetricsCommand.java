@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code trackgen metrics}: one row of quality metrics per generator (and optionally a reference
- * row from real circuits), with the original implementation's definitions (docs/metrics.md).
+ * row from real circuits), with the original implementation's definitions (AntoineRichard/TrackGen, benchmarks/track_metrics.py; docs/metrics.md).
  */
 @Command(name = "metrics", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Generates one batch per generator and prints its quality metrics, one row per generator: "

@@ -12,7 +12,7 @@ import java.util.function.Function;
 
 /**
  * The {@code metrics} table in four forms: aligned text, CSV, JSON and Markdown. Keys follow the
- * original implementation's compare_generators.py where it has them.
+ * original implementation's benchmarks/compare_generators.py (AntoineRichard/TrackGen on GitHub) where it has them.
  */
 final class MetricsFormat {
     /** Output forms of {@code metrics} and {@code bench}. */
