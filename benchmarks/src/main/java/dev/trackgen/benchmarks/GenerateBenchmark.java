@@ -1,10 +1,7 @@
 package dev.trackgen.benchmarks;
 
-import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.Track;
-import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -60,10 +57,8 @@ public class GenerateBenchmark {
     /** Builds the generator and runs it once. */
     @Setup(Level.Trial)
     public void setUp() {
-        TrackGenLauncher launcher = TrackGenLauncher.discover();
-        TrackGenConfig config = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(envs).build();
         runtime = new CpuRuntime(threads, false);
-        gen = launcher.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(runtime).build();
+        gen = CpuGenerators.open(generator, envs, runtime);
         gen.generate();
     }
 
