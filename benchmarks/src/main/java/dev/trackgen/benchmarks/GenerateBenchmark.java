@@ -4,20 +4,11 @@ import dev.trackgen.api.Track;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * Warm time of one {@code TrackGenerator.generate()} call, end to end, on the CPU runtime.
@@ -27,13 +18,7 @@ import java.util.concurrent.TimeUnit;
  * size E, and the thread count (0 = every available processor); for example
  * {@code java -jar benchmarks/target/benchmarks.jar GenerateBenchmark -p generator=hull,polar -p envs=512 -p threads=0}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 3)
-@Measurement(iterations = 5, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx4g", "--add-modules=jdk.incubator.vector"})
-public class GenerateBenchmark {
+public class GenerateBenchmark extends CpuBenchmark {
 
     /**
      * Registered generator name. {@code repulsive} costs about a thousand times the others
