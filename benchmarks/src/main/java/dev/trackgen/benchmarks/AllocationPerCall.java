@@ -1,9 +1,6 @@
 package dev.trackgen.benchmarks;
 
-import dev.trackgen.api.PerEnvSeededRng;
-import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.lang.management.ManagementFactory;
@@ -31,14 +28,9 @@ public final class AllocationPerCall {
         int calls = args.length > 3 ? Integer.parseInt(args[3]) : 20;
         int warmup = args.length > 4 ? Integer.parseInt(args[4]) : 5;
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        TrackGenLauncher launcher = TrackGenLauncher.discover();
-        TrackGenConfig config = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(envs).build();
         try (CpuRuntime runtime = new CpuRuntime(threads, false);
-             TrackGenerator gen = launcher.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0))
-                     .runtime(runtime).build()) {
-            for (int k = 0; k < warmup; k++) {
-                gen.generate();
-            }
+             TrackGenerator gen = CpuGenerators.open(generator, envs, runtime)) {
+            CpuGenerators.warmUp(gen, warmup);
             long[] ids = RuntimeThreads.ids();
             // a first read and a plain-loop sum keep the probe's own one-time allocations (stream
             // pipeline classes, about 11 KB) out of the measured window

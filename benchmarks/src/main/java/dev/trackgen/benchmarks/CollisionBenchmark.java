@@ -2,20 +2,14 @@ package dev.trackgen.benchmarks;
 
 import dev.trackgen.course.collision.OffRoadBackend;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * Warm time of one off-road query over {@code E * B} boxes (the original's workload: E = 8192,
@@ -25,13 +19,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar CollisionBenchmark -p threads=1,2}
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx6g", "--add-modules=jdk.incubator.vector"})
-public class CollisionBenchmark {
+public class CollisionBenchmark extends CpuBenchmark {
 
     /** Off-road backend. */
     @Param({"segments", "sdf"})

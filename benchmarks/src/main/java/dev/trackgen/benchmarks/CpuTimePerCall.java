@@ -1,9 +1,6 @@
 package dev.trackgen.benchmarks;
 
-import dev.trackgen.api.PerEnvSeededRng;
-import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
 import java.lang.management.ManagementFactory;
@@ -36,14 +33,9 @@ public final class CpuTimePerCall {
         int warmup = args.length > 3 ? Integer.parseInt(args[3]) : 5;
         int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        TrackGenLauncher launcher = TrackGenLauncher.discover();
-        TrackGenConfig config = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(envs).build();
         try (CpuRuntime runtime = new CpuRuntime(threads, false);
-             TrackGenerator gen = launcher.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0))
-                     .runtime(runtime).build()) {
-            for (int k = 0; k < warmup; k++) {
-                gen.generate();
-            }
+             TrackGenerator gen = CpuGenerators.open(generator, envs, runtime)) {
+            CpuGenerators.warmUp(gen, warmup);
             long[] ids = RuntimeThreads.ids();
             double[] cpu = new double[calls];
             double[] wall = new double[calls];

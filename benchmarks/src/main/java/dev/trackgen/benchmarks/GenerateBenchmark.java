@@ -1,26 +1,14 @@
 package dev.trackgen.benchmarks;
 
-import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.Track;
-import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.pipeline.TrackGenerator;
-import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * Warm time of one {@code TrackGenerator.generate()} call, end to end, on the CPU runtime.
@@ -30,13 +18,7 @@ import java.util.concurrent.TimeUnit;
  * size E, and the thread count (0 = every available processor); for example
  * {@code java -jar benchmarks/target/benchmarks.jar GenerateBenchmark -p generator=hull,polar -p envs=512 -p threads=0}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 3)
-@Measurement(iterations = 5, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx4g", "--add-modules=jdk.incubator.vector"})
-public class GenerateBenchmark {
+public class GenerateBenchmark extends CpuBenchmark {
 
     /**
      * Registered generator name. {@code repulsive} costs about a thousand times the others
@@ -60,10 +42,8 @@ public class GenerateBenchmark {
     /** Builds the generator and runs it once. */
     @Setup(Level.Trial)
     public void setUp() {
-        TrackGenLauncher launcher = TrackGenLauncher.discover();
-        TrackGenConfig config = TrackGenConfig.builder().generator(launcher.generator(generator)).numEnvs(envs).build();
         runtime = new CpuRuntime(threads, false);
-        gen = launcher.builder(config).rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(runtime).build();
+        gen = CpuGenerators.open(generator, envs, runtime);
         gen.generate();
     }
 

@@ -14,20 +14,11 @@ import dev.trackgen.pipeline.resample.ConstantSpacingResample;
 import dev.trackgen.registry.GeneratorRegistry;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * Warm time of each pipeline stage on its own, on the CPU runtime: the generator, the
@@ -38,13 +29,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar StageBenchmark -p generator=bezier -p envs=512,4096}
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 3)
-@Measurement(iterations = 5, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx4g", "--add-modules=jdk.incubator.vector"})
-public class StageBenchmark {
+public class StageBenchmark extends CpuBenchmark {
 
     /** Registered generator name. */
     @Param({"bezier"})

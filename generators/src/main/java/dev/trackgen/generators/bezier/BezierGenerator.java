@@ -16,6 +16,7 @@ import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.BuiltinGenerator;
 import dev.trackgen.generators.BuiltinScratch;
 import dev.trackgen.generators.GeneratorKernels;
+import dev.trackgen.generators.corners.CornerPolygon;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
 import dev.trackgen.generators.curves.SelfCrossings;
@@ -60,11 +61,7 @@ public final class BezierGenerator extends BuiltinGenerator<BezierGenerator.Scra
         private final F32Array rad;
         private final F32Array scale;
         private final F32Array clamp;
-        private final I32Array used;
-        private final I32Array count;
-        private final Vec2Array corners;
-        private final Vec2Array sorted;
-        private final F32Array keys;
+        private final CornerPolygon polygon;
         private final Vec2Array tangents;
         private final F32Array minEdge;
         private final Vec2Array dense;
@@ -73,17 +70,13 @@ public final class BezierGenerator extends BuiltinGenerator<BezierGenerator.Scra
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             super(config);
-            this.p = config.get(BezierKnobs.MAX_NUM_POINTS);
+            this.polygon = new CornerPolygon(rt, config);
+            this.p = polygon.stride();
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
             int m = p * npseg;
             rad = rt.allocF32(envs);
             scale = rt.allocF32(envs);
             clamp = rt.allocF32(envs);
-            used = rt.allocI32(envs * p);
-            count = rt.allocI32(envs);
-            corners = rt.allocVec2(envs * p);
-            sorted = rt.allocVec2(envs * p);
-            keys = rt.allocF32(envs * p);
             tangents = rt.allocVec2(envs * p);
             minEdge = rt.allocF32(envs * p);
             dense = rt.allocVec2(envs * m);
@@ -94,6 +87,8 @@ public final class BezierGenerator extends BuiltinGenerator<BezierGenerator.Scra
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
             int m = p * npseg;
+            Vec2Array sorted = polygon.sorted();
+            I32Array count = polygon.count();
             double radV = config.get(BezierKnobs.RAD);
             double scaleV = config.get(BezierKnobs.SCALE);
             double clampV = config.get(BezierKnobs.HANDLE_CLAMP_FRAC);
@@ -105,21 +100,14 @@ public final class BezierGenerator extends BuiltinGenerator<BezierGenerator.Scra
                 scaleR = orElse(config.get(BezierKnobs.SCALE_RANGE), scaleR);
                 clampR = orElse(config.get(BezierKnobs.HANDLE_CLAMP_FRAC_RANGE), clampR);
             }
-            double mpd = config.get(BezierKnobs.MIN_POINT_DISTANCE);
-            int numCells = Math.max(1, (int) (1.0 / (mpd * 2.0)));
             float blend = (float) (Math.atan(config.get(BezierKnobs.EDGY)) / Math.PI + 0.5);
             return LaunchPlan.builder()
                     .launch(envs, StyleSampleKernel.INSTANCE.args().seeds(seeds)
                             .radLo((float) radR.lo()).radHi((float) radR.hi()).scaleLo((float) scaleR.lo())
                             .scaleHi((float) scaleR.hi()).clampLo((float) clampR.lo()).clampHi((float) clampR.hi())
                             .rad(rad).scale(scale).clamp(clamp))
-                    .launch(envs, CornerSampleKernel.INSTANCE.args().seeds(seeds)
-                            .countStream(GeneratorKernels.STREAM_CORNER_COUNT)
-                            .cornerStream(GeneratorKernels.STREAM_CORNERS)
-                            .minNum(config.get(BezierKnobs.MIN_NUM_POINTS)).maxNum(p).numCells(numCells)
-                            .cellSize((float) (mpd * 2.0)).P(p).scale(scale).used(used).count(count).corners(corners))
-                    .launch(envs, CornerSortKernel.INSTANCE.args().corners(corners).P(p)
-                            .count(count).keys(keys).out(sorted))
+                    .append(polygon.plan(seeds, scale, GeneratorKernels.STREAM_CORNER_COUNT,
+                            GeneratorKernels.STREAM_CORNERS))
                     .launch(envs * p, VertexTangentKernel.INSTANCE.args().corners(sorted)
                             .count(count).P(p).blend(blend).tangents(tangents).minEdge(minEdge))
                     .launch(envs * m, BezierAssembleKernel.INSTANCE.args()

@@ -1,5 +1,6 @@
 package dev.trackgen.generators.checkpoint;
 
+import dev.trackgen.api.kernel.ChunkBounds;
 import dev.trackgen.api.kernel.Geometry;
 import dev.trackgen.api.runtime.CudaConstant;
 import dev.trackgen.api.runtime.F32Array;
@@ -87,7 +88,6 @@ public final class CheckpointClearanceKernel extends CheckpointClearanceKernelBa
      * @return 1 for a thin pinch, else 0
      */
     static int thinSlot(float[] p, int b, int n, float hw, float target, float[] boxes, int bb) {
-        int chunks = (n + CHUNK - 1) / CHUNK;
         float minx = Float.POSITIVE_INFINITY;
         float miny = Float.POSITIVE_INFINITY;
         float maxx = Float.NEGATIVE_INFINITY;
@@ -107,23 +107,7 @@ public final class CheckpointClearanceKernel extends CheckpointClearanceKernelBa
         float c = GAP_FRACTION * hw / s;
         float c2 = c * c;
         int d = Math.max(3, (int) Math.ceil(2.0 * Math.PI * hw * n / Math.max(s * len, 1.0e-8f)));
-        for (int k = 0; k < chunks; k++) {
-            float bx0 = Float.POSITIVE_INFINITY;
-            float by0 = Float.POSITIVE_INFINITY;
-            float bx1 = Float.NEGATIVE_INFINITY;
-            float by1 = Float.NEGATIVE_INFINITY;
-            int last = Math.min(n, (k + 1) * CHUNK);
-            for (int i = k * CHUNK; i < last; i++) {
-                bx0 = Math.min(bx0, p[2 * (b + i)]);
-                bx1 = Math.max(bx1, p[2 * (b + i)]);
-                by0 = Math.min(by0, p[2 * (b + i) + 1]);
-                by1 = Math.max(by1, p[2 * (b + i) + 1]);
-            }
-            boxes[bb + 4 * k] = bx0;
-            boxes[bb + 4 * k + 1] = by0;
-            boxes[bb + 4 * k + 2] = bx1;
-            boxes[bb + 4 * k + 3] = by1;
-        }
+        int chunks = ChunkBounds.compute(p, b, n, CHUNK, false, false, boxes, bb);
         int found = 0;
         for (int ci = 0; ci < chunks && found == 0; ci++) {
             for (int cj = ci; cj < chunks && found == 0; cj++) {

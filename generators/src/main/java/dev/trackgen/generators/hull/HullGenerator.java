@@ -14,9 +14,10 @@ import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.BuiltinGenerator;
 import dev.trackgen.generators.BuiltinScratch;
 import dev.trackgen.generators.GeneratorKernels;
+import dev.trackgen.generators.corners.CornerPolygon;
 import dev.trackgen.generators.corners.CornerSampleKernel;
 import dev.trackgen.generators.corners.CornerSortKernel;
-import dev.trackgen.generators.curves.SelfCrossings;
+import dev.trackgen.generators.curves.FallbackLoop;
 import dev.trackgen.generators.curves.LoopDenseKernel;
 import dev.trackgen.generators.curves.LoopResampler;
 import dev.trackgen.generators.knobs.BezierKnobs;
@@ -79,53 +80,31 @@ public final class HullGenerator extends BuiltinGenerator<HullGenerator.Scratch>
         private final int p;
         private final int npseg;
         private final F32Array scale;
-        private final I32Array used;
-        private final I32Array count;
-        private final Vec2Array corners;
-        private final Vec2Array sorted;
-        private final F32Array keys;
-        private final Vec2Array aug;
-        private final I32Array augCount;
-        private final LoopResampler loop;
-        private final SelfCrossings crossings;
+        private final CornerPolygon polygon;
+        private final FallbackLoop loop;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             super(config);
-            this.p = config.get(BezierKnobs.MAX_NUM_POINTS);
+            this.polygon = new CornerPolygon(rt, config);
+            this.p = polygon.stride();
             this.npseg = config.get(BezierKnobs.NUM_POINTS_PER_SEGMENT);
             scale = rt.allocF32(envs);
             float[] s = new float[envs];
             Arrays.fill(s, (float) (double) config.get(BezierKnobs.SCALE));
             rt.upload(s, scale);
-            used = rt.allocI32(envs * p);
-            count = rt.allocI32(envs);
-            corners = rt.allocVec2(envs * p);
-            sorted = rt.allocVec2(envs * p);
-            keys = rt.allocF32(envs * p);
-            aug = rt.allocVec2(envs * 2 * p);
-            augCount = rt.allocI32(envs);
-            loop = new LoopResampler(rt, envs, 2 * p, npseg, n);
-            crossings = new SelfCrossings(rt, envs, n);
+            loop = new FallbackLoop(rt, envs, 2 * p, npseg, n, true, true);
         }
 
         @Override
         protected LaunchPlan buildPlan(I32Array seeds, Vec2Array out, I32Array valid) {
-            double mpd = config.get(BezierKnobs.MIN_POINT_DISTANCE);
-            int numCells = Math.max(1, (int) (1.0 / (mpd * 2.0)));
             float disp = (float) (double) config.get(HullKnobs.DISPLACEMENT);
             return LaunchPlan.builder()
-                    .launch(envs, CornerSampleKernel.INSTANCE.args().seeds(seeds)
-                            .countStream(GeneratorKernels.STREAM_HULL_CORNER_COUNT)
-                            .cornerStream(GeneratorKernels.STREAM_HULL_CORNERS)
-                            .minNum(config.get(BezierKnobs.MIN_NUM_POINTS)).maxNum(p).numCells(numCells)
-                            .cellSize((float) (mpd * 2.0)).P(p).scale(scale).used(used).count(count).corners(corners))
-                    .launch(envs, CornerSortKernel.INSTANCE.args().corners(corners).P(p)
-                            .count(count).keys(keys).out(sorted))
-                    .launch(envs, HullDisplaceKernel.INSTANCE.args().sorted(sorted)
-                            .count(count).seeds(seeds).P(p).disp(disp).edgeCap(EDGE_CAP).aug(aug).augCount(augCount))
-                    .append(loop.plan(aug, augCount, true, false, crossings.flags(), true, out))
-                    .append(crossings.plan(out, loop.counts()))
-                    .append(loop.plan(aug, augCount, true, true, crossings.flags(), true, out))
+                    .append(polygon.plan(seeds, scale, GeneratorKernels.STREAM_HULL_CORNER_COUNT,
+                            GeneratorKernels.STREAM_HULL_CORNERS))
+                    .launch(envs, HullDisplaceKernel.INSTANCE.args().sorted(polygon.sorted())
+                            .count(polygon.count()).seeds(seeds).P(p).disp(disp).edgeCap(EDGE_CAP).aug(loop.ctrl()).augCount(loop.count()))
+                    .append(loop.splinePlan(out))
+                    .append(loop.fallbackPlan(out))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }

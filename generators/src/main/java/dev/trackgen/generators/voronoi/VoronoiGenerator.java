@@ -13,7 +13,7 @@ import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.BuiltinGenerator;
 import dev.trackgen.generators.BuiltinScratch;
-import dev.trackgen.generators.curves.SelfCrossings;
+import dev.trackgen.generators.curves.FallbackLoop;
 import dev.trackgen.generators.curves.LoopDenseKernel;
 import dev.trackgen.generators.curves.LoopResampler;
 import dev.trackgen.generators.curves.NormalizeExtentKernel;
@@ -80,10 +80,7 @@ public final class VoronoiGenerator extends BuiltinGenerator<VoronoiGenerator.Sc
         private final Vec2Array sitePolar;
         private final I32Array used;
         private final Vec2Array anchors;
-        private final Vec2Array aug;
-        private final I32Array augCount;
-        private final LoopResampler loop;
-        private final SelfCrossings crossings;
+        private final FallbackLoop loop;
 
         Scratch(ComputeRuntime rt, TrackGenConfig config) {
             super(config);
@@ -95,10 +92,7 @@ public final class VoronoiGenerator extends BuiltinGenerator<VoronoiGenerator.Sc
             sitePolar = fusion.deviceVec2(envs * sites);
             used = fusion.deviceI32(envs * sites);
             anchors = rt.allocVec2(envs * k);
-            aug = rt.allocVec2(envs * 2 * k);
-            augCount = rt.allocI32(envs);
-            loop = new LoopResampler(rt, envs, 2 * k, npseg, n);
-            crossings = new SelfCrossings(rt, envs, n);
+            loop = new FallbackLoop(rt, envs, 2 * k, npseg, n, false, false);
         }
 
         @Override
@@ -118,13 +112,12 @@ public final class VoronoiGenerator extends BuiltinGenerator<VoronoiGenerator.Sc
                             .sites(site).polar(sitePolar).S(sites).K(k).boost(boost)
                             .box(BOX).radialVariation(variation).angularJitter(jitter).used(used).anchors(anchors)));
             return b.launch(envs * ap, ChaikinKernel.INSTANCE.args().poly(anchors).K(k)
-                            .out(aug))
-                    .launch(envs, FillI32Kernel.INSTANCE.args().out(augCount).value(ap))
-                    .append(loop.plan(aug, augCount, false, false, crossings.flags(), false, out))
+                            .out(loop.ctrl()))
+                    .launch(envs, FillI32Kernel.INSTANCE.args().out(loop.count()).value(ap))
+                    .append(loop.splinePlan(out))
                     .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
-                    .append(crossings.plan(out, loop.counts()))
-                    .append(loop.plan(aug, augCount, false, true, crossings.flags(), false, out))
+                    .append(loop.fallbackPlan(out))
                     .launch(envs, NormalizeExtentKernel.INSTANCE.args().points(out)
                             .n(n).targetExtent(extent))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
