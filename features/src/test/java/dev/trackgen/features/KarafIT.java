@@ -220,16 +220,25 @@ class KarafIT {
         throw new AssertionError("the probe saw no such line; it saw " + lines() + "; log: " + client("log:display | tail -40"));
     }
 
-    /** Polls log:display (up to 60 s) for a line containing the text. */
+    /**
+     * Polls log:display (up to 60 s) for a line containing the text. A poll whose command fails is
+     * retried: while a feature install refreshes bundles, the shell may briefly answer
+     * "Unrecognized configuration" for log:display.
+     */
     private static String awaitLog(String text) throws Exception {
+        AssertionError failed = null;
         for (int i = 0; i < 60; i++) {
-            List<String> found = grep(client("log:display"), text);
-            if (!found.isEmpty()) {
-                return found.get(0);
+            try {
+                List<String> found = grep(client("log:display"), text);
+                if (!found.isEmpty()) {
+                    return found.get(0);
+                }
+            } catch (AssertionError e) {
+                failed = e;
             }
             Thread.sleep(1000);
         }
-        throw new AssertionError("no log line with " + text);
+        throw new AssertionError("no log line with " + text + (failed != null ? "; last failed poll: " + failed.getMessage() : ""));
     }
 
     private static List<String> grep(String text, String what) {
