@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * The facade: generates a fixed batch of {@code E} closed race tracks per call,
  * {@code seeds -> generator -> constant-spacing resample -> XPBD relax -> inflate -> Track}.
  *
- * <p><b>Contract</b> (after the original implementation's {@code TrackGenerator}):
+ * <p><b>Contract</b> (after the original implementation's {@code TrackGenerator}, AntoineRichard/TrackGen
+ * track_gen/_src/track_generator.py):
  * <ul>
  *   <li>Fixed batch: {@code num_envs} is fixed at construction; {@link #generate()} and
  *       {@link #generate(int)} with {@code n == num_envs} run the batch, any other {@code n} is an

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Knobs of the pipeline as a whole: batch, generator and runtime choice, road geometry,
- * resampling and the validity gate. Defaults are those of the original implementation.
+ * resampling and the validity gate. Defaults are those of the original implementation (AntoineRichard/TrackGen,
+ * track_gen/_src/types.py, {@code TrackGenConfig}).
  */
 public final class PipelineKnobs {
     private PipelineKnobs() {

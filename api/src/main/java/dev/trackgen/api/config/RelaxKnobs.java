@@ -5,7 +5,7 @@ import java.util.Set;
 /**
  * Knobs of the XPBD relaxation stage: sweep count, Chebyshev acceleration, separation
  * broadphase cache, correction scales and the smoothing tail. Defaults are the measured
- * operating point of the original implementation (docs/relaxation/convergence.rst there).
+ * operating point of the original implementation (AntoineRichard/TrackGen, docs/relaxation/convergence.rst).
  */
 public final class RelaxKnobs {
     private RelaxKnobs() {

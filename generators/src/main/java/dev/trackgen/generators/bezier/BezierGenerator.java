@@ -30,7 +30,7 @@ import java.util.List;
  * handles are {@code rad * chord} long and clamped to {@code handle_clamp_frac} of each corner's
  * shorter edge. A curve that still crosses itself falls back to its corner polygon, which the
  * relaxation rounds. Knobs: {@link BezierKnobs}. After the original implementation's
- * docs/generators/bezier.rst.
+ * AntoineRichard/TrackGen docs/generators/bezier.rst.
  *
  * <p>Launch sequence per call: style draw, corner sample, corner sort, vertex tangents, Bezier
  * assembly ({@code max_num_points * num_points_per_segment} samples per env), arc-length resample

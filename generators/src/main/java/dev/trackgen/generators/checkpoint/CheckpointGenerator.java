@@ -29,7 +29,7 @@ import java.util.List;
  * (ties go to a candidate without a thin pinch, see {@link CheckpointClearanceKernel}; the
  * original took the lowest index), an optional single-crossing clip ({@code checkpoint_clip_fallback}), and a bounding-box
  * normalization to {@code 1.44 * scale}. Knobs: {@link CheckpointKnobs}, plus {@code scale}. After
- * the original implementation's docs/generators/checkpoint.rst.
+ * the original implementation's AntoineRichard/TrackGen docs/generators/checkpoint.rst.
  *
  * <p>Launch sequence per call: checkpoints, steering, closure (all over {@code E * K} candidate
  * slots), crossing counts and pinch flags of every candidate (when {@code K > 1}), selection, clip and resample

@@ -41,7 +41,7 @@ import java.util.List;
  * Knobs: {@link HullKnobs#DISPLACEMENT} and the corner knobs of
  * {@link BezierKnobs} ({@code min_num_points}, {@code max_num_points}, {@code min_point_distance},
  * {@code scale}, {@code num_points_per_segment}). After the original implementation's
- * docs/generators/hull.rst.
+ * AntoineRichard/TrackGen docs/generators/hull.rst.
  *
  * <p>Launch sequence per call: corner sample, corner sort, midpoint displacement, Catmull-Rom
  * samples ({@code 2 * max_num_points * num_points_per_segment} per env), arc-length resample to

@@ -23,7 +23,7 @@ import java.util.List;
  * angular and radial jitter, a closed uniform Catmull-Rom spline through them, an arc-length
  * resample and a bounding-box normalization to {@code 1.44 * scale}. Smooth and centred by
  * construction, it has no local fallback. Knobs: {@link PolarKnobs}, plus {@code scale} and
- * {@code num_points_per_segment}. After the original implementation's docs/generators/polar.rst.
+ * {@code num_points_per_segment}. After the original implementation's AntoineRichard/TrackGen docs/generators/polar.rst.
  *
  * <p>Launch sequence per call: knots, knot counts, spline samples
  * ({@code polar_num_knots * num_points_per_segment} per env), arc-length resample to

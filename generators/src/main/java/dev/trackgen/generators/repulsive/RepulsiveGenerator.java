@@ -26,7 +26,7 @@ import java.util.List;
  * Curves</i>), coarse to fine over {@code repulsive_stages} with an area-based stall stop. The
  * grown loop is resampled to {@code num_points} and handed to the shared tail. Knobs:
  * {@link RepulsiveKnobs}, plus {@code scale}. After the original implementation's
- * docs/generators/repulsive.rst.
+ * AntoineRichard/TrackGen docs/generators/repulsive.rst.
  *
  * <p>Not capturable: the iteration loop reads the frozen flags back on the host every stall window
  * to stop early once every env has settled, so the number of launches depends on the data. It is

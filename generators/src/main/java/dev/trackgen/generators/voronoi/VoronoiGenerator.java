@@ -31,7 +31,7 @@ import java.util.List;
  * arc-length resample and a bounding-box normalization to {@code 1.44 * scale}. A loop that crosses
  * itself falls back to the straight Chaikin-cut anchor polygon. Knobs: {@link VoronoiKnobs}, plus
  * {@code scale} and {@code num_points_per_segment}. After the original implementation's
- * docs/generators/voronoi.rst (exact Voronoi ridges are replaced, as there, by this static
+ * AntoineRichard/TrackGen docs/generators/voronoi.rst (exact Voronoi ridges are replaced, as there, by this static
  * angular snap).
  *
  * <p>Launch sequence per call: sites, anchors, Chaikin, counts, spline samples

@@ -64,7 +64,7 @@ import dev.trackgen.pipeline.PipelineKernels;
  * would. Sources: M. Müller et al., "Position Based Dynamics" (2007); M. Macklin et al., "XPBD"
  * (2016) and "Unified Particle Physics for Real-Time Applications" (2014, Chebyshev);
  * G. Taubin, "A Signal Processing Approach to Fair Surface Design" (1995); constants and schedule
- * from the original implementation's docs/relaxation/.
+ * from the original implementation's docs/relaxation/ (AntoineRichard/TrackGen).
  *
  * <p>Shapes: {@code in, bufA: [E*nMax]} pairs; {@code count, band, l0, overflow: [E]};
  * {@code omegas: [max(iters, 1)]}; with {@code R} scratch rows ({@code E} on CUDA, 1 on the CPU):

@@ -16,7 +16,8 @@ import dev.trackgen.api.runtime.Vec2Array;
  *
  * <p>The schedule (sweep count, cache refresh cadence, Chebyshev weights, smoothing tail) is fixed
  * by the configuration and computed here once, so the stage is one capturable launch that
- * allocates nothing per call. Defaults follow the original implementation's docs/relaxation/.
+ * allocates nothing per call. Defaults follow the original implementation's docs/relaxation/
+ * (AntoineRichard/TrackGen).
  *
  * <p>Memory per env: the output row and three ints ({@code band}, {@code l0}, {@code overflow}); on
  * a host-resident runtime the relaxation's working state lives in per-worker buffers, on CUDA in

@@ -13,7 +13,7 @@ import dev.trackgen.api.runtime.Vec2Array;
  * {@code count[e] = floor(perimeter / spacing) + 1} (capped at {@code N_max}; a capped track is
  * marked invalid). Relaxing at a spacing tied to the half-width rather than a fixed point count
  * is what lets the fixed sweep budget converge (original implementation,
- * docs/how-it-works/resample.rst).
+ * AntoineRichard/TrackGen docs/how-it-works/resample.rst).
  *
  * <p>On a runtime that runs Java bodies (CPU) it is one fused launch whose per-env scratch lives
  * in the worker thread ({@link ConstantSpacingHostKernel}); elsewhere (CUDA) two launches over
