@@ -33,6 +33,25 @@ class EmulatedCudaGatesTest {
                 .rng(PerEnvSeededRng.fromScalar(ENVS, 5)).build();
     }
 
+    @Test
+    void aJavaOnlyPluginPlanViewRunsOnTheHostAndTheGatesOnTheDevice() {
+        GateConfig c = GateConfig.builder().numEnvs(ENVS).generator("s_bend").zProfile(ZProfile.UNIFORM).zMin(0.5f)
+                .zMax(1.5f).build();
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        try (CudaRuntime rt = EmulatedCudaRuntimeTest.runtime(d);
+             CpuRuntime host = new CpuRuntime(2, false);
+             GateGenerator cuda = GateGenerator.builder(c).generator(GeneratorRegistry.discover().get("s_bend"))
+                     .runtime(rt).hostRuntime(() -> new CpuRuntime(1, false)).build();
+             GateGenerator cpu = GateGenerator.builder(c).generator(GeneratorRegistry.discover().get("s_bend"))
+                     .runtime(host).build()) {
+            GateCourseSnapshot want = cpu.generate().snapshot();
+            assertSameCourse("s_bend first call", want, cuda.generate().snapshot());
+            assertSameCourse("s_bend replayed", want, cuda.generate().snapshot());
+            assertTrue(d.log.stream().anyMatch(l -> l.equals("launch tg_gate_place")), "the gate stages ran on the device");
+        }
+        assertEquals(d.allocations, d.frees, "every allocation is freed on close");
+    }
+
     static void assertSameCourse(String what, GateCourseSnapshot want, GateCourseSnapshot got) {
         assertArrayEquals(want.count(), got.count(), what + ": count");
         assertArrayEquals(want.valid(), got.valid(), what + ": valid");
