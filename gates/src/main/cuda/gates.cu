@@ -379,6 +379,78 @@ extern "C" __global__ void tg_gate_line(int dim, const float* p, const int* coun
     }
 }
 
+/* GateValidityKernel.pairClear */
+TG_INLINE bool tg_gate_pair_clear(const float* lp, int l, int m, int s, int t, float clearance) {
+    int a0 = 3 * (l + s);
+    int a1 = 3 * (l + (s + 1 == m ? 0 : s + 1));
+    int b0 = 3 * (l + t);
+    int b1 = 3 * (l + (t + 1 == m ? 0 : t + 1));
+    if (tg_maxf(lp[b0], lp[b1]) < tg_minf(lp[a0], lp[a1]) || tg_minf(lp[b0], lp[b1]) > tg_maxf(lp[a0], lp[a1])
+            || tg_maxf(lp[b0 + 1], lp[b1 + 1]) < tg_minf(lp[a0 + 1], lp[a1 + 1])
+            || tg_minf(lp[b0 + 1], lp[b1 + 1]) > tg_maxf(lp[a0 + 1], lp[a1 + 1])) {
+        return true;
+    }
+    if (!tg_proper_crossing(lp[a0], lp[a0 + 1], lp[a1], lp[a1 + 1], lp[b0], lp[b0 + 1], lp[b1], lp[b1 + 1])) {
+        return true;
+    }
+    float dax = lp[a1] - lp[a0];
+    float day = lp[a1 + 1] - lp[a0 + 1];
+    float dbx = lp[b1] - lp[b0];
+    float dby = lp[b1 + 1] - lp[b0 + 1];
+    float wx = lp[b0] - lp[a0];
+    float wy = lp[b0 + 1] - lp[a0 + 1];
+    float den = tg_cross(dax, day, dbx, dby);
+    float ta = tg_cross(wx, wy, dbx, dby) / den;
+    float tb = tg_cross(wx, wy, dax, day) / den;
+    float za = lp[a0 + 2] + ta * (lp[a1 + 2] - lp[a0 + 2]);
+    float zb = lp[b0 + 2] + tb * (lp[b1 + 2] - lp[b0 + 2]);
+    return !(fabsf(za - zb) < clearance);
+}
+
+/* GateValidityKernel.stacksClear: chunk pairs (gate segments) with overlapping plan-view boxes only */
+TG_INLINE bool tg_gate_stacks_clear(const float* lp, int l, int m, int spg, int n, float clearance) {
+    for (int ci = 0; ci < n; ci++) {
+        float axMin = __int_as_float(0x7f800000);
+        float axMax = __int_as_float(static_cast<int>(0xff800000u));
+        float ayMin = __int_as_float(0x7f800000);
+        float ayMax = __int_as_float(static_cast<int>(0xff800000u));
+        for (int k = ci * spg; k <= ci * spg + spg; k++) {
+            int o = 3 * (l + (k < m ? k : k - m));
+            axMin = tg_minf(axMin, lp[o]);
+            axMax = tg_maxf(axMax, lp[o]);
+            ayMin = tg_minf(ayMin, lp[o + 1]);
+            ayMax = tg_maxf(ayMax, lp[o + 1]);
+        }
+        for (int cj = ci; cj < n; cj++) {
+            float bxMin = __int_as_float(0x7f800000);
+            float bxMax = __int_as_float(static_cast<int>(0xff800000u));
+            float byMin = __int_as_float(0x7f800000);
+            float byMax = __int_as_float(static_cast<int>(0xff800000u));
+            for (int k = cj * spg; k <= cj * spg + spg; k++) {
+                int o = 3 * (l + (k < m ? k : k - m));
+                bxMin = tg_minf(bxMin, lp[o]);
+                bxMax = tg_maxf(bxMax, lp[o]);
+                byMin = tg_minf(byMin, lp[o + 1]);
+                byMax = tg_maxf(byMax, lp[o + 1]);
+            }
+            if (bxMax < axMin || bxMin > axMax || byMax < ayMin || byMin > ayMax) {
+                continue;
+            }
+            for (int s = ci * spg; s < ci * spg + spg; s++) {
+                for (int t = tg_maxi(s + 2, cj * spg); t < cj * spg + spg; t++) {
+                    if (s == 0 && t == m - 1) {
+                        continue;
+                    }
+                    if (!tg_gate_pair_clear(lp, l, m, s, t, clearance)) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    return true;
+}
+
 TG_INLINE bool tg_gate_check(const float* p, const float* left, const float* right, const float* half, int n,
                              int planOk, const float* lp, int m, float bow, int e, int gMax, int lineMax,
                              int minGates, int maxGates, float minDistance, float zValidGrade, float lineBowBound,
@@ -440,46 +512,7 @@ TG_INLINE bool tg_gate_check(const float* p, const float* left, const float* rig
     if (lineBowBound > 0.0f && !(bow <= lineBowBound)) {
         return false;
     }
-    if (stackClearance > 0.0f) {
-        for (int s = 0; s < m; s++) {
-            int a0 = 3 * (l + s);
-            int a1 = 3 * (l + (s + 1 == m ? 0 : s + 1));
-            float axMin = tg_minf(lp[a0], lp[a1]);
-            float axMax = tg_maxf(lp[a0], lp[a1]);
-            float ayMin = tg_minf(lp[a0 + 1], lp[a1 + 1]);
-            float ayMax = tg_maxf(lp[a0 + 1], lp[a1 + 1]);
-            for (int t = s + 2; t < m; t++) {
-                if (s == 0 && t == m - 1) {
-                    continue;
-                }
-                int b0 = 3 * (l + t);
-                int b1 = 3 * (l + (t + 1 == m ? 0 : t + 1));
-                if (tg_maxf(lp[b0], lp[b1]) < axMin || tg_minf(lp[b0], lp[b1]) > axMax
-                        || tg_maxf(lp[b0 + 1], lp[b1 + 1]) < ayMin || tg_minf(lp[b0 + 1], lp[b1 + 1]) > ayMax) {
-                    continue;
-                }
-                if (!tg_proper_crossing(lp[a0], lp[a0 + 1], lp[a1], lp[a1 + 1], lp[b0], lp[b0 + 1], lp[b1],
-                                        lp[b1 + 1])) {
-                    continue;
-                }
-                float dax = lp[a1] - lp[a0];
-                float day = lp[a1 + 1] - lp[a0 + 1];
-                float dbx = lp[b1] - lp[b0];
-                float dby = lp[b1 + 1] - lp[b0 + 1];
-                float wx = lp[b0] - lp[a0];
-                float wy = lp[b0 + 1] - lp[a0 + 1];
-                float den = tg_cross(dax, day, dbx, dby);
-                float ta = tg_cross(wx, wy, dbx, dby) / den;
-                float tb = tg_cross(wx, wy, dax, day) / den;
-                float za = lp[a0 + 2] + ta * (lp[a1 + 2] - lp[a0 + 2]);
-                float zb = lp[b0 + 2] + tb * (lp[b1 + 2] - lp[b0 + 2]);
-                if (fabsf(za - zb) < stackClearance) {
-                    return false;
-                }
-            }
-        }
-    }
-    return true;
+    return !(stackClearance > 0.0f) || tg_gate_stacks_clear(lp, l, m, gMax > 0 ? lineMax / gMax : 1, n, stackClearance);
 }
 
 extern "C" __global__ void tg_gate_validity(int dim, const float* p, const float* left, const float* right,

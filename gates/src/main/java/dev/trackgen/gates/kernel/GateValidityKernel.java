@@ -21,7 +21,8 @@ import dev.trackgen.api.runtime.Out;
  *   <li>the course line's bow is at most {@code lineBowBound} (only when {@code lineBowBound > 0});</li>
  *   <li>where two non-adjacent course-line segments cross in plan view, the line's altitudes at the
  *       crossing differ by at least {@code stackClearance} (only when {@code stackClearance > 0};
- *       the original does not check this).</li>
+ *       the original does not check this). The search runs over pairs of gate segments whose
+ *       plan-view bounding boxes overlap, then over their line segments.</li>
  * </ul>
  *
  * <p>Shapes: {@code position, left, right [E * gMax * 3]}, {@code half [E * gMax]},
@@ -113,45 +114,82 @@ public final class GateValidityKernel extends GateValidityKernelBase {
         if (lineBowBound > 0.0f && !(bow <= lineBowBound)) {
             return false;
         }
-        if (stackClearance > 0.0f) {
-            for (int s = 0; s < m; s++) {
-                int a0 = 3 * (l + s);
-                int a1 = 3 * (l + (s + 1 == m ? 0 : s + 1));
-                float axMin = Math.min(lp[a0], lp[a1]);
-                float axMax = Math.max(lp[a0], lp[a1]);
-                float ayMin = Math.min(lp[a0 + 1], lp[a1 + 1]);
-                float ayMax = Math.max(lp[a0 + 1], lp[a1 + 1]);
-                for (int t = s + 2; t < m; t++) {
-                    if (s == 0 && t == m - 1) {
-                        continue;
-                    }
-                    int b0 = 3 * (l + t);
-                    int b1 = 3 * (l + (t + 1 == m ? 0 : t + 1));
-                    if (Math.max(lp[b0], lp[b1]) < axMin || Math.min(lp[b0], lp[b1]) > axMax
-                            || Math.max(lp[b0 + 1], lp[b1 + 1]) < ayMin || Math.min(lp[b0 + 1], lp[b1 + 1]) > ayMax) {
-                        continue;
-                    }
-                    if (!Geometry.properCrossing(lp[a0], lp[a0 + 1], lp[a1], lp[a1 + 1], lp[b0], lp[b0 + 1], lp[b1],
-                            lp[b1 + 1])) {
-                        continue;
-                    }
-                    float dax = lp[a1] - lp[a0];
-                    float day = lp[a1 + 1] - lp[a0 + 1];
-                    float dbx = lp[b1] - lp[b0];
-                    float dby = lp[b1 + 1] - lp[b0 + 1];
-                    float wx = lp[b0] - lp[a0];
-                    float wy = lp[b0 + 1] - lp[a0 + 1];
-                    float den = Geometry.cross(dax, day, dbx, dby);
-                    float ta = Geometry.cross(wx, wy, dbx, dby) / den;
-                    float tb = Geometry.cross(wx, wy, dax, day) / den;
-                    float za = lp[a0 + 2] + ta * (lp[a1 + 2] - lp[a0 + 2]);
-                    float zb = lp[b0 + 2] + tb * (lp[b1 + 2] - lp[b0 + 2]);
-                    if (Math.abs(za - zb) < stackClearance) {
-                        return false;
+        return !(stackClearance > 0.0f) || stacksClear(lp, l, m, gMax > 0 ? lineMax / gMax : 1, n, stackClearance);
+    }
+
+    /**
+     * Whether every plan-view crossing of two non-adjacent course-line segments keeps
+     * {@code clearance} vertically. Segments are visited per gate segment (a chunk of {@code spg}
+     * line segments): only chunk pairs whose plan-view bounding boxes overlap are searched.
+     */
+    private static boolean stacksClear(float[] lp, int l, int m, int spg, int n, float clearance) {
+        for (int ci = 0; ci < n; ci++) {
+            float axMin = Float.POSITIVE_INFINITY;
+            float axMax = Float.NEGATIVE_INFINITY;
+            float ayMin = Float.POSITIVE_INFINITY;
+            float ayMax = Float.NEGATIVE_INFINITY;
+            for (int k = ci * spg; k <= ci * spg + spg; k++) {
+                int o = 3 * (l + (k < m ? k : k - m));
+                axMin = Math.min(axMin, lp[o]);
+                axMax = Math.max(axMax, lp[o]);
+                ayMin = Math.min(ayMin, lp[o + 1]);
+                ayMax = Math.max(ayMax, lp[o + 1]);
+            }
+            for (int cj = ci; cj < n; cj++) {
+                float bxMin = Float.POSITIVE_INFINITY;
+                float bxMax = Float.NEGATIVE_INFINITY;
+                float byMin = Float.POSITIVE_INFINITY;
+                float byMax = Float.NEGATIVE_INFINITY;
+                for (int k = cj * spg; k <= cj * spg + spg; k++) {
+                    int o = 3 * (l + (k < m ? k : k - m));
+                    bxMin = Math.min(bxMin, lp[o]);
+                    bxMax = Math.max(bxMax, lp[o]);
+                    byMin = Math.min(byMin, lp[o + 1]);
+                    byMax = Math.max(byMax, lp[o + 1]);
+                }
+                if (bxMax < axMin || bxMin > axMax || byMax < ayMin || byMin > ayMax) {
+                    continue;
+                }
+                for (int s = ci * spg; s < ci * spg + spg; s++) {
+                    for (int t = Math.max(s + 2, cj * spg); t < cj * spg + spg; t++) {
+                        if (s == 0 && t == m - 1) {
+                            continue;
+                        }
+                        if (!pairClear(lp, l, m, s, t, clearance)) {
+                            return false;
+                        }
                     }
                 }
             }
         }
         return true;
+    }
+
+    /** Whether line segments {@code s} and {@code t} do not cross in plan view, or cross {@code clearance} apart vertically. */
+    private static boolean pairClear(float[] lp, int l, int m, int s, int t, float clearance) {
+        int a0 = 3 * (l + s);
+        int a1 = 3 * (l + (s + 1 == m ? 0 : s + 1));
+        int b0 = 3 * (l + t);
+        int b1 = 3 * (l + (t + 1 == m ? 0 : t + 1));
+        if (Math.max(lp[b0], lp[b1]) < Math.min(lp[a0], lp[a1]) || Math.min(lp[b0], lp[b1]) > Math.max(lp[a0], lp[a1])
+                || Math.max(lp[b0 + 1], lp[b1 + 1]) < Math.min(lp[a0 + 1], lp[a1 + 1])
+                || Math.min(lp[b0 + 1], lp[b1 + 1]) > Math.max(lp[a0 + 1], lp[a1 + 1])) {
+            return true;
+        }
+        if (!Geometry.properCrossing(lp[a0], lp[a0 + 1], lp[a1], lp[a1 + 1], lp[b0], lp[b0 + 1], lp[b1], lp[b1 + 1])) {
+            return true;
+        }
+        float dax = lp[a1] - lp[a0];
+        float day = lp[a1 + 1] - lp[a0 + 1];
+        float dbx = lp[b1] - lp[b0];
+        float dby = lp[b1 + 1] - lp[b0 + 1];
+        float wx = lp[b0] - lp[a0];
+        float wy = lp[b0 + 1] - lp[a0 + 1];
+        float den = Geometry.cross(dax, day, dbx, dby);
+        float ta = Geometry.cross(wx, wy, dbx, dby) / den;
+        float tb = Geometry.cross(wx, wy, dax, day) / den;
+        float za = lp[a0 + 2] + ta * (lp[a1 + 2] - lp[a0 + 2]);
+        float zb = lp[b0 + 2] + tb * (lp[b1 + 2] - lp[b0 + 2]);
+        return !(Math.abs(za - zb) < clearance);
     }
 }
