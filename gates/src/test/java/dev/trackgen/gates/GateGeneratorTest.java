@@ -243,6 +243,31 @@ class GateGeneratorTest {
     }
 
     @Test
+    void misuseIsRefusedWithClearErrors() {
+        GateConfig c = GateConfig.builder().numEnvs(4).generator("polar").build();
+        try (CpuRuntime rt = new CpuRuntime(1, false)) {
+            IllegalArgumentException wrongRng = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> GateGenerator.builder(c).generator(REGISTRY.get("polar"))
+                            .runtime(rt).rng(PerEnvSeededRng.fromScalar(5, 0)).build());
+            assertTrue(wrongRng.getMessage().contains("5 seeds but num_envs is 4"), wrongRng.getMessage());
+            IllegalArgumentException wrongGenerator = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class,
+                    () -> GateGenerator.builder(c).generator(REGISTRY.get("hull")).runtime(rt).build());
+            assertTrue(wrongGenerator.getMessage().contains("'polar'"), wrongGenerator.getMessage());
+            org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+                    () -> GateGenerator.builder(c).runtime(rt).build());
+            GateGenerator gen = GateGenerator.builder(c).generator(REGISTRY.get("polar")).runtime(rt).build();
+            IllegalArgumentException wrongMask = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> gen.generate(rt.allocI32(3)));
+            assertTrue(wrongMask.getMessage().contains("3 flags but num_envs is 4"), wrongMask.getMessage());
+            gen.close();
+            IllegalStateException closed = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    gen::generate);
+            assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+        }
+    }
+
+    @Test
     void callsAllocateNothing() {
         GateConfig c = flying3d("bezier", 16);
         try (CpuRuntime rt = new CpuRuntime(1, false);
