@@ -199,7 +199,7 @@ class BadInputTest {
     void noCommandIsAUsageError() {
         CliRun run = CliRun.run();
         assertEquals(2, run.code());
-        assertEquals(List.of("trackgen: error: missing command: choose one of generate, generators, knobs, metrics, bench, import, check, explore, progress-figure "
+        assertEquals(List.of("trackgen: error: missing command: choose one of generate, gates, generators, knobs, metrics, bench, import, check, explore, progress-figure "
                 + "(see 'trackgen --help')"), run.errLines());
     }
 
