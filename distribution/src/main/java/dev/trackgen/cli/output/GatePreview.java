@@ -155,7 +155,7 @@ public final class GatePreview {
         g.setColor(new Color(0xE6E6E2));
         g.drawLine(x0 + 8, top + ph / 2, x0 + cell - 8, top + ph / 2);
         g.setColor(TEXT);
-        g.drawString(String.format(java.util.Locale.ROOT, "z %.2f..%.2f", minZ, maxZ), x0 + 8, top + ph + 8);
+        g.drawString(String.format(java.util.Locale.ROOT, "z %.2f..%.2f", minZ, maxZ), x0 + 8, top + 8);
         Path2D.Double prof = new Path2D.Double();
         for (int k = 0; k <= m; k++) {
             int q = k % m;
