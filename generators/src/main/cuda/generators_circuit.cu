@@ -76,7 +76,7 @@ TG_INLINE double tg_circuit_piece_dy(const float* pc, int q) {
                          static_cast<double>(pc[q + 5]), len);
 }
 
-/* CircuitPieces.sample */
+/* CircuitPieces.sample: cos and sin of a piece's start heading once per piece */
 TG_INLINE void tg_circuit_sample(const float* pc, int pb, int count, int n, float2* out, int ob) {
     double total = 0.0;
     for (int p = 0; p < count; p++) {
@@ -84,6 +84,9 @@ TG_INLINE void tg_circuit_sample(const float* pc, int pb, int count, int n, floa
     }
     int p = 0;
     double start = 0.0;
+    int cached = -1;
+    double cos0 = 0.0;
+    double sin0 = 0.0;
     for (int i = 0; i < n; i++) {
         double s = static_cast<double>(i) * total / static_cast<double>(n);
         while (p < count - 1 && s >= start + static_cast<double>(pc[6 * (pb + p)])) {
@@ -95,9 +98,26 @@ TG_INLINE void tg_circuit_sample(const float* pc, int pb, int count, int n, floa
         double k0 = static_cast<double>(pc[q + 1]);
         double k1 = static_cast<double>(pc[q + 2]);
         double phi0 = static_cast<double>(pc[q + 5]);
+        if (p != cached) {
+            cached = p;
+            cos0 = cos(phi0);
+            sin0 = sin(phi0);
+        }
         double t = s - start;
-        out[ob + i] = make_float2(static_cast<float>(static_cast<double>(pc[q + 3]) + tg_circuit_dx(len, k0, k1, phi0, t)),
-                                  static_cast<float>(static_cast<double>(pc[q + 4]) + tg_circuit_dy(len, k0, k1, phi0, t)));
+        double ox;
+        double oy;
+        if (k0 == 0.0 && k1 == 0.0) {
+            ox = t * cos0;
+            oy = t * sin0;
+        } else if (k0 == k1) {
+            ox = (sin(phi0 + k0 * t) - sin0) / k0;
+            oy = (cos0 - cos(phi0 + k0 * t)) / k0;
+        } else {
+            ox = tg_circuit_dx(len, k0, k1, phi0, t);
+            oy = tg_circuit_dy(len, k0, k1, phi0, t);
+        }
+        out[ob + i] = make_float2(static_cast<float>(static_cast<double>(pc[q + 3]) + ox),
+                                  static_cast<float>(static_cast<double>(pc[q + 4]) + oy));
     }
 }
 
@@ -377,39 +397,52 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
         boxes[bb + 4 * b + 2] = x1;
         boxes[bb + 4 * b + 3] = y1;
     }
-    for (int i = 0; i < Nc; i++) {
-        float2 pi = coarse[cb + i];
-        double px = static_cast<double>(pi.x);
-        double py = static_cast<double>(pi.y);
+    /* point chunk a against edge box b, skipped whole when box a misses box b grown by cl */
+    for (int a = 0; a < nb; a++) {
+        double ax0 = static_cast<double>(boxes[bb + 4 * a]);
+        double ay0 = static_cast<double>(boxes[bb + 4 * a + 1]);
+        double ax1 = static_cast<double>(boxes[bb + 4 * a + 2]);
+        double ay1 = static_cast<double>(boxes[bb + 4 * a + 3]);
+        int iHi = tg_mini(TG_CIRCUIT_CHUNK * a + TG_CIRCUIT_CHUNK, Nc);
         for (int b = 0; b < nb; b++) {
-            if (px < static_cast<double>(boxes[bb + 4 * b]) - cl || py < static_cast<double>(boxes[bb + 4 * b + 1]) - cl
-                || px > static_cast<double>(boxes[bb + 4 * b + 2]) + cl
-                || py > static_cast<double>(boxes[bb + 4 * b + 3]) + cl) {
+            double bx0 = static_cast<double>(boxes[bb + 4 * b]) - cl;
+            double by0 = static_cast<double>(boxes[bb + 4 * b + 1]) - cl;
+            double bx1 = static_cast<double>(boxes[bb + 4 * b + 2]) + cl;
+            double by1 = static_cast<double>(boxes[bb + 4 * b + 3]) + cl;
+            if (ax1 < bx0 || ay1 < by0 || ax0 > bx1 || ay0 > by1) {
                 continue;
             }
             int hi = tg_mini(TG_CIRCUIT_CHUNK * b + TG_CIRCUIT_CHUNK, Nc);
-            for (int j = TG_CIRCUIT_CHUNK * b; j < hi; j++) {
-                int j1 = j + 1 == Nc ? 0 : j + 1;
-                int di = abs(i - j);
-                int dj = abs(i - j1);
-                di = tg_mini(di, Nc - di);
-                dj = tg_mini(dj, Nc - dj);
-                if (di < TG_CIRCUIT_GAP || dj < TG_CIRCUIT_GAP) {
+            for (int i = TG_CIRCUIT_CHUNK * a; i < iHi; i++) {
+                float2 pi = coarse[cb + i];
+                double px = static_cast<double>(pi.x);
+                double py = static_cast<double>(pi.y);
+                if (px < bx0 || py < by0 || px > bx1 || py > by1) {
                     continue;
                 }
-                float2 pa = coarse[cb + j];
-                float2 pe = coarse[cb + j1];
-                double ax = static_cast<double>(pa.x);
-                double ay = static_cast<double>(pa.y);
-                double ex = static_cast<double>(pe.x) - ax;
-                double ey = static_cast<double>(pe.y) - ay;
-                double ee = ex * ex + ey * ey;
-                double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
-                tt = tg_circuit_mind(tg_circuit_maxd(tt, 0.0), 1.0);
-                double qx = ax + tt * ex - px;
-                double qy = ay + tt * ey - py;
-                if (qx * qx + qy * qy < cl2) {
-                    bad++;
+                for (int j = TG_CIRCUIT_CHUNK * b; j < hi; j++) {
+                    int j1 = j + 1 == Nc ? 0 : j + 1;
+                    int di = abs(i - j);
+                    int dj = abs(i - j1);
+                    di = tg_mini(di, Nc - di);
+                    dj = tg_mini(dj, Nc - dj);
+                    if (di < TG_CIRCUIT_GAP || dj < TG_CIRCUIT_GAP) {
+                        continue;
+                    }
+                    float2 pa = coarse[cb + j];
+                    float2 pe = coarse[cb + j1];
+                    double ax = static_cast<double>(pa.x);
+                    double ay = static_cast<double>(pa.y);
+                    double ex = static_cast<double>(pe.x) - ax;
+                    double ey = static_cast<double>(pe.y) - ay;
+                    double ee = ex * ex + ey * ey;
+                    double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
+                    tt = tg_circuit_mind(tg_circuit_maxd(tt, 0.0), 1.0);
+                    double qx = ax + tt * ex - px;
+                    double qy = ay + tt * ey - py;
+                    if (qx * qx + qy * qy < cl2) {
+                        bad++;
+                    }
                 }
             }
         }

@@ -122,7 +122,7 @@ class EvaluationCommandsTest {
                 "--repeats", "2", "--chart", png.toString(), "--runtime", "cpu");
         assertEquals(0, run.code(), run::toString);
         List<String> lines = run.outLines();
-        assertTrue(lines.get(0).startsWith("GENERATOR  E   THREADS  CALLS  MS/CALL"), run.out());
+        assertTrue(lines.get(0).startsWith("GENERATOR  E   THREADS  FIRST MS  WARMUP  STEADY  NEAR  CALLS  MIN"), run.out());
         assertEquals(List.of("bezier     16  1", "bezier     8   2", "bezier     16  2"),
                 lines.subList(1, 4).stream().map(l -> l.substring(0, 16)).toList());
         assertTrue(lines.get(4).startsWith("machine: " + Runtime.getRuntime().availableProcessors() + " processors"));
@@ -130,12 +130,22 @@ class EvaluationCommandsTest {
         assertNotNull(img);
         assertEquals(1100, img.getWidth());
 
-        CliRun json = CliRun.run("bench", "--envs", "8", "--threads", "all", "--threads-envs", "8", "--repeats", "1",
-                "--format", "json", "-q");
+        CliRun json = CliRun.run("bench", "--envs", "8", "--threads", "all", "--threads-envs", "8", "--repeats", "2",
+                "--warmup", "12", "--window", "2", "--tolerance", "50", "--format", "json", "-q");
         assertEquals(0, json.code(), json::toString);
         JsonNode doc = JSON.readTree(json.out());
         JsonNode row = doc.get("rows").get(0);
         assertEquals(Runtime.getRuntime().availableProcessors(), row.get("threads").asInt());
+        // warm-up, reported apart: the first call, every warm-up call, whether the test was met
+        int warm = row.get("warmup_calls").asInt();
+        assertTrue(warm >= 1 && warm <= 12, row::toString);
+        assertEquals(warm, row.get("warmup_ms").size());
+        assertEquals(row.get("warmup_ms").get(0).asDouble(), row.get("first_call_ms").asDouble());
+        assertTrue(row.get("steady").isBoolean(), row::toString);
+        // steady state: the timed calls alone
+        assertEquals(2, row.get("calls").asInt());
+        assertTrue(row.get("ms_min").asDouble() <= row.get("ms_median").asDouble(), row::toString);
+        assertTrue(row.get("spread").asDouble() >= 0, row::toString);
         assertTrue(row.get("tracks_per_second").asDouble() > 0);
         assertTrue(row.get("bytes_per_call").asDouble() >= 0);
     }
@@ -149,6 +159,9 @@ class EvaluationCommandsTest {
         CliRun budget = CliRun.run("bench", "--budget", "0");
         assertEquals(1, budget.code());
         assertTrue(budget.errLines().get(0).contains("the budget > 0"), budget::toString);
+        CliRun tolerance = CliRun.run("bench", "--tolerance", "0");
+        assertEquals(1, tolerance.code());
+        assertTrue(tolerance.errLines().get(0).contains("the tolerance in (0, 100] percent"), tolerance::toString);
     }
 
     @Test

@@ -76,9 +76,10 @@ class EvaluationPackagedIT {
         assertEquals("bezier", metrics.get("rows").get(0).get("generator").asText());
 
         JsonNode bench = json(launch, "bench", "--envs", "8", "--threads", "1", "--threads-envs", "8", "--repeats", "1",
-                "--format", "json", "-q");
+                "--warmup", "8", "--budget", "2", "--format", "json", "-q");
         JsonNode row = bench.get("rows").get(0);
         assertTrue(row.get("bytes_per_call").isNumber(), "ThreadMXBean allocation is measurable: " + row);
+        assertTrue(row.get("first_call_ms").asDouble() > 0 && row.get("ms_median").asDouble() > 0, row::toString);
 
         StringBuilder csv = new StringBuilder("# x_m,y_m,w_tr_right_m,w_tr_left_m\n");
         for (int i = 0; i < 64; i++) {

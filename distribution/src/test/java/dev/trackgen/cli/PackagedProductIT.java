@@ -14,9 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -199,5 +202,55 @@ class PackagedProductIT {
                 Map.of("TRACKGEN_RUNTIME", "cpu"));
         assertEquals(0, env.code(), env::toString);
         assertEquals("cpu", JSON.readTree(env.out()).get("runtime").asText());
+    }
+    @Test
+    void theBuildsClassDataArchiveMapsOnThePackagedModulePathAndTheLauncherMapsIt() throws Exception {
+        Path archive = DIST.resolve("trackgen.jsa");
+        assertTrue(Files.size(archive) > 1 << 20, archive + " written by the build's training run");
+        // -Xshare:on: the JVM stops with an error instead of ignoring an archive it cannot map
+        Result mapped = exec(List.of(JAVA, "-Xshare:on", "-XX:SharedArchiveFile=" + archive, "-p", LIB.toString(),
+                "--add-modules", "ALL-MODULE-PATH", "-m", "dev.trackgen.cli/dev.trackgen.cli.Main", "generators"), Map.of());
+        assertEquals(0, mapped.code(), mapped::toString);
+        assertTrue(mapped.out().contains("module dev.trackgen.generators"), mapped::toString);
+
+        Path launcher = REPO.resolve("trackgen");
+        Result on = exec(List.of(launcher.toString(), "generators"), Map.of("JAVA_OPTS", "-Xlog:class+load"));
+        assertEquals(0, on.code(), on::toString);
+        assertTrue(on.out().contains("source: shared objects file (top)"), "classes from the archive");
+        Result off = exec(List.of(launcher.toString(), "generators"),
+                Map.of("JAVA_OPTS", "-Xlog:class+load", "TRACKGEN_CDS", "0"));
+        assertEquals(0, off.code(), off::toString);
+        assertFalse(off.out().contains("shared objects file (top)"), "TRACKGEN_CDS=0: no archive");
+    }
+
+    @Test
+    void theLauncherRunsASmallOneShotGenerateOnC1Only() throws Exception {
+        assertEquals(1, tieredStop("generate", "--envs", "4096"));
+        assertEquals(1, tieredStop("generate", "--envs=8192", "--generator", "bezier"));
+        assertEquals(4, tieredStop("generate", "--envs", "8193"));
+        assertEquals(4, tieredStop("generate", "--envs", "64", "--generator", "circuit"));
+        assertEquals(4, tieredStop("generate", "--envs", "64", "--config", "c.yaml"));
+        assertEquals(4, tieredStop("generate"));
+        assertEquals(4, tieredStop("metrics", "--envs", "64"));
+        assertEquals(4, tieredStop(Map.of("TRACKGEN_JIT", "full"), "generate", "--envs", "64"));
+        assertEquals(1, tieredStop(Map.of("TRACKGEN_JIT", "quick"), "bench", "--envs", "64"));
+    }
+
+    /** @return the JVM's TieredStopAtLevel under the launcher for these arguments (made to fail at once) */
+    private int tieredStop(String... args) throws Exception {
+        return tieredStop(Map.of(), args);
+    }
+
+    private int tieredStop(Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(REPO.resolve("trackgen").toString()));
+        cmd.addAll(List.of(args));
+        cmd.add("--no-such-option");
+        Map<String, String> all = new HashMap<>(env);
+        all.put("JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        Result r = exec(cmd, all);
+        assertEquals(2, r.code(), r::toString);
+        Matcher m = Pattern.compile("\\bTieredStopAtLevel\\s+=\\s+(\\d+)").matcher(r.out());
+        assertTrue(m.find(), r::toString);
+        return Integer.parseInt(m.group(1));
     }
 }

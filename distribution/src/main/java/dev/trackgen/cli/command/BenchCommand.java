@@ -29,16 +29,19 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code trackgen bench}: warm milliseconds per {@code generate()} call, tracks per second and
- * bytes allocated per call, scaling with the batch size and the thread count, as a table and a
- * PNG chart (docs/performance.md).
+ * {@code trackgen bench}: per case its warm-up (first-call time, calls until the per-call time is
+ * steady) and its steady state (minimum, median and spread of the milliseconds per
+ * {@code generate()} call, tracks per second, bytes allocated per steady call), scaling with the
+ * batch size and the thread count, as a table and a PNG chart (docs/performance.md).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Measures warm ms per generate() call, tracks per second and bytes allocated per call, "
-                + "for every batch size (--envs) at the most threads, and for every thread count (--threads) at "
-                + "--threads-envs; --grid measures every combination.",
-            "The default run takes well under a minute on a few cores; --repeats, --warmup and --budget trade "
-                + "time for steadier figures."})
+        description = {"Measures, per case, the warm-up (first-call ms, calls until steady) and the steady state "
+                + "(min, median and spread of ms per generate() call, tracks per second, bytes allocated per "
+                + "steady call), for every batch size (--envs) at the most threads, and for every thread count "
+                + "(--threads) at --threads-envs; --grid measures every combination.",
+            "Steady: the median of the last --window calls is within --tolerance of the median of the --window "
+                + "calls before them. The default run takes about a minute on a few cores; --warmup, --repeats "
+                + "and --budget trade time for steadier figures."})
 final class BenchCommand implements Callable<Integer> {
     private final CliContext context;
 
@@ -61,15 +64,24 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--grid", description = "Measure every combination of --envs and --threads.")
     boolean grid;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "2",
-            description = "Most untimed calls per case (default: ${DEFAULT-VALUE}; stops early after --budget).")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "50",
+            description = "Most warm-up calls per case (default: ${DEFAULT-VALUE}; stops once steady or after --budget).")
     int warmup;
 
+    @Option(names = "--window", paramLabel = "K", defaultValue = "3",
+            description = "Calls per window of the steadiness test, 1 .. 100 (default: ${DEFAULT-VALUE}).")
+    int window;
+
+    @Option(names = "--tolerance", paramLabel = "PERCENT", defaultValue = "10",
+            description = "Largest change of the windows' medians that counts as steady, in percent, (0, 100] "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double tolerance;
+
     @Option(names = "--repeats", paramLabel = "N", defaultValue = "5",
-            description = "Most timed calls per case (default: ${DEFAULT-VALUE}; stops early after --budget).")
+            description = "Most timed steady-state calls per case (default: ${DEFAULT-VALUE}; stops early after --budget).")
     int repeats;
 
-    @Option(names = "--budget", paramLabel = "SECONDS", defaultValue = "2",
+    @Option(names = "--budget", paramLabel = "SECONDS", defaultValue = "4",
             description = "Time after which warm-up and timing of a case stop (at least one call each; "
                     + "default: ${DEFAULT-VALUE}).")
     double budget;
@@ -103,10 +115,11 @@ final class BenchCommand implements Callable<Integer> {
         }
         BenchSettings settings;
         try {
-            settings = new BenchSettings(warmup, repeats, budget);
+            settings = new BenchSettings(warmup, window, tolerance / 100.0, repeats, budget);
         } catch (IllegalArgumentException e) {
-            throw new CliException("--warmup " + warmup + ", --repeats " + repeats + ", --budget " + budget
-                    + ": warm-up and repeats must be >= 1 and the budget > 0", e);
+            throw new CliException("--warmup " + warmup + ", --window " + window + ", --tolerance " + tolerance
+                    + ", --repeats " + repeats + ", --budget " + budget + ": warm-up and repeats must be >= 1, the "
+                    + "window in 1 .. 100, the tolerance in (0, 100] percent and the budget > 0 seconds", e);
         }
         try (EvaluationSession session = new EvaluationSession(context, options, 0)) {
             List<String> names = session.generatorNames(generator);
@@ -127,7 +140,9 @@ final class BenchCommand implements Callable<Integer> {
                             c -> open[0] = progress.start(String.format(Locale.ROOT, "%s E=%d threads=%d",
                                     c.generator(), c.envs(), c.threads())),
                             r -> open[0].done(r.failure() != null ? r.failure()
-                                    : String.format(Locale.ROOT, "%.1f ms/call", r.msMean())));
+                                    : String.format(Locale.ROOT, "first call %.1f ms, %s after %d calls, %.1f ms/call",
+                                    r.firstCallMs(), r.steady() ? "steady" : "not steady", r.warmupCalls(),
+                                    r.msMedian())));
                 } finally {
                     progress.abortOpenStage();
                 }
@@ -190,9 +205,12 @@ final class BenchCommand implements Callable<Integer> {
 
     private String render(List<BenchResult> results, String machine, int processors, String runtime,
                           BenchSettings settings) {
-        String note = String.format(Locale.ROOT, "up to %d warm-up and %d timed calls per case, %.3g s budget; "
-                + "spread = (max - min) / mean of the timed calls", settings.warmup(), settings.repeats(),
-                settings.budgetSeconds());
+        String note = String.format(Locale.ROOT, "warm-up until the median of the last %d calls is within %.3g%% "
+                + "of the %d before (at most %d calls, %.3g s); then up to %d timed calls (%.3g s); FIRST = first "
+                + "call, WARMUP = warm-up calls, STEADY = whether the test was met, NEAR = first call within %d%% of "
+                + "the median; MIN, MEDIAN, spread = (max - min) / median and bytes per call over the timed calls only",
+                settings.window(), 100 * settings.tolerance(), settings.window(), settings.maxWarmup(),
+                settings.budgetSeconds(), settings.repeats(), settings.budgetSeconds(), Bench.NEAR_PERCENT);
         switch (format) {
             case json: {
                 Map<String, Object> doc = new LinkedHashMap<>();
@@ -205,10 +223,17 @@ final class BenchCommand implements Callable<Integer> {
                     m.put("generator", r.benchCase().generator());
                     m.put("envs", r.benchCase().envs());
                     m.put("threads", r.benchCase().threads());
+                    m.put("first_call_ms", finite(r.firstCallMs()));
+                    m.put("warmup_calls", r.warmupCalls());
+                    m.put("steady", r.steady());
+                    m.put("first_near_call", r.firstNearCall());
+                    m.put("warmup_ms", r.warmupMs());
                     m.put("calls", r.calls());
-                    m.put("ms_mean", finite(r.msMean()));
                     m.put("ms_min", finite(r.msMin()));
+                    m.put("ms_median", finite(r.msMedian()));
+                    m.put("ms_mean", finite(r.msMean()));
                     m.put("ms_max", finite(r.msMax()));
+                    m.put("spread", finite(r.spread()));
                     m.put("tracks_per_second", finite(r.tracksPerSecond()));
                     m.put("bytes_per_call", finite(r.bytesPerCall()));
                     m.put("threads_counted", r.threadsCounted());
@@ -219,19 +244,22 @@ final class BenchCommand implements Callable<Integer> {
                 return JsonText.of(doc) + "\n";
             }
             case csv: {
-                StringBuilder b = new StringBuilder("generator,envs,threads,calls,ms_mean,ms_min,ms_max,"
-                        + "tracks_per_second,bytes_per_call,failure\n");
+                StringBuilder b = new StringBuilder("generator,envs,threads,first_call_ms,warmup_calls,steady,"
+                        + "first_near_call,calls,ms_min,ms_median,ms_mean,ms_max,spread,tracks_per_second,bytes_per_call,"
+                        + "failure\n");
                 for (BenchResult r : results) {
                     b.append(String.join(",", r.benchCase().generator(), "" + r.benchCase().envs(),
-                            "" + r.benchCase().threads(), "" + r.calls(), csv(r.msMean()), csv(r.msMin()),
-                            csv(r.msMax()), csv(r.tracksPerSecond()), csv(r.bytesPerCall()),
+                            "" + r.benchCase().threads(), csv(r.firstCallMs()), "" + r.warmupCalls(), "" + r.steady(),
+                            "" + r.firstNearCall(), "" + r.calls(), csv(r.msMin()), csv(r.msMedian()), csv(r.msMean()),
+                            csv(r.msMax()), csv(r.spread()), csv(r.tracksPerSecond()), csv(r.bytesPerCall()),
                             r.failure() == null ? "" : '"' + r.failure() + '"')).append('\n');
                 }
                 return b.toString();
             }
             case markdown: {
-                StringBuilder b = new StringBuilder("| generator | E | threads | calls | ms/call | min | max | "
-                        + "spread | tracks/s | bytes/call |\n|---|---|---|---|---|---|---|---|---|---|\n");
+                StringBuilder b = new StringBuilder("| generator | E | threads | first ms | warm-up calls | steady | "
+                        + "near | calls | min ms | median ms | spread | tracks/s | bytes/call |\n"
+                        + "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
                 for (BenchResult r : results) {
                     b.append("| ").append(String.join(" | ", cells(r))).append(" |\n");
                 }
@@ -242,8 +270,8 @@ final class BenchCommand implements Callable<Integer> {
                 return b.toString();
             }
             default: {
-                TextTable t = new TextTable("GENERATOR", "E", "THREADS", "CALLS", "MS/CALL", "MIN", "MAX", "SPREAD",
-                        "TRACKS/S", "BYTES/CALL");
+                TextTable t = new TextTable("GENERATOR", "E", "THREADS", "FIRST MS", "WARMUP", "STEADY", "NEAR",
+                        "CALLS", "MIN", "MEDIAN", "SPREAD", "TRACKS/S", "BYTES/CALL");
                 for (BenchResult r : results) {
                     t.row(cells(r).toArray(String[]::new));
                 }
@@ -260,11 +288,13 @@ final class BenchCommand implements Callable<Integer> {
     private static List<String> cells(BenchResult r) {
         BenchCase c = r.benchCase();
         if (r.failure() != null) {
-            return List.of(c.generator(), "" + c.envs(), "" + c.threads(), "0", "failed", "-", "-", "-", "-", "-");
+            return List.of(c.generator(), "" + c.envs(), "" + c.threads(), "-", "-", "-", "-", "0", "failed", "-", "-",
+                    "-", "-");
         }
-        return List.of(c.generator(), "" + c.envs(), "" + c.threads(), "" + r.calls(),
-                String.format(Locale.ROOT, "%.1f", r.msMean()), String.format(Locale.ROOT, "%.1f", r.msMin()),
-                String.format(Locale.ROOT, "%.1f", r.msMax()), String.format(Locale.ROOT, "%.0f%%", 100 * r.spread()),
+        return List.of(c.generator(), "" + c.envs(), "" + c.threads(), String.format(Locale.ROOT, "%.1f", r.firstCallMs()),
+                "" + r.warmupCalls(), r.steady() ? "yes" : "no", "" + r.firstNearCall(), "" + r.calls(),
+                String.format(Locale.ROOT, "%.1f", r.msMin()), String.format(Locale.ROOT, "%.1f", r.msMedian()),
+                String.format(Locale.ROOT, "%.0f%%", 100 * r.spread()),
                 String.format(Locale.ROOT, "%.0f", r.tracksPerSecond()),
                 Double.isNaN(r.bytesPerCall()) ? "-" : String.format(Locale.ROOT, "%.0f", r.bytesPerCall()));
     }

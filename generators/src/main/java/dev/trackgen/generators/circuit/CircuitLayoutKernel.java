@@ -44,7 +44,9 @@ import dev.trackgen.generators.GeneratorKernels;
  *       meets the start up to rounding (the residual is checked).</li>
  *   <li><b>Score</b> (lower is better). {@code Nc} points at even arc length; {@code c} = the
  *       number of (point, edge) pairs at least {@value #GAP} points apart closer than
- *       {@code clearance} (edges skipped by {@value #CHUNK}-edge bounding boxes). A lap with
+ *       {@code clearance} (a chunk of {@value #CHUNK} points is tested against a box of
+ *       {@value #CHUNK} edges only where their bounding boxes come within {@code clearance}, and
+ *       then each of its points against the box before the edges). A lap with
  *       {@code c > 0} scores {@link #CONTACT} {@code + min(c, 2^16)}; one without scores the
  *       distance of its compactness from the env's target {@code U(compactLo, compactHi)}
  *       (stream {@link GeneratorKernels#STREAM_CIRCUIT_TARGET}) in thousandths, at most
@@ -399,35 +401,50 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
                 boxes[bb + 4 * b + 2] = x1;
                 boxes[bb + 4 * b + 3] = y1;
             }
-            for (int i = 0; i < nc; i++) {
-                double px = coarse[2 * (cb + i)];
-                double py = coarse[2 * (cb + i) + 1];
+            // point chunk a (its points lie in box a) against edge box b: when box a misses box b
+            // grown by the clearance, so does each of its points, and the pair is skipped whole
+            for (int a = 0; a < nb; a++) {
+                double ax0 = boxes[bb + 4 * a];
+                double ay0 = boxes[bb + 4 * a + 1];
+                double ax1 = boxes[bb + 4 * a + 2];
+                double ay1 = boxes[bb + 4 * a + 3];
+                int iHi = Math.min(CHUNK * a + CHUNK, nc);
                 for (int b = 0; b < nb; b++) {
-                    if (px < (double) boxes[bb + 4 * b] - cl || py < (double) boxes[bb + 4 * b + 1] - cl
-                            || px > (double) boxes[bb + 4 * b + 2] + cl || py > (double) boxes[bb + 4 * b + 3] + cl) {
+                    double bx0 = (double) boxes[bb + 4 * b] - cl;
+                    double by0 = (double) boxes[bb + 4 * b + 1] - cl;
+                    double bx1 = (double) boxes[bb + 4 * b + 2] + cl;
+                    double by1 = (double) boxes[bb + 4 * b + 3] + cl;
+                    if (ax1 < bx0 || ay1 < by0 || ax0 > bx1 || ay0 > by1) {
                         continue;
                     }
                     int hi = Math.min(CHUNK * b + CHUNK, nc);
-                    for (int j = CHUNK * b; j < hi; j++) {
-                        int j1 = j + 1 == nc ? 0 : j + 1;
-                        int di = Math.abs(i - j);
-                        int dj = Math.abs(i - j1);
-                        di = Math.min(di, nc - di);
-                        dj = Math.min(dj, nc - dj);
-                        if (di < GAP || dj < GAP) {
+                    for (int i = CHUNK * a; i < iHi; i++) {
+                        double px = coarse[2 * (cb + i)];
+                        double py = coarse[2 * (cb + i) + 1];
+                        if (px < bx0 || py < by0 || px > bx1 || py > by1) {
                             continue;
                         }
-                        double ax = coarse[2 * (cb + j)];
-                        double ay = coarse[2 * (cb + j) + 1];
-                        double ex = (double) coarse[2 * (cb + j1)] - ax;
-                        double ey = (double) coarse[2 * (cb + j1) + 1] - ay;
-                        double ee = ex * ex + ey * ey;
-                        double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
-                        tt = Math.min(Math.max(tt, 0.0), 1.0);
-                        double qx = ax + tt * ex - px;
-                        double qy = ay + tt * ey - py;
-                        if (qx * qx + qy * qy < cl2) {
-                            bad++;
+                        for (int j = CHUNK * b; j < hi; j++) {
+                            int j1 = j + 1 == nc ? 0 : j + 1;
+                            int di = Math.abs(i - j);
+                            int dj = Math.abs(i - j1);
+                            di = Math.min(di, nc - di);
+                            dj = Math.min(dj, nc - dj);
+                            if (di < GAP || dj < GAP) {
+                                continue;
+                            }
+                            double ax = coarse[2 * (cb + j)];
+                            double ay = coarse[2 * (cb + j) + 1];
+                            double ex = (double) coarse[2 * (cb + j1)] - ax;
+                            double ey = (double) coarse[2 * (cb + j1) + 1] - ay;
+                            double ee = ex * ex + ey * ey;
+                            double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
+                            tt = Math.min(Math.max(tt, 0.0), 1.0);
+                            double qx = ax + tt * ex - px;
+                            double qy = ay + tt * ey - py;
+                            if (qx * qx + qy * qy < cl2) {
+                                bad++;
+                            }
                         }
                     }
                 }

@@ -73,7 +73,10 @@ final class CircuitPieces {
 
     /**
      * Samples {@code n} points at arc lengths {@code i * total / n} along {@code count} pieces
-     * starting at piece {@code pb}, {@code total} their summed length (added in piece order).
+     * starting at piece {@code pb}, {@code total} their summed length (added in piece order). The
+     * cosine and sine of a piece's start heading are taken once per piece (the same values
+     * {@link #dx} and {@link #dy} would compute at every point), so straights cost no trigonometry
+     * per point and arcs one call per coordinate.
      *
      * @param pc     the piece table ({@value dev.trackgen.generators.knobs.CircuitKnobs#PIECE_FLOATS} floats a piece)
      * @param pb     first piece
@@ -89,6 +92,9 @@ final class CircuitPieces {
         }
         int p = 0;
         double start = 0.0;
+        int cached = -1;
+        double cos0 = 0.0;
+        double sin0 = 0.0;
         for (int i = 0; i < n; i++) {
             double s = (double) i * total / (double) n;
             while (p < count - 1 && s >= start + (double) pc[6 * (pb + p)]) {
@@ -100,9 +106,26 @@ final class CircuitPieces {
             double k0 = pc[q + 1];
             double k1 = pc[q + 2];
             double phi0 = pc[q + 5];
+            if (p != cached) {
+                cached = p;
+                cos0 = Math.cos(phi0);
+                sin0 = Math.sin(phi0);
+            }
             double t = s - start;
-            out[2 * (ob + i)] = (float) ((double) pc[q + 3] + dx(len, k0, k1, phi0, t));
-            out[2 * (ob + i) + 1] = (float) ((double) pc[q + 4] + dy(len, k0, k1, phi0, t));
+            double ox;
+            double oy;
+            if (k0 == 0.0 && k1 == 0.0) {
+                ox = t * cos0;
+                oy = t * sin0;
+            } else if (k0 == k1) {
+                ox = (Math.sin(phi0 + k0 * t) - sin0) / k0;
+                oy = (cos0 - Math.cos(phi0 + k0 * t)) / k0;
+            } else {
+                ox = dx(len, k0, k1, phi0, t);
+                oy = dy(len, k0, k1, phi0, t);
+            }
+            out[2 * (ob + i)] = (float) ((double) pc[q + 3] + ox);
+            out[2 * (ob + i) + 1] = (float) ((double) pc[q + 4] + oy);
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.trackgen.registry.TrackGenLauncher;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,8 +17,10 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * The user-facing throughput bench: warm wall time per {@code generate()} call, tracks per
- * second and bytes allocated per call, for generators at several batch sizes and thread counts.
+ * The user-facing throughput bench, for generators at several batch sizes and thread counts: per
+ * case its warm-up (first-call time, calls until the per-call time is steady, see
+ * {@link BenchSettings}) reported apart from its steady state (minimum, median and spread of the
+ * wall time per {@code generate()} call, tracks per second, bytes allocated per steady call).
  *
  * <p>Allocation is read from {@code com.sun.management.ThreadMXBean} over the calling thread and
  * the CPU runtime's worker threads (named {@value #WORKER_PREFIX}...), as the benchmarks module's
@@ -72,7 +75,7 @@ public final class Bench {
      * @param configFor  the configuration of a generator at a batch size
      * @param runtimes   creates a runtime with a given number of threads
      * @param generators the registered generators
-     * @param settings   warm-up, repeats and time budget
+     * @param settings   warm-up limits, steadiness test, repeats and time budget
      * @param progress   told about each case before it runs (for progress lines)
      * @param done       told about each result as soon as it exists
      * @return one result per case, in order
@@ -109,15 +112,20 @@ public final class Bench {
         TrackGenConfig config(String generator, int envs);
     }
 
+    /** A call counts as near the steady state when within this many percent of the steady median. */
+    public static final int NEAR_PERCENT = 20;
+
     /**
-     * Measures one case on a runtime. An {@link OutOfMemoryError} while building or running the
-     * batch is returned as a failed result rather than thrown.
+     * Measures one case on a runtime: warm-up calls, each timed, until the steadiness test of
+     * {@link BenchSettings} holds (or its call or time limit is reached), then the timed
+     * steady-state calls, whose allocation alone is counted. An {@link OutOfMemoryError} while
+     * building or running the batch is returned as a failed result rather than thrown.
      *
      * @param c          the case (its thread count is only a label here)
      * @param config     the configuration, {@code num_envs = c.envs()}
      * @param runtime    the runtime to run on (not closed)
      * @param generators the registered generators
-     * @param settings   warm-up, repeats and budget
+     * @param settings   warm-up limits, steadiness test, repeats and budget
      * @return the result
      */
     public static BenchResult runCase(BenchCase c, TrackGenConfig config, ComputeRuntime runtime,
@@ -126,35 +134,96 @@ public final class Bench {
         try (TrackGenerator gen = generators.builder(config).rng(PerEnvSeededRng.fromScalar(c.envs(), 0))
                 .runtime(runtime).build()) {
             long budget = (long) (settings.budgetSeconds() * 1e9);
+            double[] warm = new double[settings.maxWarmup()];
+            int warmCalls = 0;
+            boolean steady = false;
             long start = System.nanoTime();
-            for (int k = 0; k < settings.warmup() && (k == 0 || System.nanoTime() - start < budget); k++) {
+            while (warmCalls < warm.length && (warmCalls == 0 || System.nanoTime() - start < budget)) {
+                long t0 = System.nanoTime();
                 gen.generate();
+                warm[warmCalls++] = (System.nanoTime() - t0) / 1e6;
+                if (isSteady(warm, warmCalls, settings.window(), settings.tolerance())) {
+                    steady = true;
+                    break;
+                }
             }
+            double[] timedMs = new double[settings.repeats()];
             com.sun.management.ThreadMXBean mx = threadBean();
             long[] ids = countedThreads();
             long before = allocated(mx, ids);
-            double min = Double.POSITIVE_INFINITY;
-            double max = 0;
-            double sum = 0;
             int calls = 0;
             long timed = 0;
-            while (calls < settings.repeats() && (calls == 0 || timed < budget)) {
+            while (calls < timedMs.length && (calls == 0 || timed < budget)) {
                 long t0 = System.nanoTime();
                 gen.generate();
                 long dt = System.nanoTime() - t0;
                 timed += dt;
-                double ms = dt / 1e6;
-                min = Math.min(min, ms);
-                max = Math.max(max, ms);
-                sum += ms;
-                calls++;
+                timedMs[calls++] = dt / 1e6;
             }
             long after = allocated(mx, ids);
             double bytes = before < 0 || after < 0 ? Double.NaN : (after - before) / (double) calls;
-            return new BenchResult(c, calls, sum / calls, min, max, bytes, ids.length, null);
+            double[] sorted = Arrays.copyOf(timedMs, calls);
+            Arrays.sort(sorted);
+            double median = median(sorted, 0, calls);
+            double sum = 0;
+            for (double v : sorted) {
+                sum += v;
+            }
+            List<Double> warmList = new ArrayList<>(warmCalls);
+            for (int i = 0; i < warmCalls; i++) {
+                warmList.add(warm[i]);
+            }
+            int near = firstNear(warm, warmCalls, timedMs, calls, median * (1 + NEAR_PERCENT / 100.0));
+            return new BenchResult(c, warmList, steady, near, calls, sorted[0], median, sum / calls,
+                    sorted[calls - 1], bytes, ids.length, null);
         } catch (OutOfMemoryError e) {
             return BenchResult.failed(c, "out of memory; give Java more heap (JAVA_OPTS=-Xmx...) or lower E");
         }
+    }
+
+    /**
+     * The steadiness test: with at least {@code 2 * window} calls timed, the median of the last
+     * {@code window} calls differs from the median of the {@code window} calls before them by at
+     * most {@code tolerance} times the latter.
+     *
+     * @param ms        call times, the first {@code n} filled
+     * @param n         calls timed so far
+     * @param window    calls per window
+     * @param tolerance largest relative change
+     * @return whether the per-call time is steady after call {@code n}
+     */
+    public static boolean isSteady(double[] ms, int n, int window, double tolerance) {
+        if (n < 2 * window) {
+            return false;
+        }
+        double[] a = Arrays.copyOfRange(ms, n - 2 * window, n - window);
+        double[] b = Arrays.copyOfRange(ms, n - window, n);
+        Arrays.sort(a);
+        Arrays.sort(b);
+        double prev = median(a, 0, window);
+        double last = median(b, 0, window);
+        return Math.abs(last - prev) <= tolerance * prev;
+    }
+
+    /** @return 1-based index of the first call at most {@code bound}, over warm-up then timed calls; 0 if none */
+    private static int firstNear(double[] warm, int nw, double[] timed, int nt, double bound) {
+        for (int i = 0; i < nw; i++) {
+            if (warm[i] <= bound) {
+                return i + 1;
+            }
+        }
+        for (int i = 0; i < nt; i++) {
+            if (timed[i] <= bound) {
+                return nw + i + 1;
+            }
+        }
+        return 0;
+    }
+
+    /** @return the median of the sorted range {@code [from, from + n)} */
+    private static double median(double[] sorted, int from, int n) {
+        int mid = from + n / 2;
+        return n % 2 == 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
     }
 
     private static com.sun.management.ThreadMXBean threadBean() {
