@@ -281,7 +281,7 @@ TG_INLINE float tg_raceline_edge(const float2* p, int i, int j, float scale) {
 
 TG_INLINE float tg_raceline_reach(float v, float k, float ds, float aLat, float aLong) {
     float use = v * v * k / aLat;
-    float rest = sqrtf(tg_maxf(0.0f, 1.0f - use * use));
+    float rest = use >= 0.999999f ? 0.0f : sqrtf(1.0f - use * use);
     return sqrtf(v * v + 2.0f * ds * aLong * rest);
 }
 
@@ -296,7 +296,8 @@ extern "C" __global__ void tg_raceline_speed(int dim, const float2* p, const flo
     int cn = count[e];
     bool ok = cn >= 3;
     for (int i = 0; ok && i < cn; i++) {
-        if (!(kappa[b + i] - kappa[b + i] == 0.0f)) {
+        if (!(kappa[b + i] - kappa[b + i] == 0.0f) || !(p[b + i].x - p[b + i].x == 0.0f)
+            || !(p[b + i].y - p[b + i].y == 0.0f)) {
             ok = false;
         }
     }

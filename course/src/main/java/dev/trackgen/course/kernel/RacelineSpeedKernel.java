@@ -20,17 +20,17 @@ import dev.trackgen.api.runtime.Vec2Array;
  *   <li>lateral limit {@code v_i = min(vMax, sqrt(aLat / k_i))};</li>
  *   <li>forward from the slowest point once around the loop, accelerating with what the friction
  *       circle leaves: {@code v_{i+1} = min(v_{i+1}, sqrt(v_i^2 + 2 ds_i aAccel
- *       sqrt(max(0, 1 - (v_i^2 k_i / aLat)^2))))};</li>
+ *       sqrt(1 - u_i^2)))} with the lateral use {@code u_i = v_i^2 k_i / aLat} (no grip left where
+ *       {@code u_i >= 0.999999}, within float rounding of the limit);</li>
  *   <li>backward from the slowest point of the result, braking likewise:
- *       {@code v_i = min(v_i, sqrt(v_{i+1}^2 + 2 ds_i aBrake sqrt(max(0, 1 - (v_{i+1}^2 k_{i+1}
- *       / aLat)^2))))};</li>
+ *       {@code v_i = min(v_i, sqrt(v_{i+1}^2 + 2 ds_i aBrake sqrt(1 - u_{i+1}^2)))};</li>
  *   <li>{@code accel_i = (v_{i+1}^2 - v_i^2) / (2 ds_i)} and
  *       {@code lapTime = sum_i 2 ds_i / (v_i + v_{i+1})} (constant acceleration on each edge;
  *       the sum in double).</li>
  * </ol>
  * As in the centerline profile ({@link SpeedProfileKernel}), starting each pass at the slowest
  * point makes one lap the fixed point of the pass on the closed loop: a pass never lowers a speed
- * below its start, so going round again changes nothing. Envs with fewer than 3 points or a NaN
+ * below its start, so going round again changes nothing. Envs with fewer than 3 points, a NaN point or a NaN
  * curvature get NaN everywhere; padding slots get NaN.
  *
  * <p>Shapes: {@code points: [E * nMax]} pairs; {@code kappa, speed, accel: [E * nMax]};
@@ -39,6 +39,13 @@ import dev.trackgen.api.runtime.Vec2Array;
 public final class RacelineSpeedKernel extends RacelineSpeedKernelBase {
     /** The kernel instance. */
     public static final RacelineSpeedKernel INSTANCE = new RacelineSpeedKernel();
+
+    /**
+     * Lateral use of the friction circle from which no longitudinal grip is left: a speed set to its
+     * point's lateral limit comes back within float rounding of 1, where {@code sqrt(1 - use^2)}
+     * would turn a rounding error of 1e-7 into grip of 1e-3 or more.
+     */
+    static final float FULL_GRIP = 0.999999f;
 
     private RacelineSpeedKernel() {
     }
@@ -67,7 +74,7 @@ public final class RacelineSpeedKernel extends RacelineSpeedKernelBase {
 
     private static float reach(float v, float k, float ds, float aLat, float aLong) {
         float use = v * v * k / aLat;
-        float left = (float) Math.sqrt(Math.max(0.0f, 1.0f - use * use));
+        float left = use >= FULL_GRIP ? 0.0f : (float) Math.sqrt(1.0f - use * use);
         return (float) Math.sqrt(v * v + 2.0f * ds * aLong * left);
     }
 
@@ -77,7 +84,8 @@ public final class RacelineSpeedKernel extends RacelineSpeedKernelBase {
         int cn = count[e];
         boolean ok = cn >= 3;
         for (int i = 0; ok && i < cn; i++) {
-            if (!(kappa[b + i] - kappa[b + i] == 0.0f)) {
+            if (!(kappa[b + i] - kappa[b + i] == 0.0f) || !(p[2 * (b + i)] - p[2 * (b + i)] == 0.0f)
+                    || !(p[2 * (b + i) + 1] - p[2 * (b + i) + 1] == 0.0f)) {
                 ok = false;
             }
         }

@@ -44,8 +44,8 @@ final class LineReference {
     }
 
     /**
-     * The friction-circle forward-backward profile, passes iterated around the loop until nothing
-     * changes, in double.
+     * The friction-circle forward-backward profile in double: the lateral limit, a forward pass once
+     * around from the slowest point, a backward pass once around from the slowest point of that.
      *
      * @return {@code [speed..., lapTime]}: {@code n} speeds (m/s) then the lap time (s)
      */
@@ -54,37 +54,27 @@ final class LineReference {
         double sc = m.worldScale();
         double[] v = new double[n];
         double[] ds = new double[n];
+        int i0 = 0;
         for (int i = 0; i < n; i++) {
             int j = (i + 1) % n;
             ds[i] = sc * Math.hypot(xy[2 * j] - xy[2 * i], xy[2 * j + 1] - xy[2 * i + 1]);
             double k = Math.abs(kappa[i]) / sc;
             v[i] = k > 0 ? Math.min(m.vMax(), Math.sqrt(m.aLat() / k)) : m.vMax();
+            i0 = v[i] < v[i0] ? i : i0;
         }
-        boolean changed = true;
-        for (int lap = 0; changed && lap < 100; lap++) {
-            changed = false;
-            for (int step = 0; step < n; step++) {
-                int i = step;
-                int j = (i + 1) % n;
-                double r = reach(v[i], Math.abs(kappa[i]) / sc, ds[i], m.aLat(), m.aAccel());
-                if (r < v[j] - 1e-12) {
-                    v[j] = r;
-                    changed = true;
-                }
-            }
+        for (int step = 0; step < n - 1; step++) {
+            int i = (i0 + step) % n;
+            int j = (i + 1) % n;
+            v[j] = Math.min(v[j], reach(v[i], Math.abs(kappa[i]) / sc, ds[i], m.aLat(), m.aAccel()));
         }
-        changed = true;
-        for (int lap = 0; changed && lap < 100; lap++) {
-            changed = false;
-            for (int step = 0; step < n; step++) {
-                int i = n - 1 - step;
-                int j = (i + 1) % n;
-                double r = reach(v[j], Math.abs(kappa[j]) / sc, ds[i], m.aLat(), m.aBrake());
-                if (r < v[i] - 1e-12) {
-                    v[i] = r;
-                    changed = true;
-                }
-            }
+        i0 = 0;
+        for (int i = 0; i < n; i++) {
+            i0 = v[i] < v[i0] ? i : i0;
+        }
+        for (int step = 0; step < n - 1; step++) {
+            int j = ((i0 - step) % n + n) % n;
+            int i = (j + n - 1) % n;
+            v[i] = Math.min(v[i], reach(v[j], Math.abs(kappa[j]) / sc, ds[i], m.aLat(), m.aBrake()));
         }
         double[] out = new double[n + 1];
         double t = 0;
@@ -96,9 +86,14 @@ final class LineReference {
         return out;
     }
 
+    /** @return the speed reachable over {@code ds} from {@code v} with what the friction circle leaves of {@code aLong} */
+    static double reachable(double v, double k, double ds, double aLat, double aLong) {
+        return reach(v, k, ds, aLat, aLong);
+    }
+
     private static double reach(double v, double k, double ds, double aLat, double aLong) {
         double use = v * v * k / aLat;
-        return Math.sqrt(v * v + 2 * ds * aLong * Math.sqrt(Math.max(0, 1 - use * use)));
+        return Math.sqrt(v * v + 2 * ds * aLong * (use >= 0.999999 ? 0 : Math.sqrt(1 - use * use)));
     }
 
     /** @return env {@code e}'s points of an interleaved {@code [E * nMax]} array, as double */
