@@ -135,6 +135,41 @@ public final class RacingLine extends TrackPart<RacingLine> {
         return new Builder(track);
     }
 
+    /**
+     * Copies the arrays to the host (allocates; not for the hot path), under the runtime's
+     * execution lock.
+     *
+     * @return the host copy
+     */
+    public RacelineSnapshot snapshot() {
+        java.util.concurrent.locks.Lock lock = runtime.executionLock();
+        lock.lock();
+        try {
+            int points = track.numEnvs() * track.nMax();
+            int envs = track.numEnvs();
+            float[] l = new float[2 * points];
+            runtime.download(line, l);
+            return new RacelineSnapshot(envs, track.nMax(), host(track.count(), envs), l, host(offset, points),
+                    host(kappa, points), host(heading, points), host(arclen, points), host(length, envs),
+                    host(speed, points), host(accel, points), host(lapTime, envs), host(centerSpeed, points),
+                    host(centerLapTime, envs), vehicle.worldScale());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private float[] host(F32Array a, int n) {
+        float[] out = new float[n];
+        runtime.download(a, out);
+        return out;
+    }
+
+    private int[] host(dev.trackgen.api.runtime.I32Array a, int n) {
+        int[] out = new int[n];
+        runtime.download(a, out);
+        return out;
+    }
+
     /** @return the line's points, {@code [E * N_max]} float pairs, world units */
     public Vec2Array line() {
         return line;
