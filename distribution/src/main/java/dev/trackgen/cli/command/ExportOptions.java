@@ -59,13 +59,21 @@ final class ExportOptions {
      * @throws CliException naming the option of the first bad value
      */
     ExportRequest request() {
+        return request(false);
+    }
+
+    /**
+     * @param scaleUsed whether another option reads {@code --world-scale} too ({@code --raceline}),
+     *                  so that it is not refused without {@code --export}
+     */
+    ExportRequest request(boolean scaleUsed) {
         if (formats == null) {
             if (outDir != null) {
                 throw new CliException("--out-dir " + outDir + ": give the formats with --export (known: "
                         + ExportFormats.knownNames() + ")");
             }
             String stray = strayExportOption();
-            if (stray != null) {
+            if (stray != null && !(scaleUsed && stray.startsWith("--world-scale"))) {
                 throw new CliException(stray + ": applies to --export only; add --export FORMATS --out-dir DIR, or drop it");
             }
             return null;
@@ -104,6 +112,11 @@ final class ExportOptions {
                     + " m (closer cones would overlap)");
         }
         return v;
+    }
+
+    /** @return {@code --world-scale}, checked: metres per track unit */
+    double worldScale() {
+        return checkPositive("--world-scale", worldScale);
     }
 
     /** @return the first export option given a value other than its default, with that value, or null */

@@ -4,6 +4,7 @@ import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.CommandLineOverrides;
 import dev.trackgen.cli.job.GenerateRequest;
+import dev.trackgen.cli.job.RacelineRequest;
 import dev.trackgen.cli.job.GenerationJob;
 import dev.trackgen.cli.job.Progress;
 import dev.trackgen.cli.output.GenerationReport;
@@ -64,6 +65,16 @@ final class GenerateCommand implements Callable<Integer> {
                     + "grid of 4 slots (docs/course.md).")
     boolean previewCourse;
 
+    @Option(names = "--raceline",
+            description = "Compute each env's minimum-curvature racing line and the speed profiles of the line and the "
+                    + "centerline (speeds in m/s at --world-scale metres per track unit); the npz gains raceline_* and "
+                    + "center_* entries (docs/raceline.md).")
+    boolean raceline;
+
+    @Option(names = "--vehicle-margin", paramLabel = "W",
+            description = "With --raceline: distance the line keeps from each border, world units (default: half_width / 4).")
+    Double vehicleMargin;
+
     @Option(names = "--compress", description = "Deflate the .npz entries (smaller, slower).")
     boolean compress;
 
@@ -100,7 +111,12 @@ final class GenerateCommand implements Callable<Integer> {
         if (previewCourse && preview == null) {
             throw new CliException("--preview-course needs --preview FILE.png");
         }
+        if (!raceline && vehicleMargin != null) {
+            throw new CliException("--vehicle-margin needs --raceline");
+        }
+        RacelineRequest line = raceline ? new RacelineRequest(export.worldScale(),
+                vehicleMargin == null ? Double.NaN : vehicleMargin) : null;
         return new GenerateRequest(options.config, overrides, seed, threadCount, out, preview, previewTracks, compress, json,
-                options.quiet, export.request(), previewCourse);
+                options.quiet, export.request(raceline), previewCourse, line);
     }
 }

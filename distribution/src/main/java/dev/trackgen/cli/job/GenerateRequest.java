@@ -19,10 +19,19 @@ import java.nio.file.Path;
  * @param quiet         {@code --quiet}: no progress lines
  * @param export        {@code --export} and its options, or {@code null}
  * @param previewCourse {@code --preview-course}: draw start line, checkpoints and grid on the preview
+ * @param raceline      {@code --raceline}: the racing line and speed profiles, or {@code null} for none
  */
 public record GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
                               Path preview, int previewTracks, boolean compress, boolean json, boolean quiet,
-                              ExportRequest export, boolean previewCourse) {
+                              ExportRequest export, boolean previewCourse, RacelineRequest raceline) {
+    /** A request without {@code --raceline}; the parameters as in the canonical constructor. */
+    public GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
+                           Path preview, int previewTracks, boolean compress, boolean json, boolean quiet,
+                           ExportRequest export, boolean previewCourse) {
+        this(configFile, overrides, seed, threads, out, preview, previewTracks, compress, json, quiet, export,
+                previewCourse, null);
+    }
+
     /** A request without {@code --preview-course}; the parameters as in the canonical constructor. */
     public GenerateRequest(Path configFile, CommandLineOverrides overrides, int seed, int threads, Path out,
                            Path preview, int previewTracks, boolean compress, boolean json, boolean quiet,

@@ -10,6 +10,9 @@ import dev.trackgen.cli.config.ResolvedConfig;
 import dev.trackgen.cli.config.RuntimeChoice;
 import dev.trackgen.cli.output.ConfigJson;
 import dev.trackgen.cli.output.CourseOverlay;
+import dev.trackgen.course.raceline.RacelineSnapshot;
+import dev.trackgen.course.raceline.RacingLine;
+import dev.trackgen.course.raceline.VehicleModel;
 import dev.trackgen.cli.output.GenerationReport;
 import dev.trackgen.cli.output.NpzTrackWriter;
 import dev.trackgen.cli.output.OutputTransaction;
@@ -72,6 +75,7 @@ public final class GenerationJob {
         ComputeRuntime rt = platform.runtime();
         TrackSnapshot snapshot;
         CourseOverlay overlay = null;
+        RacelineSnapshot line = null;
         double millis;
         try (TrackGenerator generator = TrackGenerator.builder(cfg)
                 .generator(resolved.centerlineGenerator())
@@ -87,6 +91,17 @@ public final class GenerationJob {
             millis = (System.nanoTime() - t0) / 1e6;
             snapshot = track.snapshot();
             stage.done(null);
+            RacelineRequest rq = request.raceline();
+            if (rq != null) {
+                line = progress.run("computing racing lines and speed profiles", () -> {
+                    RacingLine.Builder b = RacingLine.builder(track).halfWidth(cfg.halfWidth())
+                            .vehicle(VehicleModel.DEFAULT.withWorldScale(rq.worldScale()));
+                    if (!Double.isNaN(rq.margin())) {
+                        b.vehicleMargin(rq.margin());
+                    }
+                    return b.build().compute().snapshot();
+                });
+            }
             if (pngTmp != null && request.previewCourse()) {
                 overlay = progress.run("placing start lines, checkpoints and grids",
                         () -> CourseOverlay.compute(track, cfg.halfWidth(), 4));
@@ -94,11 +109,13 @@ public final class GenerationJob {
         }
         int valid = snapshot.validCount();
         YieldWarnings.of(cfg, snapshot).forEach(progress::warn);
+        RacelineSnapshot lineOut = line;
         if (npzTmp != null) {
             progress.run("writing npz " + request.out(), () -> OutputTransaction.write("--out", request.out(), npzTmp,
                     // Record the runtime that actually ran ('auto' resolved), not the one asked for.
                     tmp -> new NpzTrackWriter(request.compress())
-                            .write(snapshot, ConfigJson.of(cfg.toBuilder().runtime(rt.name()).build()), tmp)));
+                            .write(snapshot, ConfigJson.of(cfg.toBuilder().runtime(rt.name()).build()), null, lineOut,
+                                    new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(tmp), 1 << 16))));
         }
         if (pngTmp != null) {
             CourseOverlay drawn = overlay;

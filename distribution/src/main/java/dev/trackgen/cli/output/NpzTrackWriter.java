@@ -84,6 +84,29 @@ public final class NpzTrackWriter {
      */
     public void write(TrackSnapshot snapshot, String configJson, double[] origin, OutputStream out)
             throws IOException {
+        write(snapshot, configJson, origin, null, out);
+    }
+
+    /** The racing-line entries {@code trackgen generate --raceline} adds, in the order they are written. */
+    public static final List<String> RACELINE_NAMES = List.of("raceline", "raceline_offset", "raceline_curvature",
+            "raceline_heading", "raceline_arclen", "raceline_length", "raceline_speed", "raceline_acceleration",
+            "raceline_lap_time", "center_speed", "center_lap_time");
+
+    /**
+     * Writes the archive with the racing-line entries of {@link #RACELINE_NAMES} when {@code line}
+     * is not null: {@code raceline} float32 {@code [E, N_max, 2]}, the per-point ones float32
+     * {@code [E, N_max]}, {@code raceline_length}, {@code raceline_lap_time} and
+     * {@code center_lap_time} float32 {@code [E]} (units in {@code RacingLine}).
+     *
+     * @param snapshot   the batch
+     * @param configJson the resolved configuration as JSON (ASCII only)
+     * @param origin     {@code {x, y}} or {@code null}
+     * @param line       the racing line of the batch, or {@code null}
+     * @param out        the stream (closed)
+     * @throws IOException if writing fails (the first I/O error)
+     */
+    public void write(TrackSnapshot snapshot, String configJson, double[] origin,
+                      dev.trackgen.course.raceline.RacelineSnapshot line, OutputStream out) throws IOException {
         if (!configJson.chars().allMatch(c -> c < 128)) {
             throw new IllegalArgumentException("configJson must be ASCII (escape other characters as \\u escapes)");
         }
@@ -106,6 +129,19 @@ public final class NpzTrackWriter {
             w.putAscii("config", configJson);
             if (origin != null) {
                 w.putDoubles("origin", origin.clone(), 2);
+            }
+            if (line != null) {
+                w.putFloats("raceline", line.line(), e, n, 2);
+                w.putFloats("raceline_offset", line.offset(), e, n);
+                w.putFloats("raceline_curvature", line.curvature(), e, n);
+                w.putFloats("raceline_heading", line.heading(), e, n);
+                w.putFloats("raceline_arclen", line.arclen(), e, n);
+                w.putFloats("raceline_length", line.length(), e);
+                w.putFloats("raceline_speed", line.speed(), e, n);
+                w.putFloats("raceline_acceleration", line.acceleration(), e, n);
+                w.putFloats("raceline_lap_time", line.lapTime(), e);
+                w.putFloats("center_speed", line.centerSpeed(), e, n);
+                w.putFloats("center_lap_time", line.centerLapTime(), e);
             }
         }
     }

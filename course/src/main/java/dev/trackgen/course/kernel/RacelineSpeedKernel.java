@@ -1,0 +1,150 @@
+package dev.trackgen.course.kernel;
+
+import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.In;
+import dev.trackgen.api.runtime.KernelSignature;
+import dev.trackgen.api.runtime.Out;
+import dev.trackgen.api.runtime.Vec2Array;
+
+/**
+ * Forward-backward velocity profile under a friction circle, its longitudinal acceleration and the
+ * lap time, on any closed line (a racing line, a centerline), one thread per env ({@code dim = E}).
+ *
+ * <p>{@code tg_raceline_speed(points, kappa, count, nMax, aLat, aAccel, aBrake, vMax, scale, speed,
+ * accel, lapTime)}: the line's coordinates and curvature are in world units and {@code scale}
+ * metres per world unit; speeds are in m/s and accelerations in m/s^2. Per env with
+ * {@code cn = count[e] >= 3} points, edge {@code ds_i = scale |p_{i+1} - p_i|} (metres) and
+ * curvature {@code k_i = |kappa_i| / scale} (1/m):
+ * <ol>
+ *   <li>lateral limit {@code v_i = min(vMax, sqrt(aLat / k_i))};</li>
+ *   <li>forward from the slowest point once around the loop, accelerating with what the friction
+ *       circle leaves: {@code v_{i+1} = min(v_{i+1}, sqrt(v_i^2 + 2 ds_i aAccel
+ *       sqrt(1 - u_i^2)))} with the lateral use {@code u_i = v_i^2 k_i / aLat} (no grip left where
+ *       {@code u_i >= 0.999999}, within float rounding of the limit);</li>
+ *   <li>backward from the slowest point of the result, braking likewise:
+ *       {@code v_i = min(v_i, sqrt(v_{i+1}^2 + 2 ds_i aBrake sqrt(1 - u_{i+1}^2)))};</li>
+ *   <li>{@code accel_i = (v_{i+1}^2 - v_i^2) / (2 ds_i)} and
+ *       {@code lapTime = sum_i 2 ds_i / (v_i + v_{i+1})} (constant acceleration on each edge;
+ *       the sum in double).</li>
+ * </ol>
+ * As in the centerline profile ({@link SpeedProfileKernel}), starting each pass at the slowest
+ * point makes one lap the fixed point of the pass on the closed loop: a pass never lowers a speed
+ * below its start, so going round again changes nothing. Envs with fewer than 3 points, a NaN point or a NaN
+ * curvature get NaN everywhere; padding slots get NaN.
+ *
+ * <p>Shapes: {@code points: [E * nMax]} pairs; {@code kappa, speed, accel: [E * nMax]};
+ * {@code count, lapTime: [E]}.
+ */
+public final class RacelineSpeedKernel extends RacelineSpeedKernelBase {
+    /** The kernel instance. */
+    public static final RacelineSpeedKernel INSTANCE = new RacelineSpeedKernel();
+
+    /**
+     * Lateral use of the friction circle from which no longitudinal grip is left: a speed set to its
+     * point's lateral limit comes back within float rounding of 1, where {@code sqrt(1 - use^2)}
+     * would turn a rounding error of 1e-7 into grip of 1e-3 or more.
+     */
+    static final float FULL_GRIP = 0.999999f;
+
+    private RacelineSpeedKernel() {
+    }
+
+    @KernelSignature(ptx = RacelineKernels.PTX, perEnvironment = true)
+    interface Signature {
+        void tg_raceline_speed(@In Vec2Array points, @In F32Array kappa, @In I32Array count, int nMax, float aLat,
+                               float aAccel, float aBrake, float vMax, float scale, @Out F32Array speed,
+                               @Out F32Array accel, @Out F32Array lapTime);
+    }
+
+    @Override
+    protected void run(int begin, int end, float[] points, float[] kappa, int[] count, int nMax, float aLat,
+                       float aAccel, float aBrake, float vMax, float scale, float[] speed, float[] accel,
+                       float[] lapTime) {
+        for (int e = begin; e < end; e++) {
+            profile(points, kappa, count, nMax, aLat, aAccel, aBrake, vMax, scale, speed, accel, lapTime, e);
+        }
+    }
+
+    private static float edge(float[] p, int i, int j, float scale) {
+        float dx = p[2 * j] - p[2 * i];
+        float dy = p[2 * j + 1] - p[2 * i + 1];
+        return scale * (float) Math.sqrt(dx * dx + dy * dy);
+    }
+
+    private static float reach(float v, float k, float ds, float aLat, float aLong) {
+        float use = v * v * k / aLat;
+        float left = use >= FULL_GRIP ? 0.0f : (float) Math.sqrt(1.0f - use * use);
+        return (float) Math.sqrt(v * v + 2.0f * ds * aLong * left);
+    }
+
+    static void profile(float[] p, float[] kappa, int[] count, int nMax, float aLat, float aAccel, float aBrake,
+                        float vMax, float scale, float[] v, float[] a, float[] lapTime, int e) {
+        int b = e * nMax;
+        int cn = count[e];
+        boolean ok = cn >= 3;
+        for (int i = 0; ok && i < cn; i++) {
+            if (!(kappa[b + i] - kappa[b + i] == 0.0f) || !(p[2 * (b + i)] - p[2 * (b + i)] == 0.0f)
+                    || !(p[2 * (b + i) + 1] - p[2 * (b + i) + 1] == 0.0f)) {
+                ok = false;
+            }
+        }
+        if (!ok) {
+            for (int i = 0; i < nMax; i++) {
+                v[b + i] = Float.NaN;
+                a[b + i] = Float.NaN;
+            }
+            lapTime[e] = Float.NaN;
+            return;
+        }
+        int i0 = 0;
+        for (int i = 0; i < cn; i++) {
+            float k = Math.abs(kappa[b + i]) / scale;
+            float lim = k > 0.0f ? Math.min(vMax, (float) Math.sqrt(aLat / k)) : vMax;
+            v[b + i] = lim;
+            if (lim < v[b + i0]) {
+                i0 = i;
+            }
+        }
+        int ip = i0;
+        int i = i0 + 1 == cn ? 0 : i0 + 1;
+        for (int m = 1; m < cn; m++) {
+            float r = reach(v[b + ip], Math.abs(kappa[b + ip]) / scale, edge(p, b + ip, b + i, scale), aLat, aAccel);
+            if (r < v[b + i]) {
+                v[b + i] = r;
+            }
+            ip = i;
+            i = i + 1 == cn ? 0 : i + 1;
+        }
+        i0 = 0;
+        for (int m = 1; m < cn; m++) {
+            if (v[b + m] < v[b + i0]) {
+                i0 = m;
+            }
+        }
+        int in = i0;
+        i = i0 == 0 ? cn - 1 : i0 - 1;
+        for (int m = 1; m < cn; m++) {
+            float r = reach(v[b + in], Math.abs(kappa[b + in]) / scale, edge(p, b + i, b + in, scale), aLat, aBrake);
+            if (r < v[b + i]) {
+                v[b + i] = r;
+            }
+            in = i;
+            i = i == 0 ? cn - 1 : i - 1;
+        }
+        double t = 0.0;
+        for (int j = 0; j < cn; j++) {
+            int jn = j + 1 == cn ? 0 : j + 1;
+            float ds = edge(p, b + j, b + jn, scale);
+            float vj = v[b + j];
+            float vn = v[b + jn];
+            a[b + j] = ds > 0.0f ? (vn * vn - vj * vj) / (2.0f * ds) : 0.0f;
+            t += 2.0f * ds / (vj + vn);
+        }
+        lapTime[e] = (float) t;
+        for (int j = cn; j < nMax; j++) {
+            v[b + j] = Float.NaN;
+            a[b + j] = Float.NaN;
+        }
+    }
+}

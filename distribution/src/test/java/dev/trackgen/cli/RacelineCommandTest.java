@@ -1,0 +1,60 @@
+package dev.trackgen.cli;
+
+import dev.trackgen.cli.output.NpzTrackWriter;
+import org.jetbrains.bio.npy.NpyArray;
+import org.jetbrains.bio.npy.NpzEntry;
+import org.jetbrains.bio.npy.NpzFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code generate --raceline}: the racing-line entries of the npz, and the options' checks. */
+class RacelineCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theNpzGainsTheRacelineEntriesOnlyWhenAsked() {
+        Path plain = dir.resolve("plain.npz");
+        Path line = dir.resolve("line.npz");
+        CliRun a = CliRun.run("generate", "--envs", "4", "--runtime", "cpu", "-q", "--out", plain.toString());
+        CliRun b = CliRun.run("generate", "--envs", "4", "--runtime", "cpu", "-q", "--out", line.toString(), "--raceline",
+                "--world-scale", "60");
+        assertEquals(0, a.code(), a::toString);
+        assertEquals(0, b.code(), b::toString);
+        try (NpzFile.Reader r = NpzFile.read(plain)) {
+            assertEquals(NpzTrackWriter.ARRAY_NAMES, r.introspect().stream().map(NpzEntry::getName).toList());
+        }
+        try (NpzFile.Reader r = NpzFile.read(line)) {
+            List<String> names = new ArrayList<>(NpzTrackWriter.ARRAY_NAMES);
+            names.addAll(NpzTrackWriter.RACELINE_NAMES);
+            assertEquals(names, r.introspect().stream().map(NpzEntry::getName).toList());
+            int nMax = r.get("center", Integer.MAX_VALUE).getShape()[1];
+            assertArrayEquals(new int[] {4, nMax, 2}, r.get("raceline", Integer.MAX_VALUE).getShape());
+            assertArrayEquals(new int[] {4, nMax}, r.get("raceline_speed", Integer.MAX_VALUE).getShape());
+            NpyArray lap = r.get("raceline_lap_time", Integer.MAX_VALUE);
+            float[] center = r.get("center_lap_time", Integer.MAX_VALUE).asFloatArray();
+            boolean[] valid = r.get("valid", Integer.MAX_VALUE).asBooleanArray();
+            for (int e = 0; e < 4; e++) {
+                if (valid[e]) {
+                    float t = lap.asFloatArray()[e];
+                    assertTrue(t > 0 && t < center[e] * 1.05, "env " + e + ": lap " + t + " s, centerline " + center[e] + " s");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aVehicleMarginNeedsRaceline() {
+        CliRun r = CliRun.run("generate", "--envs", "2", "--runtime", "cpu", "-q", "--vehicle-margin", "0.01");
+        assertEquals(1, r.code(), r::toString);
+        assertTrue(r.err().contains("--vehicle-margin needs --raceline"), r::toString);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.trackgen.runtime.cuda;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.Track;
+import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.course.kernel.CourseKernelIndex;
+import dev.trackgen.course.kernel.RacelineKernels;
+import dev.trackgen.course.raceline.RacingLine;
+import dev.trackgen.course.raceline.VehicleModel;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
+import dev.trackgen.runtime.cpu.CpuRuntime;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The racing-line kernels' CUDA C bodies (course_raceline.cu) against their Java twins, element by
+ * element, bit for bit, on bezier and circuit batches (one env cut to 2 points: the short branch).
+ */
+class HostRacelineTwinsTest {
+
+    private static Track onTwins(TwinCheckingRuntime rt, String generator, int envs, int seed) {
+        TrackGenConfig c = TrackGenConfig.builder().generator(generator).numEnvs(envs).runtime("cpu").build();
+        TrackSnapshot h;
+        try (CpuRuntime cpu = new CpuRuntime(1, false);
+             TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(envs, seed)).runtime(cpu)
+                     .build()) {
+            h = gen.generate().snapshot();
+        }
+        Track t = Track.allocate(rt, envs, h.nMax());
+        rt.upload(h.center(), t.center());
+        rt.upload(h.outer(), t.outer());
+        rt.upload(h.inner(), t.inner());
+        rt.upload(h.tangent(), t.tangent());
+        rt.upload(h.normal(), t.normal());
+        rt.upload(h.arclen(), t.arclen());
+        rt.upload(h.length(), t.length());
+        rt.upload(h.winding(), t.winding());
+        rt.upload(h.valid(), t.valid());
+        int[] count = h.count().clone();
+        count[envs - 1] = 2;
+        rt.upload(count, t.count());
+        return t;
+    }
+
+    @Test
+    void racelineKernelsMatchTheirJavaTwinsElementByElement() {
+        for (String generator : new String[] {"bezier", "circuit"}) {
+            TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+            int envs = generator.equals("circuit") ? 3 : 10;
+            Track t = onTwins(rt, generator, envs, 5);
+            RacingLine.builder(t).halfWidth(0.1).vehicle(VehicleModel.DEFAULT.withWorldScale(60)).build().compute();
+            RacingLine.builder(t).halfWidth(0.1).vehicleMargin(0).linearizations(2).sweeps(7).rho(0.3)
+                    .vehicle(new VehicleModel(15, 8, 20, 30, 40)).build().compute();
+            assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                    + String.join("\n", rt.mismatches()));
+            Set<String> expected = new TreeSet<>();
+            CourseKernelIndex.all().stream().filter(k -> RacelineKernels.PTX.equals(k.cudaModule()))
+                    .forEach(k -> expected.add(k.name()));
+            Set<String> ran = new TreeSet<>(rt.launches().keySet());
+            assertTrue(ran.containsAll(expected), generator + ": every raceline kernel ran: " + ran);
+            assertEquals(3, expected.size());
+        }
+    }
+}
