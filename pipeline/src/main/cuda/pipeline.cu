@@ -533,16 +533,30 @@ extern "C" __global__ void tg_arc_length(int dim, const float2* center, int nMax
     }
 }
 
+/* WidthFillKernel: one thread per slot (dim = E * nMax). */
+extern "C" __global__ void tg_width_fill(int dim, float halfWidth, int nMax, const int* count, float* left,
+                                         float* right) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int i = t - e * nMax;
+    float w = i < count[e] ? halfWidth : tg_nanf();
+    left[t] = w;
+    right[t] = w;
+}
+
 /* OffsetAreaKernel: one thread per env (dim = E). */
-extern "C" __global__ void tg_offset_area(int dim, const float2* center, const float2* normal, float halfWidth,
-                                          int nMax, const int* count, float* areaA, float* areaB) {
+extern "C" __global__ void tg_offset_area(int dim, const float2* center, const float2* normal, const float* left,
+                                          const float* right, int nMax, const int* count, float* areaA,
+                                          float* areaB) {
     int e = tg_thread_index();
     if (e >= dim) {
         return;
     }
     int cn = count[e];
     int b = e * nMax;
-    float hw = halfWidth;
     float sa = 0.0f;
     float sb = 0.0f;
     for (int i = 0; i < cn; i++) {
@@ -552,14 +566,14 @@ extern "C" __global__ void tg_offset_area(int dim, const float2* center, const f
         float2 nt = normal[t];
         float2 cu = center[u];
         float2 nu = normal[u];
-        float ax = ct.x + hw * nt.x;
-        float ay = ct.y + hw * nt.y;
-        float bx = ct.x - hw * nt.x;
-        float by = ct.y - hw * nt.y;
-        float anx = cu.x + hw * nu.x;
-        float any = cu.y + hw * nu.y;
-        float bnx = cu.x - hw * nu.x;
-        float bny = cu.y - hw * nu.y;
+        float ax = ct.x + left[t] * nt.x;
+        float ay = ct.y + left[t] * nt.y;
+        float bx = ct.x - right[t] * nt.x;
+        float by = ct.y - right[t] * nt.y;
+        float anx = cu.x + left[u] * nu.x;
+        float any = cu.y + left[u] * nu.y;
+        float bnx = cu.x - right[u] * nu.x;
+        float bny = cu.y - right[u] * nu.y;
         sa += 0.5f * (ax * any - anx * ay);
         sb += 0.5f * (bx * bny - bnx * by);
     }
@@ -568,9 +582,9 @@ extern "C" __global__ void tg_offset_area(int dim, const float2* center, const f
 }
 
 /* OffsetAssignKernel: one thread per point (dim = E * nMax). */
-extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const float2* normal, float halfWidth,
-                                            int nMax, const int* count, const float* areaA, const float* areaB,
-                                            float2* outer, float2* inner) {
+extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const float2* normal, const float* left,
+                                            const float* right, int nMax, const int* count, const float* areaA,
+                                            const float* areaB, float2* outer, float2* inner) {
     int t = tg_thread_index();
     if (t >= dim) {
         return;
@@ -582,13 +596,13 @@ extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const
         inner[t] = make_float2(tg_nanf(), tg_nanf());
         return;
     }
-    float sign = fabsf(areaA[e]) >= fabsf(areaB[e]) ? 1.0f : -1.0f;
+    bool plusOuter = fabsf(areaA[e]) >= fabsf(areaB[e]);
     float2 n = normal[t];
     float2 c = center[t];
-    float ox = sign * halfWidth * n.x;
-    float oy = sign * halfWidth * n.y;
-    outer[t] = make_float2(c.x + ox, c.y + oy);
-    inner[t] = make_float2(c.x - ox, c.y - oy);
+    float2 plus = make_float2(c.x + left[t] * n.x, c.y + left[t] * n.y);
+    float2 minus = make_float2(c.x - right[t] * n.x, c.y - right[t] * n.y);
+    outer[t] = plusOuter ? plus : minus;
+    inner[t] = plusOuter ? minus : plus;
 }
 
 /* ------------------------------------------------------------------------------------------ */

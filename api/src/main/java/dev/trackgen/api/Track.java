@@ -18,8 +18,13 @@ import dev.trackgen.api.runtime.Vec2Array;
  * an env are real and every slot past it is NaN.
  * <ul>
  *   <li>{@code center, outer, inner}: {@code [E * N_max]} points, world units; the borders lie
- *       exactly {@code half_width} from the centerline along the normal, index-aligned with it,
- *       and {@code outer} is the border enclosing the larger area;</li>
+ *       at the local half-widths from the centerline along the normal (exactly
+ *       {@code half_width} at the constant-width default), index-aligned with it, and
+ *       {@code outer} is the border enclosing the larger area;</li>
+ *   <li>{@code leftHalfWidth, rightHalfWidth}: {@code [E * N_max]} floats, world units: the
+ *       distance from each centerline point to the border on its {@code +normal} side (the left
+ *       normal {@code (-t.y, t.x)}) and on its {@code -normal} side; every real point holds
+ *       {@code half_width} in both at the constant-width default; NaN past {@code count[e]};</li>
  *   <li>{@code tangent}: {@code [E * N_max]} unit tangents (central difference);
  *       {@code normal}: unit left normals {@code (-t.y, t.x)};</li>
  *   <li>{@code arclen}: {@code [E * N_max]} cumulative arc length at each point, 0 at point 0;</li>
@@ -41,6 +46,8 @@ public final class Track {
     private final Vec2Array tangent;
     private final Vec2Array normal;
     private final F32Array arclen;
+    private final F32Array leftHalfWidth;
+    private final F32Array rightHalfWidth;
     private final F32Array length;
     private final F32Array winding;
     private final I32Array valid;
@@ -58,6 +65,8 @@ public final class Track {
         this.tangent = runtime.allocVec2(points);
         this.normal = runtime.allocVec2(points);
         this.arclen = runtime.allocF32(points);
+        this.leftHalfWidth = runtime.allocF32(points);
+        this.rightHalfWidth = runtime.allocF32(points);
         this.length = runtime.allocF32(numEnvs);
         this.winding = runtime.allocF32(numEnvs);
         this.valid = runtime.allocI32(numEnvs);
@@ -124,6 +133,29 @@ public final class Track {
         return arclen;
     }
 
+    /**
+     * The half-width on the left of the direction of travel: the distance, in world units, from
+     * each centerline point to the border on the {@code +normal} side ({@code c + w_l * n}).
+     *
+     * @return {@code [E * N_max]} floats, env {@code e}'s point {@code i} at
+     *         {@code e * N_max + i}; {@code half_width} for every real point at the constant-width
+     *         default; NaN past {@code count[e]}
+     */
+    public F32Array leftHalfWidth() {
+        return leftHalfWidth;
+    }
+
+    /**
+     * The half-width on the right of the direction of travel: the distance, in world units, from
+     * each centerline point to the border on the {@code -normal} side ({@code c - w_r * n}).
+     *
+     * @return {@code [E * N_max]} floats, layout of {@link #leftHalfWidth()}; NaN past
+     *         {@code count[e]}
+     */
+    public F32Array rightHalfWidth() {
+        return rightHalfWidth;
+    }
+
     /** @return perimeter per track, {@code [E]} */
     public F32Array length() {
         return length;
@@ -173,6 +205,8 @@ public final class Track {
             runtime.download(tangent, dst.tangent());
             runtime.download(normal, dst.normal());
             runtime.download(arclen, dst.arclen());
+            runtime.download(leftHalfWidth, dst.leftHalfWidth());
+            runtime.download(rightHalfWidth, dst.rightHalfWidth());
             runtime.download(length, dst.length());
             runtime.download(winding, dst.winding());
             runtime.download(valid, dst.valid());

@@ -16,6 +16,8 @@ public final class TrackSnapshot {
     private final float[] tangent;
     private final float[] normal;
     private final float[] arclen;
+    private final float[] leftHalfWidth;
+    private final float[] rightHalfWidth;
     private final float[] length;
     private final float[] winding;
     private final int[] valid;
@@ -37,6 +39,8 @@ public final class TrackSnapshot {
         this.tangent = new float[2 * points];
         this.normal = new float[2 * points];
         this.arclen = new float[points];
+        this.leftHalfWidth = new float[points];
+        this.rightHalfWidth = new float[points];
         this.length = new float[numEnvs];
         this.winding = new float[numEnvs];
         this.valid = new int[numEnvs];
@@ -81,6 +85,22 @@ public final class TrackSnapshot {
     /** @return cumulative arc length, {@code [E * N_max]} */
     public float[] arclen() {
         return arclen;
+    }
+
+    /**
+     * @return left half-widths (distance to the {@code +normal} border), {@code [E * N_max]}
+     *         floats, world units, NaN past the count (see {@link Track#leftHalfWidth()})
+     */
+    public float[] leftHalfWidth() {
+        return leftHalfWidth;
+    }
+
+    /**
+     * @return right half-widths (distance to the {@code -normal} border), {@code [E * N_max]}
+     *         floats, world units, NaN past the count (see {@link Track#rightHalfWidth()})
+     */
+    public float[] rightHalfWidth() {
+        return rightHalfWidth;
     }
 
     /** @return perimeters, {@code [E]} */

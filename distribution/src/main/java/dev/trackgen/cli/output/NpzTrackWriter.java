@@ -14,6 +14,9 @@ import java.util.List;
  * <ul>
  *   <li>{@code center, outer, inner, tangent, normal}: float32 {@code [E, N_max, 2]};</li>
  *   <li>{@code arclen}: float32 {@code [E, N_max]};</li>
+ *   <li>{@code left_half_width}, {@code right_half_width}: float32 {@code [E, N_max]}, the
+ *       distance from each centerline point to the border on its {@code +normal} and
+ *       {@code -normal} side, NaN past the count;</li>
  *   <li>{@code length, winding}: float32 {@code [E]};</li>
  *   <li>{@code valid}: bool {@code [E]}; {@code count}: int32 {@code [E]};</li>
  *   <li>{@code config}: the resolved configuration as one ASCII JSON string, a numpy bytes
@@ -26,7 +29,7 @@ import java.util.List;
 public final class NpzTrackWriter {
     /** The array names, in the order they are written. */
     public static final List<String> ARRAY_NAMES = List.of(
-            "center", "outer", "inner", "tangent", "normal", "arclen", "length", "winding", "valid", "count", "config");
+            "center", "outer", "inner", "tangent", "normal", "arclen", "left_half_width", "right_half_width", "length", "winding", "valid", "count", "config");
 
     private final boolean compressed;
 
@@ -99,6 +102,8 @@ public final class NpzTrackWriter {
             w.putFloats("tangent", snapshot.tangent(), e, n, 2);
             w.putFloats("normal", snapshot.normal(), e, n, 2);
             w.putFloats("arclen", snapshot.arclen(), e, n);
+            w.putFloats("left_half_width", snapshot.leftHalfWidth(), e, n);
+            w.putFloats("right_half_width", snapshot.rightHalfWidth(), e, n);
             w.putFloats("length", snapshot.length(), e);
             w.putFloats("winding", snapshot.winding(), e);
             w.putBooleans("valid", snapshot.valid(), e);

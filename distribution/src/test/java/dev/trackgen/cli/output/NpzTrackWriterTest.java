@@ -45,6 +45,12 @@ class NpzTrackWriterTest {
             NpyArray arclen = r.get("arclen", Integer.MAX_VALUE);
             assertArrayEquals(new int[] {3, 8}, arclen.getShape());
             assertArrayEquals(s.arclen(), arclen.asFloatArray());
+            NpyArray left = r.get("left_half_width", Integer.MAX_VALUE);
+            NpyArray right = r.get("right_half_width", Integer.MAX_VALUE);
+            assertArrayEquals(new int[] {3, 8}, left.getShape());
+            assertArrayEquals(new int[] {3, 8}, right.getShape());
+            assertArrayEquals(s.leftHalfWidth(), left.asFloatArray());
+            assertArrayEquals(s.rightHalfWidth(), right.asFloatArray());
             assertArrayEquals(new int[] {3}, r.get("length", Integer.MAX_VALUE).getShape());
             assertArrayEquals(s.length(), r.get("length", Integer.MAX_VALUE).asFloatArray());
             assertArrayEquals(s.winding(), r.get("winding", Integer.MAX_VALUE).asFloatArray());

@@ -15,7 +15,8 @@ final class Snapshots {
      */
     static TrackSnapshot circles(int numEnvs, int nMax, int invalidEnv) {
         TrackSnapshot s = new TrackSnapshot(numEnvs, nMax);
-        for (float[] a : new float[][] {s.center(), s.outer(), s.inner(), s.tangent(), s.normal(), s.arclen()}) {
+        for (float[] a : new float[][] {s.center(), s.outer(), s.inner(), s.tangent(), s.normal(), s.arclen(),
+                s.leftHalfWidth(), s.rightHalfWidth()}) {
             Arrays.fill(a, Float.NaN);
         }
         for (int e = 0; e < numEnvs; e++) {
@@ -41,6 +42,8 @@ final class Snapshots {
                 s.normal()[p] = (float) -cx;
                 s.normal()[p + 1] = (float) -cy;
                 s.arclen()[e * nMax + i] = (float) (r * a);
+                s.leftHalfWidth()[e * nMax + i] = 0.1f;
+                s.rightHalfWidth()[e * nMax + i] = 0.1f;
             }
         }
         return s;

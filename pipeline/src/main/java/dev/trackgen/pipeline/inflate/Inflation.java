@@ -13,13 +13,14 @@ import dev.trackgen.api.runtime.Vec2Array;
 /**
  * The inflation stage: turns relaxed bead chains into the {@link Track} result. It
  * re-uniformizes each chain, computes unit tangents, left normals and Menger curvature, the
- * cumulative arc length, perimeter and winding, offsets both borders by the constant half-width
- * (the larger-area one is the outer border), and runs the validity gate
+ * cumulative arc length, perimeter and winding, writes the per-point half-widths
+ * ({@code track.leftHalfWidth()}, {@code rightHalfWidth()}), offsets both borders by them (the
+ * larger-area one is the outer border), and runs the validity gate
  * ({@link ValidityKernel}). The point count of each track is expected in {@code track.count()}.
  *
- * <p>On a runtime that runs Java bodies (CPU) the seven steps are one launch per env
+ * <p>On a runtime that runs Java bodies (CPU) the eight steps are one launch per env
  * ({@link InflationHostKernel}) whose scratch lives in the worker thread, so the stage keeps
- * two floats per env beyond the {@code Track}; elsewhere (CUDA) seven launches over
+ * two floats per env beyond the {@code Track}; elsewhere (CUDA) eight launches over
  * {@code [E * N_max]} scratch rows ({@link HostFusion} chooses). Same results either way.
  */
 public final class Inflation {
@@ -53,7 +54,8 @@ public final class Inflation {
         this.plan = fusion.plan(e, InflationHostKernel.INSTANCE.args().in(in).nMax(nMax).count(count)
                 .genValid(genValid).halfWidth(hw).turningTol(turningTol).wFloor(wFloor).relaxTol(relaxTol)
                 .areaA(areaA).areaB(areaB).center(track.center()).tangent(track.tangent()).normal(track.normal())
-                .arclen(track.arclen()).length(track.length()).winding(track.winding()).outer(track.outer())
+                .arclen(track.arclen()).length(track.length()).winding(track.winding())
+                .left(track.leftHalfWidth()).right(track.rightHalfWidth()).outer(track.outer())
                 .inner(track.inner()).valid(track.valid()), b -> b
                 .launch(e, UniformResampleScanKernel.INSTANCE.args()
                         .center(in).nMax(nMax).count(count).seg(seg).s(s))
@@ -65,11 +67,16 @@ public final class Inflation {
                 .launch(e, ArcLengthKernel.INSTANCE.args()
                         .center(track.center()).nMax(nMax).count(count)
                         .arclen(track.arclen()).length(track.length()).winding(track.winding()))
+                .launch(dim, WidthFillKernel.INSTANCE.args()
+                        .halfWidth(hw).nMax(nMax).count(count)
+                        .left(track.leftHalfWidth()).right(track.rightHalfWidth()))
                 .launch(e, OffsetAreaKernel.INSTANCE.args()
-                        .center(track.center()).normal(track.normal()).halfWidth(hw).nMax(nMax).count(count)
+                        .center(track.center()).normal(track.normal())
+                        .left(track.leftHalfWidth()).right(track.rightHalfWidth()).nMax(nMax).count(count)
                         .areaA(areaA).areaB(areaB))
                 .launch(dim, OffsetAssignKernel.INSTANCE.args()
-                        .center(track.center()).normal(track.normal()).halfWidth(hw).nMax(nMax).count(count)
+                        .center(track.center()).normal(track.normal())
+                        .left(track.leftHalfWidth()).right(track.rightHalfWidth()).nMax(nMax).count(count)
                         .areaA(areaA).areaB(areaB).outer(track.outer()).inner(track.inner()))
                 .launch(e, ValidityKernel.INSTANCE.args()
                         .center(track.center()).count(count).genValid(genValid).normal(track.normal())

@@ -201,11 +201,11 @@ class HostKernelTwinsTest {
     @Test
     void bezierPipelineKernelsMatchTheirJavaTwinsElementByElement() {
         TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
-        assertPipelineTwins(small(24).build(), 5, rt, 19);
+        assertPipelineTwins(small(24).build(), 5, rt, 20);
         assertEquals(List.of("tg_bezier_style", "tg_corner_sample", "tg_corner_sort", "tg_vertex_tangent",
                 "tg_bezier_assemble", "tg_arc_scan", "tg_arc_lookup", "tg_self_intersections",
                 "tg_fill_i32", "tg_cs_scan", "tg_cs_lookup", "tg_xpbd_relax", "tg_uniform_scan", "tg_uniform_lookup",
-                "tg_frame", "tg_arc_length", "tg_offset_area", "tg_offset_assign", "tg_validity"),
+                "tg_frame", "tg_arc_length", "tg_width_fill", "tg_offset_area", "tg_offset_assign", "tg_validity"),
                 new ArrayList<>(rt.launches().keySet()));
     }
 
@@ -216,10 +216,10 @@ class HostKernelTwinsTest {
                 .set(RelaxKnobs.ACCEL, "none").set(RelaxKnobs.ITERS, 30)
                 .set(BezierKnobs.STYLE_SAMPLING, true)
                 .nMax(200).build();
-        assertPipelineTwins(dense, 9, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        assertPipelineTwins(dense, 9, new TwinCheckingRuntime(Twins.hostRunner()), 20);
         // wide tracks: many cache overflows, every track crowded
         TrackGenConfig crowded = small(10).halfWidth(0.3).set(RelaxKnobs.SEP_CACHE_SLOTS, 2).build();
-        assertPipelineTwins(crowded, 2, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        assertPipelineTwins(crowded, 2, new TwinCheckingRuntime(Twins.hostRunner()), 20);
     }
 
     @Test
@@ -266,9 +266,9 @@ class HostKernelTwinsTest {
     void countsBeyondNMaxAndOverflowingCoordinatesMatchToo() {
         // spacing 1e-9: a quotient far past int range; scale 1e30: infinite segment lengths.
         TrackGenConfig tiny = small(6).set(PipelineKnobs.SPACING, 1e-9).build();
-        assertPipelineTwins(tiny, 3, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        assertPipelineTwins(tiny, 3, new TwinCheckingRuntime(Twins.hostRunner()), 20);
         TrackGenConfig huge = small(6).set(BezierKnobs.SCALE, 1e30).build();
-        assertPipelineTwins(huge, 4, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        assertPipelineTwins(huge, 4, new TwinCheckingRuntime(Twins.hostRunner()), 20);
     }
 
     @Test
