@@ -547,6 +547,65 @@ extern "C" __global__ void tg_width_fill(int dim, float halfWidth, int nMax, con
     right[t] = w;
 }
 
+/* WidthCurvatureKernel: one thread per slot (dim = E * nMax). */
+extern "C" __global__ void tg_width_curvature(int dim, const float2* center, int nMax, const int* count, float wMin,
+                                              float wMax, float cornerRadius, int window, float* left,
+                                              float* right) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int k = t - e * nMax;
+    int cn = count[e];
+    if (k >= cn) {
+        left[t] = tg_nanf();
+        right[t] = tg_nanf();
+        return;
+    }
+    int b = e * nMax;
+    int m = tg_mini(window, (cn - 1) / 2);
+    float inv = 1.0f / static_cast<float>(2 * m + 1);
+    float sum = 0.0f;
+    for (int j = k - m; j <= k + m; j++) {
+        int i = j < 0 ? j + cn : (j >= cn ? j - cn : j);
+        int p = i == 0 ? cn - 1 : i - 1;
+        int n = i + 1 == cn ? 0 : i + 1;
+        float2 cp = center[b + p];
+        float2 ci = center[b + i];
+        float2 cq = center[b + n];
+        sum += tg_menger(cp.x, cp.y, ci.x, ci.y, cq.x, cq.y);
+    }
+    float f = tg_minf(1.0f, sum * inv * cornerRadius);
+    float w = wMin + (wMax - wMin) * f;
+    left[t] = w;
+    right[t] = w;
+}
+
+/* WidthProfileKernel: one thread per slot (dim = E * nMax). */
+extern "C" __global__ void tg_width_profile(int dim, const float* profileLeft, const float* profileRight, int p,
+                                            int nMax, const int* count, float* left, float* right) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int k = t - e * nMax;
+    int cn = count[e];
+    if (k >= cn) {
+        left[t] = tg_nanf();
+        right[t] = tg_nanf();
+        return;
+    }
+    int pb = e * p;
+    float u = static_cast<float>(k) * static_cast<float>(p) / static_cast<float>(cn);
+    int i0 = tg_mini(tg_f2i(u), p - 1);
+    float f = u - static_cast<float>(i0);
+    int i1 = i0 + 1 == p ? 0 : i0 + 1;
+    left[t] = profileLeft[pb + i0] + f * (profileLeft[pb + i1] - profileLeft[pb + i0]);
+    right[t] = profileRight[pb + i0] + f * (profileRight[pb + i1] - profileRight[pb + i0]);
+}
+
 /* OffsetAreaKernel: one thread per env (dim = E). */
 extern "C" __global__ void tg_offset_area(int dim, const float2* center, const float2* normal, const float* left,
                                           const float* right, int nMax, const int* count, float* areaA,
@@ -706,13 +765,15 @@ bool tg_block_any_meet(const float2* p, const float2* q, int same, int base, int
     return met;
 }
 
-/** ValidityKernel.offsetHolds: border point at the half-width along the centerline normal. */
-TG_INLINE bool tg_offset_holds(float2 c, float2 n, float2 q, float hw, float widthTol) {
+/** ValidityKernel.offsetHolds: border point at its side's half-width along the centerline normal. */
+TG_INLINE bool tg_offset_holds(float2 c, float2 n, float2 q, float wl, float wr) {
     float dx = q.x - c.x;
     float dy = q.y - c.y;
     float along = dx * n.x + dy * n.y;
     float across = dx * n.y - dy * n.x;
-    return fabsf(fabsf(along) - hw) <= widthTol && fabsf(across) <= widthTol;
+    float w = along >= 0.0f ? wl : wr;
+    float widthTol = TG_HALF_WIDTH_TOL * w;
+    return fabsf(fabsf(along) - w) <= widthTol && fabsf(across) <= widthTol;
 }
 
 /** ValidityKernel.turnsForward: the polygon turns by less than 90 degrees at t. */
@@ -740,9 +801,12 @@ TG_INLINE float tg_validity_edge_angle(const float2* center, int b, int i, int c
 }
 
 extern "C" __global__ void tg_validity(int dim, const float2* center, const int* count, const int* genValid,
-                                       const float2* normal, const float2* outer, const float2* inner, int nMax, float halfWidth,
-                                       float turningTol, float wFloor, float relaxTol, float* boxes, int* valid) {
+                                       const float2* normal, const float2* outer, const float2* inner,
+                                       const float* left, const float* right, int nMax, float turningTol,
+                                       float wFloor, float relaxTol, float* boxes, int* valid) {
     __shared__ float s_total;
+    __shared__ float s_wmin;
+    __shared__ float s_wmax;
     __shared__ float s_peri;
     __shared__ int s_wound;
     __shared__ int s_inside;
@@ -757,9 +821,22 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
     int nt = static_cast<int>(blockDim.x);
     int cn = count[e];
     int b = e * nMax;
-    float hw = halfWidth;
-    float minThickness = (1.0f - relaxTol) * hw;
-    bool ok = cn >= 3 && genValid[e] != 0 && hw > wFloor;
+    /* the narrowest and widest half-width, in point order by thread 0 (NaN when any is NaN) */
+    if (tid == 0) {
+        float wMin = __int_as_float(0x7f800000);
+        float wMax = 0.0f;
+        for (int i = 0; i < cn; i++) {
+            wMin = tg_minf(wMin, tg_minf(left[b + i], right[b + i]));
+            wMax = tg_maxf(wMax, tg_maxf(left[b + i], right[b + i]));
+        }
+        s_wmin = wMin;
+        s_wmax = wMax;
+    }
+    __syncthreads();
+    float wMin = s_wmin;
+    float wMax = s_wmax;
+    float maxThickness = (1.0f - relaxTol) * wMax;
+    bool ok = cn >= 3 && genValid[e] != 0 && wMin > wFloor;
     if (ok) {
         /* every point of the centerline and both borders finite */
         int bad = 0;
@@ -810,7 +887,6 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
     }
     if (ok) {
         /* per vertex: Menger radius, turns under 90 degrees on all three polygons, border offsets */
-        float widthTol = TG_HALF_WIDTH_TOL * hw;
         int bad = 0;
         for (int i = tid; i < cn; i += nt) {
             int u = i + 1 == cn ? 0 : i + 1;
@@ -819,11 +895,14 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
             float2 cu = center[b + u];
             float2 cp = center[b + p];
             float kappa = tg_menger(cp.x, cp.y, ct.x, ct.y, cu.x, cu.y);
+            float wl = left[b + i];
+            float wr = right[b + i];
+            float minThickness = (1.0f - relaxTol) * tg_maxf(wl, wr);
             bad |= !(1.0f / tg_maxf(kappa, 1.0e-12f) >= minThickness) || !tg_turns_forward(cp, ct, cu)
                    || !tg_turns_forward(outer[b + p], outer[b + i], outer[b + u])
                    || !tg_turns_forward(inner[b + p], inner[b + i], inner[b + u])
-                   || !tg_offset_holds(ct, normal[b + i], outer[b + i], hw, widthTol)
-                   || !tg_offset_holds(ct, normal[b + i], inner[b + i], hw, widthTol);
+                   || !tg_offset_holds(ct, normal[b + i], outer[b + i], wl, wr)
+                   || !tg_offset_holds(ct, normal[b + i], inner[b + i], wl, wr);
         }
         ok = !__syncthreads_or(bad);
     }
@@ -851,10 +930,37 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
             s_wound = (areaC > 0.0f && areaO > 0.0f && areaI > 0.0f) || (areaC < 0.0f && areaO < 0.0f && areaI < 0.0f);
         }
         __syncthreads();
-        int bandE = tg_separation_band(s_peri / static_cast<float>(cn), 2.0f * hw);
-        ok = s_wound != 0 && s_peri >= 2.0f * static_cast<float>(TG_PI_D) * minThickness && cn >= 2 * bandE + 3;
-        if (ok) {
+        int bandE = tg_separation_band(s_peri / static_cast<float>(cn), 2.0f * wMax);
+        ok = s_wound != 0 && s_peri >= 2.0f * static_cast<float>(TG_PI_D) * maxThickness && cn >= 2 * bandE + 3;
+        if (ok && wMin != wMax) {
+            /* clearance at per-point widths: pairs beyond the band at least r_i + r_j apart */
+            for (int base = 0; base < cn; base += nt) {
+                int i = base + tid;
+                int v = 0;
+                if (i < cn) {
+                    float2 ci = center[b + i];
+                    float ri = (1.0f - relaxTol) * tg_maxf(left[b + i], right[b + i]);
+                    int jEnd = tg_mini(cn, i + cn - bandE);
+                    for (int j = i + bandE + 1; j < jEnd; j++) {
+                        float sep = ri + (1.0f - relaxTol) * tg_maxf(left[b + j], right[b + j]);
+                        float2 cj = center[b + j];
+                        float dx = ci.x - cj.x;
+                        float dy = ci.y - cj.y;
+                        float d2 = dx * dx + dy * dy;
+                        if (d2 < sep * sep && !(0.5f * sqrtf(d2) >= 0.5f * sep)) {
+                            v = 1;
+                            break;
+                        }
+                    }
+                }
+                if (__syncthreads_or(v)) {
+                    ok = false;
+                    break;
+                }
+            }
+        } else if (ok) {
             /* clearance: pairs beyond the band */
+            float minThickness = maxThickness;
             float sep = 2.0f * minThickness;
             float sep2 = sep * sep;
             for (int base = 0; base < cn; base += nt) {

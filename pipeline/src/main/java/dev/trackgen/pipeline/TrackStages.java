@@ -4,6 +4,7 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
@@ -46,6 +47,17 @@ final class TrackStages {
      */
     TrackStages(ComputeRuntime runtime, TrackGenConfig config, int n, Vec2Array centerlines, I32Array flags,
                 Track track, boolean keepIntermediates) {
+        this(runtime, config, n, centerlines, flags, track, keepIntermediates, null, null);
+    }
+
+    /**
+     * As {@link #TrackStages(ComputeRuntime, TrackGenConfig, int, Vec2Array, I32Array, Track, boolean)},
+     * with the per-point half-widths taken from a caller's width profile ({@code [E * n]} each
+     * side, at the arc-length fractions {@code k / n} of each input loop; both null for the
+     * configuration's {@code width_profile}).
+     */
+    TrackStages(ComputeRuntime runtime, TrackGenConfig config, int n, Vec2Array centerlines, I32Array flags,
+                Track track, boolean keepIntermediates, F32Array profileLeft, F32Array profileRight) {
         int e = config.numEnvs();
         int nMax = config.nMax();
         this.spaced = keepIntermediates ? runtime.allocVec2(e * nMax) : track.outer();
@@ -58,7 +70,7 @@ final class TrackStages {
         } else {
             this.relaxed = spaced;
         }
-        b.append(new Inflation(runtime, config, relaxed, flags, track).plan());
+        b.append(new Inflation(runtime, config, relaxed, flags, track, profileLeft, profileRight, n).plan());
         this.plan = b.build();
         for (Kernel k : plan.kernels()) {
             if (!runtime.supports(k)) {

@@ -153,7 +153,7 @@ public final class ValiditySearch {
                     .runtime(runtime).build()) {
                 s = tg.generate().snapshot();
             }
-            TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL));
+            TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL), config.variableWidth());
             for (int env = 0; env < e; env++) {
                 var lay = audit.layout(s, env);
                 if (lay.isPresent()) {

@@ -74,7 +74,7 @@ class GateAgainstAuditTest {
             try (CenterlinePipeline pipe = new CenterlinePipeline(config, p, runtime)) {
                 Track t = pipe.run(xy);
                 TrackSnapshot s = t.snapshot();
-                TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL));
+                TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL), config.variableWidth());
                 for (int e = 0; e < envs; e++) {
                     assertEquals(java.util.Optional.empty(), audit.layout(s, e), "batch " + batch + " env " + e);
                     if (s.isValid(e)) {
