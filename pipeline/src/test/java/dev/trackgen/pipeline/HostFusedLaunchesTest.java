@@ -37,14 +37,16 @@ class HostFusedLaunchesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"bezier", "polar", "hull", "checkpoint", "voronoi", "circuit", "checkpoint-clip",
-        "checkpoint-k1"})
+        "checkpoint-k1", "bezier-curvature-width"})
     void fusedAndSplitLaunchesGiveTheSameBatch(String label) {
-        String name = label.startsWith("checkpoint") ? "checkpoint" : label;
+        String name = label.startsWith("checkpoint") ? "checkpoint" : label.startsWith("bezier") ? "bezier" : label;
         TrackGenConfig.Builder b = Parts.config().generator(name).numEnvs(name.equals("circuit") ? 4 : E);
         if (label.equals("checkpoint-clip")) {
             b.set("checkpoint_clip_fallback", "true");
         } else if (label.equals("checkpoint-k1")) {
             b.set("checkpoint_best_of_k", "1");
+        } else if (label.equals("bezier-curvature-width")) {
+            b.set("width_profile", "curvature").set("half_width_min", "0.07").set("half_width_max", "0.12");
         }
         TrackGenConfig c = b.build();
         try (CpuRuntime cpu = new CpuRuntime(2, false)) {

@@ -2,6 +2,7 @@ package dev.trackgen.runtime.cuda;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.WidthKnobs;
 import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.kernel.MergeRowsI32Kernel;
@@ -259,6 +260,47 @@ class HostKernelTwinsTest {
                     assertTrue(valid > 0 && valid < envs, "both verdicts must occur, got " + valid + " valid");
                 }
             }
+        }
+    }
+
+    @Test
+    void variableWidthKernelsMatchTheirJavaTwins() {
+        // the curvature width profile through the whole pipeline: tg_width_curvature, and the
+        // gate's per-point clearance branch
+        TrackGenConfig curvature = small(12).set(WidthKnobs.PROFILE, "curvature").set(WidthKnobs.HALF_WIDTH_MIN, 0.06)
+                .set(WidthKnobs.HALF_WIDTH_MAX, 0.12).build();
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+        assertPipelineTwins(curvature, 7, rt, 20);
+        assertTrue(rt.launches().containsKey("tg_width_curvature"), () -> "launched " + rt.launches());
+        // a caller's per-point widths (tg_width_profile) on wobbly loops, some too wide to be valid
+        Random r = new Random(43);
+        int envs = 24;
+        int p = 120;
+        float[] xy = new float[2 * envs * p];
+        float[] left = new float[envs * p];
+        float[] right = new float[envs * p];
+        for (int e = 0; e < envs; e++) {
+            double a2 = 0.3 * r.nextDouble();
+            double w = 0.05 + 0.25 * r.nextDouble();
+            for (int i = 0; i < p; i++) {
+                double t = 2 * Math.PI * i / p;
+                double rad = 1 + a2 * Math.cos(3 * t);
+                xy[2 * (e * p + i)] = (float) (rad * Math.cos(t));
+                xy[2 * (e * p + i) + 1] = (float) (rad * Math.sin(t));
+                left[e * p + i] = (float) (w * (1 + 0.5 * Math.sin(2 * t)));
+                right[e * p + i] = (float) (w * (1 + 0.5 * Math.cos(5 * t)));
+            }
+        }
+        TrackGenConfig config = small(envs).set(PipelineKnobs.RELAX_ENABLE, false).nMax(600).build();
+        TwinCheckingRuntime rt2 = new TwinCheckingRuntime(Twins.hostRunner());
+        int[] usable = new int[envs];
+        java.util.Arrays.fill(usable, 1);
+        try (CenterlinePipeline pipe = new CenterlinePipeline(config, p, rt2, true)) {
+            int valid = pipe.run(xy, left, right, usable).snapshot().validCount();
+            assertTrue(rt2.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                    + String.join("\n", rt2.mismatches()));
+            assertTrue(rt2.launches().containsKey("tg_width_profile"), () -> "launched " + rt2.launches());
+            assertTrue(valid > 0 && valid < envs, "both verdicts must occur, got " + valid + " valid");
         }
     }
 
