@@ -13,6 +13,7 @@
  */
 #include "trackgen_kernel.cuh"
 #include "trackgen_pipeline_kernels.h"
+#include "trackgen_altitude.cuh"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Constant-spacing resample                                                                  */
@@ -1017,5 +1018,119 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
     }
     if (tid == 0) {
         valid[e] = ok ? 1 : 0;
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Elevation and banking                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/* ElevationKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_elevation(int dim, const float2* center, const float2* normal, const float2* tangent,
+                                        const float* left, const float* right, const float2* outer,
+                                        const float* arclen, const float* length, const int* count, const int* seeds,
+                                        int nMax, int profile, float zBase, float zMin, float zMax, float zMaxStep,
+                                        float zNoiseAmp, int zHarmonics, int knots, float validGrade, float bankK,
+                                        float bankMax, int bankWindow, float* knotS, float* knotZ, float* z,
+                                        float* outerZ, float* innerZ, float* bank, float* arclen3d, float* length3d,
+                                        float* tangent3d, int* valid) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int cn = count[e];
+    int b = e * nMax;
+    float perim = length[e];
+    int seed = seeds[e];
+    if (profile == TG_ALT_UNIFORM || profile == TG_ALT_RANDOM_WALK) {
+        int kb = e * knots;
+        for (int j = 0; j < knots; j++) {
+            knotS[kb + j] = perim * static_cast<float>(j) / static_cast<float>(knots);
+        }
+        tg_alt_fill_streams(profile, seed, TG_STREAM_ELEV_UNIFORM, TG_STREAM_ELEV_WALK, TG_STREAM_ELEV_NOISE, knotS, kb,
+                            knots, perim, zBase, zMin, zMax, zMaxStep, zNoiseAmp, zHarmonics, knotZ, kb);
+        for (int i = 0; i < cn; i++) {
+            z[b + i] = tg_alt_knot_height(knotZ, kb, knots, perim, arclen[b + i]);
+        }
+    } else {
+        tg_alt_fill_streams(profile, seed, TG_STREAM_ELEV_UNIFORM, TG_STREAM_ELEV_WALK, TG_STREAM_ELEV_NOISE, arclen, b,
+                            cn, perim, zBase, zMin, zMax, zMaxStep, zNoiseAmp, zHarmonics, z, b);
+    }
+    if (bankK > 0.0f && cn >= 3) {
+        for (int i = 0; i < cn; i++) {
+            float2 p = center[b + (i == 0 ? cn - 1 : i - 1)];
+            float2 q = center[b + i];
+            float2 r = center[b + (i + 1 == cn ? 0 : i + 1)];
+            float k = tg_menger(p.x, p.y, q.x, q.y, r.x, r.y);
+            float turn = tg_cross(q.x - p.x, q.y - p.y, r.x - q.x, r.y - q.y);
+            float sgn = turn < 0.0f ? -k : k;
+            float target = static_cast<float>(atan(static_cast<double>(bankK * sgn)));
+            outerZ[b + i] = tg_minf(tg_maxf(target, -bankMax), bankMax);
+        }
+        int w = bankWindow < (cn - 1) / 2 ? bankWindow : (cn - 1) / 2;
+        double sum = 0.0;
+        for (int j = -w; j <= w; j++) {
+            sum += static_cast<double>(outerZ[b + (j + cn) % cn]);
+        }
+        double span = static_cast<double>(2 * w + 1);
+        for (int i = 0; i < cn; i++) {
+            float avg = static_cast<float>(sum / span);
+            bank[b + i] = tg_minf(tg_maxf(avg, -bankMax), bankMax);
+            sum += static_cast<double>(outerZ[b + (i + w + 1) % cn]);
+            sum -= static_cast<double>(outerZ[b + (i - w + cn) % cn]);
+        }
+    } else {
+        for (int i = 0; i < cn; i++) {
+            bank[b + i] = 0.0f;
+        }
+    }
+    bool plusOuter = cn > 0 && outer[b].x == center[b].x + left[b] * normal[b].x
+                     && outer[b].y == center[b].y + left[b] * normal[b].y;
+    float* po = plusOuter ? outerZ : innerZ;
+    float* mo = plusOuter ? innerZ : outerZ;
+    for (int i = 0; i < cn; i++) {
+        float tb = static_cast<float>(tan(static_cast<double>(bank[b + i])));
+        po[b + i] = z[b + i] - left[b + i] * tb;
+        mo[b + i] = z[b + i] + right[b + i] * tb;
+    }
+    double acc = 0.0;
+    bool ok = true;
+    for (int i = 0; i < cn; i++) {
+        arclen3d[b + i] = static_cast<float>(acc);
+        int in = i + 1 == cn ? 0 : i + 1;
+        int ip = i == 0 ? cn - 1 : i - 1;
+        float2 pc = center[b + i];
+        float2 pn = center[b + in];
+        float2 pp = center[b + ip];
+        float ds = tg_length(pn.x - pc.x, pn.y - pc.y);
+        float dsp = tg_length(pc.x - pp.x, pc.y - pp.y);
+        float dz = z[b + in] - z[b + i];
+        acc += static_cast<double>(tg_length(ds, dz));
+        float den = dsp + ds;
+        float g = den > 0.0f ? (z[b + in] - z[b + ip]) / den : 0.0f;
+        float inv = 1.0f / static_cast<float>(sqrt(static_cast<double>(1.0f + g * g)));
+        tangent3d[3 * (b + i)] = tangent[b + i].x * inv;
+        tangent3d[3 * (b + i) + 1] = tangent[b + i].y * inv;
+        tangent3d[3 * (b + i) + 2] = g * inv;
+        if (validGrade > 0.0f && !(fabsf(dz) <= validGrade * ds)) {
+            ok = false;
+        }
+        if (bankK > 0.0f && !(fabsf(bank[b + i]) <= bankMax)) {
+            ok = false;
+        }
+    }
+    length3d[e] = static_cast<float>(acc);
+    for (int i = cn; i < nMax; i++) {
+        z[b + i] = tg_nanf();
+        outerZ[b + i] = tg_nanf();
+        innerZ[b + i] = tg_nanf();
+        bank[b + i] = tg_nanf();
+        arclen3d[b + i] = tg_nanf();
+        tangent3d[3 * (b + i)] = tg_nanf();
+        tangent3d[3 * (b + i) + 1] = tg_nanf();
+        tangent3d[3 * (b + i) + 2] = tg_nanf();
+    }
+    if (!ok) {
+        valid[e] = 0;
     }
 }

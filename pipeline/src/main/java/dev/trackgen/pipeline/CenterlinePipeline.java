@@ -157,7 +157,14 @@ public final class CenterlinePipeline implements AutoCloseable {
                 this.hostRight = null;
                 this.arc = null;
             }
-            this.stages = new TrackStages(runtime, config, points, input, flags, track, true, profileLeft,
+            // no RNG here: env e's random elevation profile draws from seed e
+            I32Array seeds = runtime.allocI32(e);
+            int[] envIndex = new int[e];
+            for (int i = 0; i < e; i++) {
+                envIndex[i] = i;
+            }
+            runtime.upload(envIndex, seeds);
+            this.stages = new TrackStages(runtime, config, points, input, flags, track, true, seeds, profileLeft,
                     profileRight);
         } catch (RuntimeException ex) {
             if (ownsRuntime) {

@@ -621,6 +621,12 @@ public final class TrackGenConfig {
                         + c.halfWidthMin() + " is not above w_floor = " + floor + ", the validity gate's width floor: "
                         + "every track would be invalid; raise half_width_min or lower w_floor");
             }
+            if (!ElevationKnobs.FLAT.equals(c.get(ElevationKnobs.PROFILE))
+                    && !(c.get(ElevationKnobs.MIN) <= c.get(ElevationKnobs.MAX))) {
+                throw new InvalidConfigException(ElevationKnobs.MIN.name(), "z_min = " + c.get(ElevationKnobs.MIN)
+                        + " is above z_max = " + c.get(ElevationKnobs.MAX) + "; a non-flat z_profile needs the range "
+                        + "[z_min, z_max] with min <= max");
+            }
             for (String problem : crossCheck(c)) {
                 throw new InvalidConfigException(null, problem);
             }
