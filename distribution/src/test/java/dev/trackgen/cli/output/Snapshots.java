@@ -16,7 +16,8 @@ final class Snapshots {
     static TrackSnapshot circles(int numEnvs, int nMax, int invalidEnv) {
         TrackSnapshot s = new TrackSnapshot(numEnvs, nMax);
         for (float[] a : new float[][] {s.center(), s.outer(), s.inner(), s.tangent(), s.normal(), s.arclen(),
-                s.leftHalfWidth(), s.rightHalfWidth()}) {
+                s.leftHalfWidth(), s.rightHalfWidth(), s.centerZ(), s.outerZ(), s.innerZ(), s.bank(), s.arclen3d(),
+                s.tangent3d()}) {
             Arrays.fill(a, Float.NaN);
         }
         for (int e = 0; e < numEnvs; e++) {
@@ -26,6 +27,7 @@ final class Snapshots {
             s.valid()[e] = e == invalidEnv ? 0 : 1;
             s.winding()[e] = 1;
             s.length()[e] = (float) (2 * Math.PI * r);
+            s.length3d()[e] = (float) (2 * Math.PI * r * 1.0001);
             for (int i = 0; i < n; i++) {
                 double a = 2 * Math.PI * i / n;
                 double cx = Math.cos(a);
@@ -44,6 +46,16 @@ final class Snapshots {
                 s.arclen()[e * nMax + i] = (float) (r * a);
                 s.leftHalfWidth()[e * nMax + i] = 0.1f;
                 s.rightHalfWidth()[e * nMax + i] = 0.1f;
+                // a gentle ramp banked by 0.05 rad: distinct values in every elevation array
+                float z = (float) (0.01 * i);
+                s.centerZ()[e * nMax + i] = z;
+                s.bank()[e * nMax + i] = 0.05f;
+                s.outerZ()[e * nMax + i] = z + 0.005f;
+                s.innerZ()[e * nMax + i] = z - 0.005f;
+                s.arclen3d()[e * nMax + i] = (float) (r * a * 1.0001);
+                s.tangent3d()[3 * (e * nMax + i)] = s.tangent()[p];
+                s.tangent3d()[3 * (e * nMax + i) + 1] = s.tangent()[p + 1];
+                s.tangent3d()[3 * (e * nMax + i) + 2] = 0.01f;
             }
         }
         return s;

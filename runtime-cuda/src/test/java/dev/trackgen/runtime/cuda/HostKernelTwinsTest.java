@@ -1,6 +1,7 @@
 package dev.trackgen.runtime.cuda;
 
 import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.WidthKnobs;
 import dev.trackgen.api.config.RelaxKnobs;
@@ -206,8 +207,23 @@ class HostKernelTwinsTest {
         assertEquals(List.of("tg_bezier_style", "tg_corner_sample", "tg_corner_sort", "tg_vertex_tangent",
                 "tg_bezier_assemble", "tg_arc_scan", "tg_arc_lookup", "tg_self_intersections",
                 "tg_fill_i32", "tg_cs_scan", "tg_cs_lookup", "tg_xpbd_relax", "tg_uniform_scan", "tg_uniform_lookup",
-                "tg_frame", "tg_arc_length", "tg_width_fill", "tg_offset_area", "tg_offset_assign", "tg_validity"),
+                "tg_frame", "tg_arc_length", "tg_width_fill", "tg_offset_area", "tg_offset_assign", "tg_validity",
+                "tg_elevation"),
                 new ArrayList<>(rt.launches().keySet()));
+    }
+
+    @Test
+    void theElevationStageMatchesOnEveryProfileWithBanking() {
+        // knots (uniform, random walk), per-point noise, banking, the grade bound: tg_elevation's branches
+        for (String profile : new String[] {ElevationKnobs.UNIFORM, ElevationKnobs.RANDOM_WALK, ElevationKnobs.NOISE}) {
+            TrackGenConfig c = small(10).set(ElevationKnobs.PROFILE, profile).set(ElevationKnobs.MIN, -0.1)
+                    .set(ElevationKnobs.MAX, 0.3).set(ElevationKnobs.MAX_STEP, 0.2)
+                    .set(ElevationKnobs.NOISE_AMPLITUDE, 0.4).set(ElevationKnobs.VALID_GRADE, 0.15)
+                    .set(ElevationKnobs.BANK_SPEED, 1.5).set(ElevationKnobs.BANK_TRANSITION, 0.25).build();
+            TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+            assertPipelineTwins(c, 4, rt, 20);
+            assertTrue(rt.launches().containsKey("tg_elevation"), () -> "launched " + rt.launches());
+        }
     }
 
     @Test
