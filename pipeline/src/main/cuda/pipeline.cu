@@ -1089,21 +1089,26 @@ extern "C" __global__ void tg_elevation(int dim, const float2* center, const flo
     float* po = plusOuter ? outerZ : innerZ;
     float* mo = plusOuter ? innerZ : outerZ;
     for (int i = 0; i < cn; i++) {
-        float tb = static_cast<float>(tan(static_cast<double>(bank[b + i])));
+        float bk = bank[b + i];
+        float tb = bk == 0.0f ? bk : static_cast<float>(tan(static_cast<double>(bk)));
         po[b + i] = z[b + i] - left[b + i] * tb;
         mo[b + i] = z[b + i] + right[b + i] * tb;
     }
     double acc = 0.0;
     bool ok = true;
+    float dsp = 0.0f;
+    if (cn > 0) {
+        float2 p0 = center[b];
+        float2 pl = center[b + cn - 1];
+        dsp = tg_length(p0.x - pl.x, p0.y - pl.y);
+    }
     for (int i = 0; i < cn; i++) {
         arclen3d[b + i] = static_cast<float>(acc);
         int in = i + 1 == cn ? 0 : i + 1;
         int ip = i == 0 ? cn - 1 : i - 1;
         float2 pc = center[b + i];
         float2 pn = center[b + in];
-        float2 pp = center[b + ip];
         float ds = tg_length(pn.x - pc.x, pn.y - pc.y);
-        float dsp = tg_length(pc.x - pp.x, pc.y - pp.y);
         float dz = z[b + in] - z[b + i];
         acc += static_cast<double>(tg_length(ds, dz));
         float den = dsp + ds;
@@ -1118,6 +1123,7 @@ extern "C" __global__ void tg_elevation(int dim, const float2* center, const flo
         if (bankK > 0.0f && !(fabsf(bank[b + i]) <= bankMax)) {
             ok = false;
         }
+        dsp = ds;
     }
     length3d[e] = static_cast<float>(acc);
     for (int i = cn; i < nMax; i++) {

@@ -140,19 +140,22 @@ public final class ElevationKernel extends ElevationKernelBase {
             float[] po = plusOuter ? outerZ : innerZ;
             float[] mo = plusOuter ? innerZ : outerZ;
             for (int i = 0; i < cn; i++) {
-                float tb = (float) StrictMath.tan(bank[b + i]);
+                float bk = bank[b + i];
+                float tb = bk == 0.0f ? bk : (float) StrictMath.tan(bk); // tan(+-0) = +-0
                 po[b + i] = z[b + i] - wl[b + i] * tb;
                 mo[b + i] = z[b + i] + wr[b + i] * tb;
             }
             // 4. 3D arc length and tangent
             double acc = 0.0;
             boolean ok = true;
+            // the chord into point i: the closing chord for point 0, then the previous iteration's
+            float dsp = cn > 0 ? Geometry.length(c[2 * b] - c[2 * (b + cn - 1)], c[2 * b + 1] - c[2 * (b + cn - 1) + 1])
+                    : 0.0f;
             for (int i = 0; i < cn; i++) {
                 arclen3d[b + i] = (float) acc;
                 int in = i + 1 == cn ? 0 : i + 1;
                 int ip = i == 0 ? cn - 1 : i - 1;
                 float ds = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
-                float dsp = Geometry.length(c[2 * (b + i)] - c[2 * (b + ip)], c[2 * (b + i) + 1] - c[2 * (b + ip) + 1]);
                 float dz = z[b + in] - z[b + i];
                 acc += Geometry.length(ds, dz);
                 float den = dsp + ds;
@@ -167,6 +170,7 @@ public final class ElevationKernel extends ElevationKernelBase {
                 if (bankK > 0.0f && !(Math.abs(bank[b + i]) <= bankMax)) {
                     ok = false;
                 }
+                dsp = ds;
             }
             length3d[e] = (float) acc;
             for (int i = cn; i < nMax; i++) {
