@@ -31,7 +31,7 @@ class NpzTrackWriterTest {
     @ParameterizedTest(name = "compressed = {0}")
     @ValueSource(booleans = {false, true})
     void roundTrip(boolean compressed) throws IOException {
-        TrackSnapshot s = Snapshots.circles(3, 8, 1);
+        TrackSnapshot s = Snapshots.lifted(3, 8, 1);
         Path f = dir.resolve("t.npz");
         new NpzTrackWriter(compressed).write(s, CONFIG, f);
 
