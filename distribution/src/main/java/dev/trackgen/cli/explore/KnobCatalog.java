@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.Range;
 import dev.trackgen.api.config.TrackGenConfig;
@@ -53,6 +54,11 @@ public final class KnobCatalog {
         return out;
     }
 
+    /** @return the elevation and banking knobs shown for every generator, in documentation order */
+    public static List<Knob<?>> elevationKnobs() {
+        return ElevationKnobs.all();
+    }
+
     /**
      * @param entry a registered generator
      * @return the knobs shown for it: the ones it declares ({@code knobs()}), built-in or plugin alike
@@ -66,7 +72,7 @@ public final class KnobCatalog {
      * @param defaults generator, batch size and seed the page starts with
      * @param limits the server's limits (the page's batch-size control stops at the cap)
      * @return {@code {generators: [...], defaults: {...}, limits: {...}, groups: {pipeline: [...],
-     *         relaxation: [...]}, generatorKnobs: {name: [...]}}}, each knob as {@link #describe}
+     *         relaxation: [...], elevation: [...]}, generatorKnobs: {name: [...]}}}, each knob as {@link #describe}
      */
     public ObjectNode schema(TrackGenConfig base, ObjectNode defaults, ExploreLimits limits) {
         JsonNodeFactory f = JsonNodeFactory.instance;
@@ -97,6 +103,10 @@ public final class KnobCatalog {
         ArrayNode relax = groups.putArray("relaxation");
         for (Knob<?> k : relaxKnobs()) {
             relax.add(describe(k, base));
+        }
+        ArrayNode elevation = groups.putArray("elevation");
+        for (Knob<?> k : elevationKnobs()) {
+            elevation.add(describe(k, base));
         }
         root.set("generatorKnobs", perGenerator);
         return root;
