@@ -60,6 +60,9 @@ public final class ValidityDiagnosis {
                 return "holds non-finite points";
             }
         }
+        if (perPointWidths && oneWidth(snapshot, env, (float) config.halfWidth())) {
+            perPointWidths = false; // every point at half_width: the constant explanation holds
+        }
         String why = perPointWidths ? null : explain(p, n, config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL),
                 config.get(PipelineKnobs.TURNING_TOL));
         if (why != null) {
@@ -72,6 +75,17 @@ public final class ValidityDiagnosis {
         }
         return "the gate's conservative float32 tests rejected it (net turning within turning_tol, or a near-contact "
                 + "of borders) where the double-precision audit finds it sound";
+    }
+
+    /** Whether every real point of the env has {@code hw} on both sides. */
+    private static boolean oneWidth(TrackSnapshot s, int env, float hw) {
+        int b = env * s.nMax();
+        for (int i = 0; i < s.count(env); i++) {
+            if (s.leftHalfWidth()[b + i] != hw || s.rightHalfWidth()[b + i] != hw) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
