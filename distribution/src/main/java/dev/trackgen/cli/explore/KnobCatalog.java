@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.trackgen.api.config.Knob;
 import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.WidthKnobs;
 import dev.trackgen.api.config.Range;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.registry.GeneratorEntry;
@@ -29,7 +30,8 @@ public final class KnobCatalog {
 
     private static final List<Knob<?>> PIPELINE = List.of(PipelineKnobs.HALF_WIDTH, PipelineKnobs.SPACING,
             PipelineKnobs.NUM_POINTS, PipelineKnobs.N_MAX, PipelineKnobs.RELAX_ENABLE, PipelineKnobs.RELAX_TOL,
-            PipelineKnobs.TURNING_TOL, PipelineKnobs.W_FLOOR);
+            PipelineKnobs.TURNING_TOL, PipelineKnobs.W_FLOOR, WidthKnobs.PROFILE, WidthKnobs.HALF_WIDTH_MIN,
+            WidthKnobs.HALF_WIDTH_MAX, WidthKnobs.CORNER_RADIUS, WidthKnobs.SMOOTHNESS);
 
     private final GeneratorRegistry generators;
 
@@ -38,7 +40,7 @@ public final class KnobCatalog {
         this.generators = generators;
     }
 
-    /** @return the pipeline knobs shown for every generator: road, resampling and validity gate */
+    /** @return the pipeline knobs shown for every generator: road, resampling, validity gate and the width profile */
     public static List<Knob<?>> pipelineKnobs() {
         return PIPELINE;
     }
