@@ -11,7 +11,8 @@ import java.util.zip.ZipInputStream;
 /**
  * Compares the arrays of two TrackGen .npz archives byte for byte (dtype, shape and every
  * element), ignoring the {@code config} entry (the resolved configuration as JSON, whose keys may
- * change between versions). Prints one line per array and exits 1 when any differs.
+ * change between versions). Prints one line per array and exits 1 when any differs or when the
+ * second lacks one of the first's; arrays only the second has are listed as new.
  *
  * <pre>java scripts/CompareNpz.java a.npz b.npz</pre>
  */
@@ -36,9 +37,16 @@ public final class CompareNpz {
         }
         Map<String, byte[]> a = entries(Path.of(args[0]));
         Map<String, byte[]> b = entries(Path.of(args[1]));
-        boolean same = a.keySet().equals(b.keySet());
+        // an array the second archive adds (a newer version's new output) is listed, not a
+        // difference; an array it lacks is one
+        boolean same = b.keySet().containsAll(a.keySet());
         if (!same) {
             System.out.println("arrays differ: " + a.keySet() + " vs " + b.keySet());
+        }
+        for (String k : b.keySet()) {
+            if (!a.containsKey(k)) {
+                System.out.println("  new   " + k + " (" + b.get(k).length + " bytes, only in " + args[1] + ")");
+            }
         }
         for (String k : a.keySet()) {
             if (k.startsWith("config") || !b.containsKey(k)) {

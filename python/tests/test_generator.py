@@ -22,7 +22,8 @@ def test_the_arrays_equal_the_cli_npz_bit_for_bit(tmp_path):
     want = np.load(npz)
     with trackgen.TrackGenerator("hull", envs=24, seed=7) as gen:
         got = gen.generate()
-    for name in ("center", "outer", "inner", "tangent", "normal", "arclen", "length", "winding"):
+    for name in ("center", "outer", "inner", "tangent", "normal", "arclen", "left_half_width", "right_half_width",
+                 "length", "winding"):
         w = want[name]
         g = getattr(got, name)
         assert g.shape == w.shape, name

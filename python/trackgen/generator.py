@@ -8,11 +8,14 @@ import numpy as np
 from . import _checks, _jvm
 from ._jvm import TrackGenError
 
-Tracks = namedtuple("Tracks", "center outer inner tangent normal arclen length winding valid count")
+Tracks = namedtuple("Tracks", "center outer inner tangent normal arclen left_half_width right_half_width length "
+                   "winding valid count")
 Tracks.__doc__ = """One batch as numpy arrays (copies, one bulk copy per array per call).
 
 center, outer, inner, tangent, normal: float32 [E, N_max, 2], NaN past count[e];
-arclen: float32 [E, N_max]; length, winding: float32 [E]; valid: bool [E]; count: int32 [E].
+arclen: float32 [E, N_max]; left_half_width, right_half_width: float32 [E, N_max] (distance to the
++normal and -normal border, NaN past count[e]); length, winding: float32 [E]; valid: bool [E];
+count: int32 [E].
 """
 
 
@@ -118,6 +121,8 @@ class TrackGenerator:
         return Tracks(center=pairs(s.center()), outer=pairs(s.outer()), inner=pairs(s.inner()),
                       tangent=pairs(s.tangent()), normal=pairs(s.normal()),
                       arclen=np.array(s.arclen(), dtype=np.float32).reshape(e, n),
+                      left_half_width=np.array(s.leftHalfWidth(), dtype=np.float32).reshape(e, n),
+                      right_half_width=np.array(s.rightHalfWidth(), dtype=np.float32).reshape(e, n),
                       length=np.array(s.length(), dtype=np.float32), winding=np.array(s.winding(), dtype=np.float32),
                       valid=np.array(s.valid(), dtype=np.int32) != 0, count=np.array(s.count(), dtype=np.int32))
 

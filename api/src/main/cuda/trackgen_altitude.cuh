@@ -26,12 +26,13 @@ TG_INLINE float tg_alt_closed_chords(const float2* p, int po, int n, float* cum,
     return acc + tg_length(b.x - a.x, b.y - a.y);
 }
 
-/** AltitudeProfile.fill. */
-TG_INLINE void tg_alt_fill(int profile, int seed, const float* cum, int co, int n, float perim, float zBase,
-                           float zMin, float zMax, float maxGrade, float amplitude, int harmonics, float* z, int zo) {
+/** AltitudeProfile.fill on the caller's streams. */
+TG_INLINE void tg_alt_fill_streams(int profile, int seed, int streamUniform, int streamWalk, int streamNoise,
+                                   const float* cum, int co, int n, float perim, float zBase, float zMin, float zMax,
+                                   float maxGrade, float amplitude, int harmonics, float* z, int zo) {
     if (profile == TG_ALT_UNIFORM) {
         for (int i = 0; i < n; i++) {
-            z[zo + i] = zMin + tg_rng_uniform(seed, TG_STREAM_ALT_UNIFORM, i) * (zMax - zMin);
+            z[zo + i] = zMin + tg_rng_uniform(seed, streamUniform, i) * (zMax - zMin);
         }
     } else if (profile == TG_ALT_RANDOM_WALK) {
         float half = 0.5f * maxGrade;
@@ -39,7 +40,7 @@ TG_INLINE void tg_alt_fill(int profile, int seed, const float* cum, int co, int 
         for (int i = 0; i < n; i++) {
             if (i > 0) {
                 float ds = cum[co + i] - cum[co + i - 1];
-                acc += (2.0f * tg_rng_uniform(seed, TG_STREAM_ALT_WALK, i) - 1.0f) * half * ds;
+                acc += (2.0f * tg_rng_uniform(seed, streamWalk, i) - 1.0f) * half * ds;
             }
             z[zo + i] = acc;
         }
@@ -54,8 +55,8 @@ TG_INLINE void tg_alt_fill(int profile, int seed, const float* cum, int co, int 
             float acc = 0.0f;
             float norm = 0.0f;
             for (int k = 0; k < harmonics; k++) {
-                float a = tg_rng_uniform(seed, TG_STREAM_ALT_NOISE, 2 * k);
-                double phase = static_cast<double>(tg_rng_uniform(seed, TG_STREAM_ALT_NOISE, 2 * k + 1)) * TG_ALT_TWO_PI_D;
+                float a = tg_rng_uniform(seed, streamNoise, 2 * k);
+                double phase = static_cast<double>(tg_rng_uniform(seed, streamNoise, 2 * k + 1)) * TG_ALT_TWO_PI_D;
                 float w = 1.0f / static_cast<float>(k + 1);
                 float s = static_cast<float>(sin(TG_ALT_TWO_PI_D * static_cast<double>(k + 1) * static_cast<double>(frac) + phase));
                 acc += a * w * s;
@@ -69,6 +70,50 @@ TG_INLINE void tg_alt_fill(int profile, int seed, const float* cum, int co, int 
             z[zo + i] = zBase;
         }
     }
+}
+
+/** AltitudeProfile.fill (the gate courses' streams). */
+TG_INLINE void tg_alt_fill(int profile, int seed, const float* cum, int co, int n, float perim, float zBase,
+                           float zMin, float zMax, float maxGrade, float amplitude, int harmonics, float* z, int zo) {
+    tg_alt_fill_streams(profile, seed, TG_STREAM_ALT_UNIFORM, TG_STREAM_ALT_WALK, TG_STREAM_ALT_NOISE, cum, co, n,
+                        perim, zBase, zMin, zMax, maxGrade, amplitude, harmonics, z, zo);
+}
+
+/** AltitudeProfile.harmonicSlope. */
+TG_INLINE float tg_alt_harmonic_slope(float a, float b) {
+    if ((a > 0.0f && b > 0.0f) || (a < 0.0f && b < 0.0f)) {
+        return 2.0f * a * b / (a + b);
+    }
+    return 0.0f;
+}
+
+/** AltitudeProfile.knotHeight. */
+TG_INLINE float tg_alt_knot_height(const float* knots, int ko, int k, float perim, float s) {
+    if (!(perim > 1.0e-9f)) {
+        return knots[ko];
+    }
+    float u = s * static_cast<float>(k) / perim;
+    int j = tg_f2i(u);
+    if (j < 0) {
+        j = 0;
+    } else if (j > k - 1) {
+        j = k - 1;
+    }
+    float t = tg_minf(tg_maxf(u - static_cast<float>(j), 0.0f), 1.0f);
+    float ym = knots[ko + (j + k - 1) % k];
+    float y0 = knots[ko + j];
+    float y1 = knots[ko + (j + 1) % k];
+    float y2 = knots[ko + (j + 2) % k];
+    float m0 = tg_alt_harmonic_slope(y0 - ym, y1 - y0);
+    float m1 = tg_alt_harmonic_slope(y1 - y0, y2 - y1);
+    float t2 = t * t;
+    float t3 = t2 * t;
+    float h00 = 2.0f * t3 - 3.0f * t2 + 1.0f;
+    float h10 = t3 - 2.0f * t2 + t;
+    float h01 = 3.0f * t2 - 2.0f * t3;
+    float h11 = t3 - t2;
+    float z = h00 * y0 + h10 * m0 + h01 * y1 + h11 * m1;
+    return tg_minf(tg_maxf(z, tg_minf(y0, y1)), tg_maxf(y0, y1));
 }
 
 #endif  // TRACKGEN_ALTITUDE_CUH

@@ -13,6 +13,7 @@
  */
 #include "trackgen_kernel.cuh"
 #include "trackgen_pipeline_kernels.h"
+#include "trackgen_altitude.cuh"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Constant-spacing resample                                                                  */
@@ -533,16 +534,89 @@ extern "C" __global__ void tg_arc_length(int dim, const float2* center, int nMax
     }
 }
 
+/* WidthFillKernel: one thread per slot (dim = E * nMax). */
+extern "C" __global__ void tg_width_fill(int dim, float halfWidth, int nMax, const int* count, float* left,
+                                         float* right) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int i = t - e * nMax;
+    float w = i < count[e] ? halfWidth : tg_nanf();
+    left[t] = w;
+    right[t] = w;
+}
+
+/* WidthCurvatureKernel: one thread per slot (dim = E * nMax). */
+extern "C" __global__ void tg_width_curvature(int dim, const float2* center, int nMax, const int* count, float wMin,
+                                              float wMax, float cornerRadius, int window, float* left,
+                                              float* right) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int k = t - e * nMax;
+    int cn = count[e];
+    if (k >= cn) {
+        left[t] = tg_nanf();
+        right[t] = tg_nanf();
+        return;
+    }
+    int b = e * nMax;
+    int m = tg_mini(window, (cn - 1) / 2);
+    float inv = 1.0f / static_cast<float>(2 * m + 1);
+    float sum = 0.0f;
+    for (int j = k - m; j <= k + m; j++) {
+        int i = j < 0 ? j + cn : (j >= cn ? j - cn : j);
+        int p = i == 0 ? cn - 1 : i - 1;
+        int n = i + 1 == cn ? 0 : i + 1;
+        float2 cp = center[b + p];
+        float2 ci = center[b + i];
+        float2 cq = center[b + n];
+        sum += tg_menger(cp.x, cp.y, ci.x, ci.y, cq.x, cq.y);
+    }
+    float f = tg_minf(1.0f, sum * inv * cornerRadius);
+    float w = wMin + (wMax - wMin) * f;
+    left[t] = w;
+    right[t] = w;
+}
+
+/* WidthProfileKernel: one thread per slot (dim = E * nMax). */
+extern "C" __global__ void tg_width_profile(int dim, const float* profileLeft, const float* profileRight, int p,
+                                            int nMax, const int* count, float* left, float* right) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / nMax;
+    int k = t - e * nMax;
+    int cn = count[e];
+    if (k >= cn) {
+        left[t] = tg_nanf();
+        right[t] = tg_nanf();
+        return;
+    }
+    int pb = e * p;
+    float u = static_cast<float>(k) * static_cast<float>(p) / static_cast<float>(cn);
+    int i0 = tg_mini(tg_f2i(u), p - 1);
+    float f = u - static_cast<float>(i0);
+    int i1 = i0 + 1 == p ? 0 : i0 + 1;
+    left[t] = profileLeft[pb + i0] + f * (profileLeft[pb + i1] - profileLeft[pb + i0]);
+    right[t] = profileRight[pb + i0] + f * (profileRight[pb + i1] - profileRight[pb + i0]);
+}
+
 /* OffsetAreaKernel: one thread per env (dim = E). */
-extern "C" __global__ void tg_offset_area(int dim, const float2* center, const float2* normal, float halfWidth,
-                                          int nMax, const int* count, float* areaA, float* areaB) {
+extern "C" __global__ void tg_offset_area(int dim, const float2* center, const float2* normal, const float* left,
+                                          const float* right, int nMax, const int* count, float* areaA,
+                                          float* areaB) {
     int e = tg_thread_index();
     if (e >= dim) {
         return;
     }
     int cn = count[e];
     int b = e * nMax;
-    float hw = halfWidth;
     float sa = 0.0f;
     float sb = 0.0f;
     for (int i = 0; i < cn; i++) {
@@ -552,14 +626,14 @@ extern "C" __global__ void tg_offset_area(int dim, const float2* center, const f
         float2 nt = normal[t];
         float2 cu = center[u];
         float2 nu = normal[u];
-        float ax = ct.x + hw * nt.x;
-        float ay = ct.y + hw * nt.y;
-        float bx = ct.x - hw * nt.x;
-        float by = ct.y - hw * nt.y;
-        float anx = cu.x + hw * nu.x;
-        float any = cu.y + hw * nu.y;
-        float bnx = cu.x - hw * nu.x;
-        float bny = cu.y - hw * nu.y;
+        float ax = ct.x + left[t] * nt.x;
+        float ay = ct.y + left[t] * nt.y;
+        float bx = ct.x - right[t] * nt.x;
+        float by = ct.y - right[t] * nt.y;
+        float anx = cu.x + left[u] * nu.x;
+        float any = cu.y + left[u] * nu.y;
+        float bnx = cu.x - right[u] * nu.x;
+        float bny = cu.y - right[u] * nu.y;
         sa += 0.5f * (ax * any - anx * ay);
         sb += 0.5f * (bx * bny - bnx * by);
     }
@@ -568,9 +642,9 @@ extern "C" __global__ void tg_offset_area(int dim, const float2* center, const f
 }
 
 /* OffsetAssignKernel: one thread per point (dim = E * nMax). */
-extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const float2* normal, float halfWidth,
-                                            int nMax, const int* count, const float* areaA, const float* areaB,
-                                            float2* outer, float2* inner) {
+extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const float2* normal, const float* left,
+                                            const float* right, int nMax, const int* count, const float* areaA,
+                                            const float* areaB, float2* outer, float2* inner) {
     int t = tg_thread_index();
     if (t >= dim) {
         return;
@@ -582,13 +656,13 @@ extern "C" __global__ void tg_offset_assign(int dim, const float2* center, const
         inner[t] = make_float2(tg_nanf(), tg_nanf());
         return;
     }
-    float sign = fabsf(areaA[e]) >= fabsf(areaB[e]) ? 1.0f : -1.0f;
+    bool plusOuter = fabsf(areaA[e]) >= fabsf(areaB[e]);
     float2 n = normal[t];
     float2 c = center[t];
-    float ox = sign * halfWidth * n.x;
-    float oy = sign * halfWidth * n.y;
-    outer[t] = make_float2(c.x + ox, c.y + oy);
-    inner[t] = make_float2(c.x - ox, c.y - oy);
+    float2 plus = make_float2(c.x + left[t] * n.x, c.y + left[t] * n.y);
+    float2 minus = make_float2(c.x - right[t] * n.x, c.y - right[t] * n.y);
+    outer[t] = plusOuter ? plus : minus;
+    inner[t] = plusOuter ? minus : plus;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -692,13 +766,15 @@ bool tg_block_any_meet(const float2* p, const float2* q, int same, int base, int
     return met;
 }
 
-/** ValidityKernel.offsetHolds: border point at the half-width along the centerline normal. */
-TG_INLINE bool tg_offset_holds(float2 c, float2 n, float2 q, float hw, float widthTol) {
+/** ValidityKernel.offsetHolds: border point at its side's half-width along the centerline normal. */
+TG_INLINE bool tg_offset_holds(float2 c, float2 n, float2 q, float wl, float wr) {
     float dx = q.x - c.x;
     float dy = q.y - c.y;
     float along = dx * n.x + dy * n.y;
     float across = dx * n.y - dy * n.x;
-    return fabsf(fabsf(along) - hw) <= widthTol && fabsf(across) <= widthTol;
+    float w = along >= 0.0f ? wl : wr;
+    float widthTol = TG_HALF_WIDTH_TOL * w;
+    return fabsf(fabsf(along) - w) <= widthTol && fabsf(across) <= widthTol;
 }
 
 /** ValidityKernel.turnsForward: the polygon turns by less than 90 degrees at t. */
@@ -726,9 +802,12 @@ TG_INLINE float tg_validity_edge_angle(const float2* center, int b, int i, int c
 }
 
 extern "C" __global__ void tg_validity(int dim, const float2* center, const int* count, const int* genValid,
-                                       const float2* normal, const float2* outer, const float2* inner, int nMax, float halfWidth,
-                                       float turningTol, float wFloor, float relaxTol, float* boxes, int* valid) {
+                                       const float2* normal, const float2* outer, const float2* inner,
+                                       const float* left, const float* right, int nMax, float turningTol,
+                                       float wFloor, float relaxTol, float* boxes, int* valid) {
     __shared__ float s_total;
+    __shared__ float s_wmin;
+    __shared__ float s_wmax;
     __shared__ float s_peri;
     __shared__ int s_wound;
     __shared__ int s_inside;
@@ -743,9 +822,22 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
     int nt = static_cast<int>(blockDim.x);
     int cn = count[e];
     int b = e * nMax;
-    float hw = halfWidth;
-    float minThickness = (1.0f - relaxTol) * hw;
-    bool ok = cn >= 3 && genValid[e] != 0 && hw > wFloor;
+    /* the narrowest and widest half-width, in point order by thread 0 (NaN when any is NaN) */
+    if (tid == 0) {
+        float wMin = __int_as_float(0x7f800000);
+        float wMax = 0.0f;
+        for (int i = 0; i < cn; i++) {
+            wMin = tg_minf(wMin, tg_minf(left[b + i], right[b + i]));
+            wMax = tg_maxf(wMax, tg_maxf(left[b + i], right[b + i]));
+        }
+        s_wmin = wMin;
+        s_wmax = wMax;
+    }
+    __syncthreads();
+    float wMin = s_wmin;
+    float wMax = s_wmax;
+    float maxThickness = (1.0f - relaxTol) * wMax;
+    bool ok = cn >= 3 && genValid[e] != 0 && wMin > wFloor;
     if (ok) {
         /* every point of the centerline and both borders finite */
         int bad = 0;
@@ -796,7 +888,6 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
     }
     if (ok) {
         /* per vertex: Menger radius, turns under 90 degrees on all three polygons, border offsets */
-        float widthTol = TG_HALF_WIDTH_TOL * hw;
         int bad = 0;
         for (int i = tid; i < cn; i += nt) {
             int u = i + 1 == cn ? 0 : i + 1;
@@ -805,11 +896,14 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
             float2 cu = center[b + u];
             float2 cp = center[b + p];
             float kappa = tg_menger(cp.x, cp.y, ct.x, ct.y, cu.x, cu.y);
+            float wl = left[b + i];
+            float wr = right[b + i];
+            float minThickness = (1.0f - relaxTol) * tg_maxf(wl, wr);
             bad |= !(1.0f / tg_maxf(kappa, 1.0e-12f) >= minThickness) || !tg_turns_forward(cp, ct, cu)
                    || !tg_turns_forward(outer[b + p], outer[b + i], outer[b + u])
                    || !tg_turns_forward(inner[b + p], inner[b + i], inner[b + u])
-                   || !tg_offset_holds(ct, normal[b + i], outer[b + i], hw, widthTol)
-                   || !tg_offset_holds(ct, normal[b + i], inner[b + i], hw, widthTol);
+                   || !tg_offset_holds(ct, normal[b + i], outer[b + i], wl, wr)
+                   || !tg_offset_holds(ct, normal[b + i], inner[b + i], wl, wr);
         }
         ok = !__syncthreads_or(bad);
     }
@@ -837,10 +931,37 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
             s_wound = (areaC > 0.0f && areaO > 0.0f && areaI > 0.0f) || (areaC < 0.0f && areaO < 0.0f && areaI < 0.0f);
         }
         __syncthreads();
-        int bandE = tg_separation_band(s_peri / static_cast<float>(cn), 2.0f * hw);
-        ok = s_wound != 0 && s_peri >= 2.0f * static_cast<float>(TG_PI_D) * minThickness && cn >= 2 * bandE + 3;
-        if (ok) {
+        int bandE = tg_separation_band(s_peri / static_cast<float>(cn), 2.0f * wMax);
+        ok = s_wound != 0 && s_peri >= 2.0f * static_cast<float>(TG_PI_D) * maxThickness && cn >= 2 * bandE + 3;
+        if (ok && wMin != wMax) {
+            /* clearance at per-point widths: pairs beyond the band at least r_i + r_j apart */
+            for (int base = 0; base < cn; base += nt) {
+                int i = base + tid;
+                int v = 0;
+                if (i < cn) {
+                    float2 ci = center[b + i];
+                    float ri = (1.0f - relaxTol) * tg_maxf(left[b + i], right[b + i]);
+                    int jEnd = tg_mini(cn, i + cn - bandE);
+                    for (int j = i + bandE + 1; j < jEnd; j++) {
+                        float sep = ri + (1.0f - relaxTol) * tg_maxf(left[b + j], right[b + j]);
+                        float2 cj = center[b + j];
+                        float dx = ci.x - cj.x;
+                        float dy = ci.y - cj.y;
+                        float d2 = dx * dx + dy * dy;
+                        if (d2 < sep * sep && !(0.5f * sqrtf(d2) >= 0.5f * sep)) {
+                            v = 1;
+                            break;
+                        }
+                    }
+                }
+                if (__syncthreads_or(v)) {
+                    ok = false;
+                    break;
+                }
+            }
+        } else if (ok) {
             /* clearance: pairs beyond the band */
+            float minThickness = maxThickness;
             float sep = 2.0f * minThickness;
             float sep2 = sep * sep;
             for (int base = 0; base < cn; base += nt) {
@@ -897,5 +1018,125 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
     }
     if (tid == 0) {
         valid[e] = ok ? 1 : 0;
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Elevation and banking                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/* ElevationKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_elevation(int dim, const float2* center, const float2* normal, const float2* tangent,
+                                        const float* left, const float* right, const float2* outer,
+                                        const float* arclen, const float* length, const int* count, const int* seeds,
+                                        int nMax, int profile, float zBase, float zMin, float zMax, float zMaxStep,
+                                        float zNoiseAmp, int zHarmonics, int knots, float validGrade, float bankK,
+                                        float bankMax, int bankWindow, float* knotS, float* knotZ, float* z,
+                                        float* outerZ, float* innerZ, float* bank, float* arclen3d, float* length3d,
+                                        float* tangent3d, int* valid) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int cn = count[e];
+    int b = e * nMax;
+    float perim = length[e];
+    int seed = seeds[e];
+    if (profile == TG_ALT_UNIFORM || profile == TG_ALT_RANDOM_WALK) {
+        int kb = e * knots;
+        for (int j = 0; j < knots; j++) {
+            knotS[kb + j] = perim * static_cast<float>(j) / static_cast<float>(knots);
+        }
+        tg_alt_fill_streams(profile, seed, TG_STREAM_ELEV_UNIFORM, TG_STREAM_ELEV_WALK, TG_STREAM_ELEV_NOISE, knotS, kb,
+                            knots, perim, zBase, zMin, zMax, zMaxStep, zNoiseAmp, zHarmonics, knotZ, kb);
+        for (int i = 0; i < cn; i++) {
+            z[b + i] = tg_alt_knot_height(knotZ, kb, knots, perim, arclen[b + i]);
+        }
+    } else {
+        tg_alt_fill_streams(profile, seed, TG_STREAM_ELEV_UNIFORM, TG_STREAM_ELEV_WALK, TG_STREAM_ELEV_NOISE, arclen, b,
+                            cn, perim, zBase, zMin, zMax, zMaxStep, zNoiseAmp, zHarmonics, z, b);
+    }
+    if (bankK > 0.0f && cn >= 3) {
+        for (int i = 0; i < cn; i++) {
+            float2 p = center[b + (i == 0 ? cn - 1 : i - 1)];
+            float2 q = center[b + i];
+            float2 r = center[b + (i + 1 == cn ? 0 : i + 1)];
+            float k = tg_menger(p.x, p.y, q.x, q.y, r.x, r.y);
+            float turn = tg_cross(q.x - p.x, q.y - p.y, r.x - q.x, r.y - q.y);
+            float sgn = turn < 0.0f ? -k : k;
+            float target = static_cast<float>(atan(static_cast<double>(bankK * sgn)));
+            outerZ[b + i] = tg_minf(tg_maxf(target, -bankMax), bankMax);
+        }
+        int w = bankWindow < (cn - 1) / 2 ? bankWindow : (cn - 1) / 2;
+        double sum = 0.0;
+        for (int j = -w; j <= w; j++) {
+            sum += static_cast<double>(outerZ[b + (j + cn) % cn]);
+        }
+        double span = static_cast<double>(2 * w + 1);
+        for (int i = 0; i < cn; i++) {
+            float avg = static_cast<float>(sum / span);
+            bank[b + i] = tg_minf(tg_maxf(avg, -bankMax), bankMax);
+            sum += static_cast<double>(outerZ[b + (i + w + 1) % cn]);
+            sum -= static_cast<double>(outerZ[b + (i - w + cn) % cn]);
+        }
+    } else {
+        for (int i = 0; i < cn; i++) {
+            bank[b + i] = 0.0f;
+        }
+    }
+    bool plusOuter = cn > 0 && outer[b].x == center[b].x + left[b] * normal[b].x
+                     && outer[b].y == center[b].y + left[b] * normal[b].y;
+    float* po = plusOuter ? outerZ : innerZ;
+    float* mo = plusOuter ? innerZ : outerZ;
+    for (int i = 0; i < cn; i++) {
+        float bk = bank[b + i];
+        float tb = bk == 0.0f ? bk : static_cast<float>(tan(static_cast<double>(bk)));
+        po[b + i] = z[b + i] - left[b + i] * tb;
+        mo[b + i] = z[b + i] + right[b + i] * tb;
+    }
+    double acc = 0.0;
+    bool ok = true;
+    float dsp = 0.0f;
+    if (cn > 0) {
+        float2 p0 = center[b];
+        float2 pl = center[b + cn - 1];
+        dsp = tg_length(p0.x - pl.x, p0.y - pl.y);
+    }
+    for (int i = 0; i < cn; i++) {
+        arclen3d[b + i] = static_cast<float>(acc);
+        int in = i + 1 == cn ? 0 : i + 1;
+        int ip = i == 0 ? cn - 1 : i - 1;
+        float2 pc = center[b + i];
+        float2 pn = center[b + in];
+        float ds = tg_length(pn.x - pc.x, pn.y - pc.y);
+        float dz = z[b + in] - z[b + i];
+        acc += static_cast<double>(tg_length(ds, dz));
+        float den = dsp + ds;
+        float g = den > 0.0f ? (z[b + in] - z[b + ip]) / den : 0.0f;
+        float inv = 1.0f / static_cast<float>(sqrt(static_cast<double>(1.0f + g * g)));
+        tangent3d[3 * (b + i)] = tangent[b + i].x * inv;
+        tangent3d[3 * (b + i) + 1] = tangent[b + i].y * inv;
+        tangent3d[3 * (b + i) + 2] = g * inv;
+        if (validGrade > 0.0f && !(fabsf(dz) <= validGrade * ds)) {
+            ok = false;
+        }
+        if (bankK > 0.0f && !(fabsf(bank[b + i]) <= bankMax)) {
+            ok = false;
+        }
+        dsp = ds;
+    }
+    length3d[e] = static_cast<float>(acc);
+    for (int i = cn; i < nMax; i++) {
+        z[b + i] = tg_nanf();
+        outerZ[b + i] = tg_nanf();
+        innerZ[b + i] = tg_nanf();
+        bank[b + i] = tg_nanf();
+        arclen3d[b + i] = tg_nanf();
+        tangent3d[3 * (b + i)] = tg_nanf();
+        tangent3d[3 * (b + i) + 1] = tg_nanf();
+        tangent3d[3 * (b + i) + 2] = tg_nanf();
+    }
+    if (!ok) {
+        valid[e] = 0;
     }
 }

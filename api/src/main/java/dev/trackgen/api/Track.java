@@ -18,8 +18,17 @@ import dev.trackgen.api.runtime.Vec2Array;
  * an env are real and every slot past it is NaN.
  * <ul>
  *   <li>{@code center, outer, inner}: {@code [E * N_max]} points, world units; the borders lie
- *       exactly {@code half_width} from the centerline along the normal, index-aligned with it,
- *       and {@code outer} is the border enclosing the larger area;</li>
+ *       at the local half-widths from the centerline along the normal (exactly
+ *       {@code half_width} at the constant-width default), index-aligned with it, and
+ *       {@code outer} is the border enclosing the larger area;</li>
+ *   <li>{@code leftHalfWidth, rightHalfWidth}: {@code [E * N_max]} floats, world units: the
+ *       distance from each centerline point to the border on its {@code +normal} side (the left
+ *       normal {@code (-t.y, t.x)}) and on its {@code -normal} side; every real point holds
+ *       {@code half_width} in both at the constant-width default; NaN past {@code count[e]};</li>
+ *   <li>{@code centerZ, outerZ, innerZ}: {@code [E * N_max]} heights of the centerline and border
+ *       points, {@code bank}: bank angles, {@code arclen3d}: 3D arc length, {@code tangent3d}:
+ *       {@code [3 * E * N_max]} unit 3D tangents, {@code length3d}: {@code [E]} (the elevation
+ *       stage, docs/elevation.md; {@code z_base}, 0 and the plan-view values at the flat default);</li>
  *   <li>{@code tangent}: {@code [E * N_max]} unit tangents (central difference);
  *       {@code normal}: unit left normals {@code (-t.y, t.x)};</li>
  *   <li>{@code arclen}: {@code [E * N_max]} cumulative arc length at each point, 0 at point 0;</li>
@@ -41,6 +50,15 @@ public final class Track {
     private final Vec2Array tangent;
     private final Vec2Array normal;
     private final F32Array arclen;
+    private final F32Array leftHalfWidth;
+    private final F32Array rightHalfWidth;
+    private final F32Array centerZ;
+    private final F32Array outerZ;
+    private final F32Array innerZ;
+    private final F32Array bank;
+    private final F32Array arclen3d;
+    private final F32Array tangent3d;
+    private final F32Array length3d;
     private final F32Array length;
     private final F32Array winding;
     private final I32Array valid;
@@ -58,6 +76,15 @@ public final class Track {
         this.tangent = runtime.allocVec2(points);
         this.normal = runtime.allocVec2(points);
         this.arclen = runtime.allocF32(points);
+        this.leftHalfWidth = runtime.allocF32(points);
+        this.rightHalfWidth = runtime.allocF32(points);
+        this.centerZ = runtime.allocF32(points);
+        this.outerZ = runtime.allocF32(points);
+        this.innerZ = runtime.allocF32(points);
+        this.bank = runtime.allocF32(points);
+        this.arclen3d = runtime.allocF32(points);
+        this.tangent3d = runtime.allocF32(Math.multiplyExact(3, points));
+        this.length3d = runtime.allocF32(numEnvs);
         this.length = runtime.allocF32(numEnvs);
         this.winding = runtime.allocF32(numEnvs);
         this.valid = runtime.allocI32(numEnvs);
@@ -124,6 +151,100 @@ public final class Track {
         return arclen;
     }
 
+    /**
+     * The half-width on the left of the direction of travel: the distance, in world units, from
+     * each centerline point to the border on the {@code +normal} side ({@code c + w_l * n}).
+     *
+     * @return {@code [E * N_max]} floats, env {@code e}'s point {@code i} at
+     *         {@code e * N_max + i}; {@code half_width} for every real point at the constant-width
+     *         default; NaN past {@code count[e]}
+     */
+    public F32Array leftHalfWidth() {
+        return leftHalfWidth;
+    }
+
+    /**
+     * The half-width on the right of the direction of travel: the distance, in world units, from
+     * each centerline point to the border on the {@code -normal} side ({@code c - w_r * n}).
+     *
+     * @return {@code [E * N_max]} floats, layout of {@link #leftHalfWidth()}; NaN past
+     *         {@code count[e]}
+     */
+    public F32Array rightHalfWidth() {
+        return rightHalfWidth;
+    }
+
+    /**
+     * Centerline heights, written by the elevation stage after the inflation
+     * (docs/elevation.md): the world {@code z} of each {@link #center()} point, which keeps its
+     * plan-view {@code (x, y)}.
+     *
+     * @return {@code [E * N_max]} floats, world units, layout of {@link #leftHalfWidth()};
+     *         {@code z_base} at every real point at the flat default; NaN past {@code count[e]}
+     */
+    public F32Array centerZ() {
+        return centerZ;
+    }
+
+    /**
+     * Heights of the {@link #outer()} border points: the centerline height plus the bank's
+     * cross-slope over the half-width on that side.
+     *
+     * @return {@code [E * N_max]} floats, world units; {@link #centerZ()} where the bank is 0;
+     *         NaN past {@code count[e]}
+     */
+    public F32Array outerZ() {
+        return outerZ;
+    }
+
+    /**
+     * Heights of the {@link #inner()} border points (see {@link #outerZ()}).
+     *
+     * @return {@code [E * N_max]} floats, world units; NaN past {@code count[e]}
+     */
+    public F32Array innerZ() {
+        return innerZ;
+    }
+
+    /**
+     * Bank angle (roll of the road's cross-section about the centerline): positive lowers the
+     * {@code +normal} (left) border, {@code z = center_z - d tan(bank)} at signed lateral offset
+     * {@code d} along the normal, so a left turn's bank is positive; within {@code bank_max}.
+     *
+     * @return {@code [E * N_max]} floats, radians; 0 at the default; NaN past {@code count[e]}
+     */
+    public F32Array bank() {
+        return bank;
+    }
+
+    /**
+     * Cumulative 3D arc length of the centerline: the sum of the chords
+     * {@code sqrt(ds^2 + dz^2)} between consecutive points, 0 at point 0 (accumulated in double).
+     * Equals {@link #arclen()} bit for bit where the track is flat.
+     *
+     * @return {@code [E * N_max]} floats, world units; NaN past {@code count[e]}
+     */
+    public F32Array arclen3d() {
+        return arclen3d;
+    }
+
+    /**
+     * Unit 3D tangents of the centerline, interleaved {@code (x, y, z)}: the plan-view
+     * {@link #tangent()} {@code t} lifted by the central-difference grade {@code g} over plan-view
+     * arc length, {@code (t.x, t.y, g) / sqrt(1 + g^2)}; {@code (t.x, t.y, 0)} where the track is flat.
+     *
+     * @return {@code [3 * E * N_max]} floats, env {@code e}'s point {@code i} at
+     *         {@code 3 * (e * N_max + i)}; NaN past {@code count[e]}
+     */
+    public F32Array tangent3d() {
+        return tangent3d;
+    }
+
+    /** @return closed 3D length of the centerline per track ({@link #arclen3d()} plus the closing chord), {@code [E]} */
+    public F32Array length3d() {
+        return length3d;
+    }
+
     /** @return perimeter per track, {@code [E]} */
     public F32Array length() {
         return length;
@@ -173,6 +294,15 @@ public final class Track {
             runtime.download(tangent, dst.tangent());
             runtime.download(normal, dst.normal());
             runtime.download(arclen, dst.arclen());
+            runtime.download(leftHalfWidth, dst.leftHalfWidth());
+            runtime.download(rightHalfWidth, dst.rightHalfWidth());
+            runtime.download(centerZ, dst.centerZ());
+            runtime.download(outerZ, dst.outerZ());
+            runtime.download(innerZ, dst.innerZ());
+            runtime.download(bank, dst.bank());
+            runtime.download(arclen3d, dst.arclen3d());
+            runtime.download(tangent3d, dst.tangent3d());
+            runtime.download(length3d, dst.length3d());
             runtime.download(length, dst.length());
             runtime.download(winding, dst.winding());
             runtime.download(valid, dst.valid());

@@ -16,6 +16,15 @@ public final class TrackSnapshot {
     private final float[] tangent;
     private final float[] normal;
     private final float[] arclen;
+    private final float[] leftHalfWidth;
+    private final float[] rightHalfWidth;
+    private final float[] centerZ;
+    private final float[] outerZ;
+    private final float[] innerZ;
+    private final float[] bank;
+    private final float[] arclen3d;
+    private final float[] tangent3d;
+    private final float[] length3d;
     private final float[] length;
     private final float[] winding;
     private final int[] valid;
@@ -37,6 +46,15 @@ public final class TrackSnapshot {
         this.tangent = new float[2 * points];
         this.normal = new float[2 * points];
         this.arclen = new float[points];
+        this.leftHalfWidth = new float[points];
+        this.rightHalfWidth = new float[points];
+        this.centerZ = new float[points];
+        this.outerZ = new float[points];
+        this.innerZ = new float[points];
+        this.bank = new float[points];
+        this.arclen3d = new float[points];
+        this.tangent3d = new float[3 * points];
+        this.length3d = new float[numEnvs];
         this.length = new float[numEnvs];
         this.winding = new float[numEnvs];
         this.valid = new int[numEnvs];
@@ -81,6 +99,57 @@ public final class TrackSnapshot {
     /** @return cumulative arc length, {@code [E * N_max]} */
     public float[] arclen() {
         return arclen;
+    }
+
+    /**
+     * @return left half-widths (distance to the {@code +normal} border), {@code [E * N_max]}
+     *         floats, world units, NaN past the count (see {@link Track#leftHalfWidth()})
+     */
+    public float[] leftHalfWidth() {
+        return leftHalfWidth;
+    }
+
+    /**
+     * @return right half-widths (distance to the {@code -normal} border), {@code [E * N_max]}
+     *         floats, world units, NaN past the count (see {@link Track#rightHalfWidth()})
+     */
+    public float[] rightHalfWidth() {
+        return rightHalfWidth;
+    }
+
+    /** @return centerline heights, {@code [E * N_max]} floats, world units (see {@link Track#centerZ()}) */
+    public float[] centerZ() {
+        return centerZ;
+    }
+
+    /** @return outer border heights, {@code [E * N_max]} floats, world units (see {@link Track#outerZ()}) */
+    public float[] outerZ() {
+        return outerZ;
+    }
+
+    /** @return inner border heights, {@code [E * N_max]} floats, world units (see {@link Track#innerZ()}) */
+    public float[] innerZ() {
+        return innerZ;
+    }
+
+    /** @return bank angles, {@code [E * N_max]} floats, radians (see {@link Track#bank()}) */
+    public float[] bank() {
+        return bank;
+    }
+
+    /** @return cumulative 3D arc length, {@code [E * N_max]} floats (see {@link Track#arclen3d()}) */
+    public float[] arclen3d() {
+        return arclen3d;
+    }
+
+    /** @return unit 3D tangents, {@code [E * N_max]} float triples (see {@link Track#tangent3d()}) */
+    public float[] tangent3d() {
+        return tangent3d;
+    }
+
+    /** @return closed 3D length per track, {@code [E]} (see {@link Track#length3d()}) */
+    public float[] length3d() {
+        return length3d;
     }
 
     /** @return perimeters, {@code [E]} */

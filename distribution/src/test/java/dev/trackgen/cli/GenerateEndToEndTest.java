@@ -108,6 +108,12 @@ class GenerateEndToEndTest {
             NpyArray arclenArray = r.get("arclen", Integer.MAX_VALUE);
             assertArrayEquals(new int[] {e, nMax}, arclenArray.getShape());
             float[] arclen = arclenArray.asFloatArray();
+            float[] leftW = r.get("left_half_width", Integer.MAX_VALUE).asFloatArray();
+            float[] rightW = r.get("right_half_width", Integer.MAX_VALUE).asFloatArray();
+            float[] centerZ = r.get("center_z", Integer.MAX_VALUE).asFloatArray();
+            float[] arclen3d = r.get("arclen_3d", Integer.MAX_VALUE).asFloatArray();
+            float[] tangent3d = r.get("tangent_3d", Integer.MAX_VALUE).asFloatArray();
+            assertEquals(3 * e * nMax, tangent3d.length);
             float[] length = r.get("length", Integer.MAX_VALUE).asFloatArray();
             float[] winding = r.get("winding", Integer.MAX_VALUE).asFloatArray();
             boolean[] valid = r.get("valid", Integer.MAX_VALUE).asBooleanArray();
@@ -128,6 +134,14 @@ class GenerateEndToEndTest {
                 }
                 for (int i = count[env]; i < nMax; i++) {
                     assertTrue(Float.isNaN(arclen[env * nMax + i]), "arclen NaN past count");
+                    assertTrue(Float.isNaN(leftW[env * nMax + i]) && Float.isNaN(rightW[env * nMax + i]),
+                            "half-widths NaN past count");
+                }
+                for (int i = 0; i < count[env]; i++) {
+                    assertEquals(0f, centerZ[env * nMax + i], "flat default height, env " + env);
+                    assertEquals(arclen[env * nMax + i], arclen3d[env * nMax + i], "flat 3D arc length, env " + env);
+                    assertEquals(0.2f, leftW[env * nMax + i], "constant left half-width, env " + env);
+                    assertEquals(0.2f, rightW[env * nMax + i], "constant right half-width, env " + env);
                 }
                 if (valid[env]) {
                     validCount++;

@@ -47,15 +47,18 @@ public record RoadMesh(MeshPart road, MeshPart walls) {
         float[] uv = new float[2 * v];
         double[] l = track.left();
         double[] r = track.right();
+        double[] lz = track.leftZ();
+        double[] rz = track.rightZ();
         double width = roadWidth(track);
         for (int ring = 0; ring <= n; ring++) {
             int i = ring % n;
             float u = (float) (track.arc()[ring] / width);
             int a = 2 * ring;
-            up.put(r[2 * i], r[2 * i + 1], 0, pos, 3 * a);
-            up.put(l[2 * i], l[2 * i + 1], 0, pos, 3 * (a + 1));
-            up.put(0, 0, 1, nor, 3 * a);
-            up.put(0, 0, 1, nor, 3 * (a + 1));
+            up.put(r[2 * i], r[2 * i + 1], rz[i], pos, 3 * a);
+            up.put(l[2 * i], l[2 * i + 1], lz[i], pos, 3 * (a + 1));
+            double[] nz = track.flat() ? new double[] {0, 0, 1} : surfaceNormal(track, i);
+            up.put(nz[0], nz[1], nz[2], nor, 3 * a);
+            up.put(nz[0], nz[1], nz[2], nor, 3 * (a + 1));
             uv[2 * a] = u;
             uv[2 * a + 1] = 0;
             uv[2 * a + 2] = u;
@@ -73,6 +76,30 @@ public record RoadMesh(MeshPart road, MeshPart walls) {
         return new MeshPart("road", pos, nor, uv, idx);
     }
 
+    /**
+     * The unit road-surface normal at point {@code i} of a sloped or banked track: the cross
+     * product of the centerline's central difference (forward, with heights) and the vector from
+     * the right to the left border point (across, with heights), so it points up.
+     */
+    static double[] surfaceNormal(WorldTrack track, int i) {
+        int n = track.size();
+        int ip = (i + n - 1) % n;
+        int in = (i + 1) % n;
+        double[] c = track.center();
+        double[] cz = track.centerZ();
+        double fx = c[2 * in] - c[2 * ip];
+        double fy = c[2 * in + 1] - c[2 * ip + 1];
+        double fz = cz[in] - cz[ip];
+        double ax = track.left()[2 * i] - track.right()[2 * i];
+        double ay = track.left()[2 * i + 1] - track.right()[2 * i + 1];
+        double az = track.leftZ()[i] - track.rightZ()[i];
+        double nx = fy * az - fz * ay;
+        double ny = fz * ax - fx * az;
+        double nz = fx * ay - fy * ax;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        return len > 0 ? new double[] {nx / len, ny / len, nz / len} : new double[] {0, 0, 1};
+    }
+
     private static MeshPart walls(WorldTrack track, double height, UpAxis up) {
         int n = track.size();
         int perFace = 2 * (n + 1);
@@ -85,7 +112,10 @@ public record RoadMesh(MeshPart road, MeshPart walls) {
         double[] c = track.center();
         int face = 0;
         int t = 0;
+        double[][] borderZ = {track.leftZ(), track.rightZ()};
+        int which = 0;
         for (double[] border : new double[][] {track.left(), track.right()}) {
+            double[] bz = borderZ[which++];
             for (int side = 0; side < 2; side++) { // 0: the face towards the road, 1: away from it
                 int base = face * perFace;
                 for (int ring = 0; ring <= n; ring++) {
@@ -99,8 +129,8 @@ public record RoadMesh(MeshPart road, MeshPart walls) {
                     ny = side == 0 ? ny / len : -ny / len;
                     float u = (float) (track.arc()[ring] / width);
                     int a = base + 2 * ring;
-                    up.put(bx, by, 0, pos, 3 * a);
-                    up.put(bx, by, height, pos, 3 * (a + 1));
+                    up.put(bx, by, bz[i], pos, 3 * a);
+                    up.put(bx, by, bz[i] + height, pos, 3 * (a + 1));
                     up.put(nx, ny, 0, nor, 3 * a);
                     up.put(nx, ny, 0, nor, 3 * (a + 1));
                     uv[2 * a] = u;

@@ -21,13 +21,25 @@ public final class WorldTrack {
     private final double[] outer;
     private final double[] widthLeft;
     private final double[] widthRight;
+    private final double[] centerZ;
+    private final double[] leftZ;
+    private final double[] rightZ;
+    private final boolean flat;
     private final double[] arc;
     private final double length;
     private final double heading0;
 
     private WorldTrack(int n, double[] center, double[] left, double[] right, double[] inner, double[] outer,
-                       double heading0) {
+                       double[] centerZ, double[] leftZ, double[] rightZ, double heading0) {
         this.n = n;
+        this.centerZ = centerZ;
+        this.leftZ = leftZ;
+        this.rightZ = rightZ;
+        boolean level = true;
+        for (int i = 0; i < n; i++) {
+            level &= centerZ[i] == 0 && leftZ[i] == 0 && rightZ[i] == 0;
+        }
+        this.flat = level;
         this.center = center;
         this.left = left;
         this.right = right;
@@ -72,6 +84,10 @@ public final class WorldTrack {
         float[] so = snapshot.outer();
         float[] si = snapshot.inner();
         float[] sn = snapshot.normal();
+        double[] cz = new double[n];
+        double[] lz = new double[n];
+        double[] rz = new double[n];
+        int zb = env * snapshot.nMax();
         for (int k = 0; k < 2 * n; k += 2) {
             int a = base + k;
             double cx = sc[a];
@@ -96,10 +112,41 @@ public final class WorldTrack {
             l[k + 1] = lsrc[k + 1];
             r[k] = rsrc[k];
             r[k + 1] = rsrc[k + 1];
+            // heights (the elevation stage's; a snapshot built without them holds 0s)
+            double zc = finiteOrZero(snapshot.centerZ()[zb + k / 2]) * worldScale;
+            double zo = finiteOrZero(snapshot.outerZ()[zb + k / 2]) * worldScale;
+            double zi = finiteOrZero(snapshot.innerZ()[zb + k / 2]) * worldScale;
+            cz[k / 2] = zc;
+            lz[k / 2] = outerIsLeft ? zo : zi;
+            rz[k / 2] = outerIsLeft ? zi : zo;
         }
         float[] t = snapshot.tangent();
         double heading = Math.atan2(t[base + 1], t[base]);
-        return new WorldTrack(n, c, l, r, in, out, heading);
+        return new WorldTrack(n, c, l, r, in, out, cz, lz, rz, heading);
+    }
+
+    private static double finiteOrZero(float v) {
+        return Float.isFinite(v) ? v : 0.0;
+    }
+
+    /** @return centerline heights, {@code [n]} metres ({@code Track.centerZ()} scaled; 0 on a flat track) */
+    public double[] centerZ() {
+        return centerZ;
+    }
+
+    /** @return heights of the {@link #left()} border points, {@code [n]} metres */
+    public double[] leftZ() {
+        return leftZ;
+    }
+
+    /** @return heights of the {@link #right()} border points, {@code [n]} metres */
+    public double[] rightZ() {
+        return rightZ;
+    }
+
+    /** @return whether every height is 0 (the flat default): meshes then lie in the ground plane as before */
+    public boolean flat() {
+        return flat;
     }
 
     /** @return the number of points {@code n} */

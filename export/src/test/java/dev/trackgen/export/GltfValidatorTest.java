@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every exported {@code road.glb} passes the Khronos glTF Validator (its npm build, which this
  * module's build installs under {@code target/test-tools}; Node.js runs it) with no error and no
- * warning: meshes with and without walls, Y and Z up.
+ * warning: meshes with and without walls, Y and Z up, flat and elevated (banked) tracks.
  */
 class GltfValidatorTest {
     private static final Path VALIDATOR = Path.of(System.getProperty("trackgen.gltf.validator",
@@ -33,17 +33,20 @@ class GltfValidatorTest {
     void exportedMeshesHaveNoErrorOrWarningInTheKhronosValidator() throws Exception {
         assertTrue(Files.isRegularFile(VALIDATOR.resolve("index.js")), "the glTF validator is not installed at "
                 + VALIDATOR.toAbsolutePath() + " (the export module's build installs it with npm in process-test-resources)");
-        TrackSnapshot s = TestTracks.batch();
         List<String> files = new ArrayList<>();
-        for (int env : TestTracks.validEnvs()) {
+        // flat tracks and tracks that climb, fall and bank (the road at its heights)
+        for (TrackSnapshot s : new TrackSnapshot[] {TestTracks.batch(), TestTracks.elevatedBatch()}) {
+        String kind = s == TestTracks.batch() ? "flat" : "elevated";
+        for (int env : TestTracks.validEnvs(s)) {
             for (UpAxis up : UpAxis.values()) {
                 for (double walls : new double[] {0, 0.3}) {
                     RoadMesh mesh = RoadMesh.of(WorldTrack.of(s, env, 11), walls, up);
-                    Path f = dir.resolve("env" + env + "-" + up + "-" + walls + ".glb");
+                    Path f = dir.resolve(kind + "-env" + env + "-" + up + "-" + walls + ".glb");
                     GlbWriter.write(mesh, "env_" + env, f);
                     files.add(f.toString());
                 }
             }
+        }
         }
         Path runner = dir.resolve("validate.js");
         Files.writeString(runner, String.join("\n",

@@ -31,11 +31,12 @@ class ObjAssimpTest {
     void assimpImportsAndValidatesEveryObjMesh() throws Exception {
         assertTrue(Files.isExecutable(ASSIMP), "this test needs Debian's assimp-utils (/usr/bin/assimp): "
                 + "scripts/provision-test-tools.sh installs it");
-        TrackSnapshot s = TestTracks.batch();
-        for (int env : TestTracks.validEnvs()) {
+        for (TrackSnapshot s : new TrackSnapshot[] {TestTracks.batch(), TestTracks.elevatedBatch()}) {
+        String kind = s == TestTracks.batch() ? "flat" : "elevated";
+        for (int env : TestTracks.validEnvs(s)) {
             for (double walls : new double[] {0, 0.3}) {
                 WorldTrack t = WorldTrack.of(s, env, 11);
-                Path f = dir.resolve("env" + env + "-" + walls + ".obj");
+                Path f = dir.resolve(kind + "-env" + env + "-" + walls + ".obj");
                 ObjWriter.write(RoadMesh.of(t, walls, UpAxis.Z), "env_" + env, f);
                 Process p = new ProcessBuilder(ASSIMP.toString(), "info", f.toString(), "-vds").redirectErrorStream(true)
                         .start();
@@ -58,6 +59,7 @@ class ObjAssimpTest {
                 }
                 assertEquals(walls > 0 ? 2 : 1, meshes, out);
             }
+        }
         }
     }
 }

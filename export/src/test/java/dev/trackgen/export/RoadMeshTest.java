@@ -1,5 +1,6 @@
 package dev.trackgen.export;
 
+import dev.trackgen.api.TrackSnapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,6 +35,42 @@ class RoadMeshTest {
         new TrackExporter(ExportFormats.parseList("gltf,obj"), s)
                 .write(WorldTrack.of(TestTracks.batch(), env, SCALE), "env_" + env, d::resolve);
         return d.resolve(file);
+    }
+
+    @Test
+    void anElevatedRoadLiesAtItsBorderHeightsWithUnitNormalsFacingUp() {
+        TrackSnapshot s = TestTracks.elevatedBatch();
+        int env = TestTracks.validEnvs(s)[0];
+        WorldTrack t = WorldTrack.of(s, env, 11);
+        assertFalse(t.flat(), "the elevated batch climbs");
+        RoadMesh mesh = RoadMesh.of(t, 0.3, UpAxis.Z);
+        float[] pos = mesh.road().positions();
+        float[] nor = mesh.road().normals();
+        double zSpan = 0;
+        for (int i = 0; i < t.size(); i++) {
+            // ring i: right border vertex, then left
+            assertEquals((float) t.rightZ()[i], pos[3 * (2 * i) + 2], "right border height at " + i);
+            assertEquals((float) t.leftZ()[i], pos[3 * (2 * i + 1) + 2], "left border height at " + i);
+            double nx = nor[3 * 2 * i];
+            double ny = nor[3 * 2 * i + 1];
+            double nz = nor[3 * 2 * i + 2];
+            assertEquals(1, Math.sqrt(nx * nx + ny * ny + nz * nz), 1e-5, "unit normal at " + i);
+            assertTrue(nz > 0.8, "the road faces up at " + i + ": " + nz);
+            zSpan = Math.max(zSpan, Math.abs(t.centerZ()[i] - t.centerZ()[0]));
+        }
+        assertTrue(zSpan > 0.3, "heights in metres reach " + zSpan);
+        // the walls stand on the borders
+        float[] w = mesh.walls().positions();
+        assertEquals((float) t.leftZ()[0], w[2]);
+        assertEquals((float) (t.leftZ()[0] + 0.3), w[5]);
+        // a flat track keeps the ground plane and the straight-up normal
+        WorldTrack flat = WorldTrack.of(TestTracks.batch(), TestTracks.validEnvs()[0], 11);
+        assertTrue(flat.flat());
+        RoadMesh level = RoadMesh.of(flat, 0, UpAxis.Z);
+        for (int v = 0; v < level.road().vertexCount(); v++) {
+            assertEquals(0f, level.road().positions()[3 * v + 2]);
+            assertEquals(1f, level.road().normals()[3 * v + 2]);
+        }
     }
 
     @ParameterizedTest

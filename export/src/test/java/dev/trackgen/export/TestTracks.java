@@ -2,6 +2,7 @@ package dev.trackgen.export;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.registry.TrackGenLauncher;
@@ -15,6 +16,7 @@ final class TestTracks {
     static final int SEED = 11;
     private static TrackSnapshot batch;
     private static TrackSnapshot polar;
+    private static TrackSnapshot elevated;
 
     private TestTracks() {
     }
@@ -46,6 +48,33 @@ final class TestTracks {
             }
         }
         return polar;
+    }
+
+    /**
+     * @return one batch of {@link #ENVS} bezier tracks that climb, fall and bank (random walk from 0.15 in
+     *         [0, 0.3], banking at 1.5 units/s), seed {@link #SEED} (generated once)
+     */
+    static synchronized TrackSnapshot elevatedBatch() {
+        if (elevated == null) {
+            try (CpuRuntime runtime = new CpuRuntime(2, false);
+                 TrackGenerator g = TrackGenLauncher.discover().builder(TrackGenConfig.builder().numEnvs(ENVS)
+                                 .set(ElevationKnobs.PROFILE, ElevationKnobs.RANDOM_WALK).set(ElevationKnobs.MAX, 0.3)
+                                 .set(ElevationKnobs.BASE, 0.15)
+                                 .set(ElevationKnobs.MAX_STEP, 0.2).set(ElevationKnobs.BANK_SPEED, 1.5).build())
+                         .rng(PerEnvSeededRng.fromScalar(ENVS, SEED)).runtime(runtime).build()) {
+                elevated = g.generate().snapshot();
+            }
+        }
+        return elevated;
+    }
+
+    /** @return the valid env indices of {@code s} (at least one) */
+    static int[] validEnvs(TrackSnapshot s) {
+        int[] v = IntStream.range(0, s.numEnvs()).filter(s::isValid).toArray();
+        if (v.length == 0) {
+            throw new AssertionError("the test batch has no valid track");
+        }
+        return v;
     }
 
     /** @return the valid env indices of {@link #batch()} (at least one) */

@@ -127,7 +127,7 @@ public final class TrackGenerator implements AutoCloseable {
             this.genValid = runtime.allocI32(e);
             this.centerlines = centerlineStage(b.hostRuntime, genValid);
 
-            TrackStages stages = new TrackStages(runtime, config, n, generated, genValid, track, false);
+            TrackStages stages = new TrackStages(runtime, config, n, generated, genValid, track, false, seedBuffer);
             this.spaced = stages.spaced();
             this.relaxed = stages.relaxed();
             this.post = stages.plan();
@@ -324,7 +324,8 @@ public final class TrackGenerator implements AutoCloseable {
     }
 
     private void keepIntermediates() {
-        TrackStages stages = new TrackStages(runtime, config, config.numPoints(), generated, genValid, track, true);
+        TrackStages stages = new TrackStages(runtime, config, config.numPoints(), generated, genValid, track, true,
+                seedBuffer);
         spaced = stages.spaced();
         relaxed = stages.relaxed();
         post = stages.plan();

@@ -4,18 +4,20 @@ import dev.trackgen.api.Track;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.pipeline.inflate.Elevation;
 import dev.trackgen.pipeline.inflate.Inflation;
 import dev.trackgen.pipeline.relax.XpbdRelaxation;
 import dev.trackgen.pipeline.resample.ConstantSpacingResample;
 
 /**
  * The stages after the centerlines exist, bound once into one launch plan:
- * {@code constant-spacing resample -> XPBD relax -> inflate}. Shared by {@link TrackGenerator}
+ * {@code constant-spacing resample -> XPBD relax -> inflate -> elevation}. Shared by {@link TrackGenerator}
  * (generated centerlines) and {@link CenterlinePipeline} (centerlines given by the caller), so both
  * run exactly the same launches.
  */
@@ -41,11 +43,23 @@ final class TrackStages {
      * @param track       the output batch
      * @param keepIntermediates whether the constant-spacing and relaxed centerlines get arrays
      *                    of their own that outlive the call ({@link #spaced()}, {@link #relaxed()})
+     * @param seeds       {@code [E]} per-env seeds of the elevation stage's random profiles
      * @throws RuntimeUnavailableException if the runtime has no body for a pipeline kernel (a CUDA
      *         build without kernels)
      */
     TrackStages(ComputeRuntime runtime, TrackGenConfig config, int n, Vec2Array centerlines, I32Array flags,
-                Track track, boolean keepIntermediates) {
+                Track track, boolean keepIntermediates, I32Array seeds) {
+        this(runtime, config, n, centerlines, flags, track, keepIntermediates, seeds, null, null);
+    }
+
+    /**
+     * As {@link #TrackStages(ComputeRuntime, TrackGenConfig, int, Vec2Array, I32Array, Track, boolean, I32Array)},
+     * with the per-point half-widths taken from a caller's width profile ({@code [E * n]} each
+     * side, at the arc-length fractions {@code k / n} of each input loop; both null for the
+     * configuration's {@code width_profile}).
+     */
+    TrackStages(ComputeRuntime runtime, TrackGenConfig config, int n, Vec2Array centerlines, I32Array flags,
+                Track track, boolean keepIntermediates, I32Array seeds, F32Array profileLeft, F32Array profileRight) {
         int e = config.numEnvs();
         int nMax = config.nMax();
         this.spaced = keepIntermediates ? runtime.allocVec2(e * nMax) : track.outer();
@@ -58,7 +72,8 @@ final class TrackStages {
         } else {
             this.relaxed = spaced;
         }
-        b.append(new Inflation(runtime, config, relaxed, flags, track).plan());
+        b.append(new Inflation(runtime, config, relaxed, flags, track, profileLeft, profileRight, n).plan());
+        b.append(new Elevation(runtime, config, seeds, track).plan());
         this.plan = b.build();
         for (Kernel k : plan.kernels()) {
             if (!runtime.supports(k)) {

@@ -53,6 +53,15 @@ class TrackGeneratorTest {
         assertArrayEquals(a.tangent(), b.tangent());
         assertArrayEquals(a.normal(), b.normal());
         assertArrayEquals(a.arclen(), b.arclen());
+        assertArrayEquals(a.leftHalfWidth(), b.leftHalfWidth());
+        assertArrayEquals(a.rightHalfWidth(), b.rightHalfWidth());
+        assertArrayEquals(a.centerZ(), b.centerZ());
+        assertArrayEquals(a.outerZ(), b.outerZ());
+        assertArrayEquals(a.innerZ(), b.innerZ());
+        assertArrayEquals(a.bank(), b.bank());
+        assertArrayEquals(a.arclen3d(), b.arclen3d());
+        assertArrayEquals(a.tangent3d(), b.tangent3d());
+        assertArrayEquals(a.length3d(), b.length3d());
         assertArrayEquals(a.length(), b.length());
         assertArrayEquals(a.winding(), b.winding());
         assertArrayEquals(a.valid(), b.valid());

@@ -16,7 +16,10 @@ final class TrackInvariants {
 
     /**
      * @param s          a snapshot
-     * @param halfWidth  the configured half-width
+     * @param halfWidth  the configured half-width, which every real point's left and right
+     *                   half-width must equal; 0 for per-point widths (then only the borders'
+     *                   agreement with the stored widths is checked, and the thickness against the
+     *                   smallest of them)
      * @param relaxTol   the configured thickness tolerance
      * @return one message per violated promise (empty when all hold)
      */
@@ -32,7 +35,8 @@ final class TrackInvariants {
             for (int i = n; i < nMax; i++) {
                 int t = e * nMax + i;
                 if (!(allNaN(s.center(), t) && allNaN(s.outer(), t) && allNaN(s.inner(), t)
-                        && allNaN(s.tangent(), t) && allNaN(s.normal(), t) && Float.isNaN(s.arclen()[t]))) {
+                        && allNaN(s.tangent(), t) && allNaN(s.normal(), t) && Float.isNaN(s.arclen()[t])
+                        && Float.isNaN(s.leftHalfWidth()[t]) && Float.isNaN(s.rightHalfWidth()[t]))) {
                     bad.add("env " + e + ": slot " + i + " past count " + n + " is not NaN");
                     break;
                 }
@@ -75,9 +79,23 @@ final class TrackInvariants {
             double oy = s.outer()[2 * t + 1] - c[2 * t + 1];
             double ix = s.inner()[2 * t] - c[2 * t];
             double iy = s.inner()[2 * t + 1] - c[2 * t + 1];
-            if (Math.abs(Math.hypot(ox, oy) - hw) > 1e-4 * hw + 1e-6 || Math.abs(Math.hypot(ix, iy) - hw) > 1e-4 * hw + 1e-6) {
-                bad.add(where + "half-width not recovered at point " + i + ": " + Math.hypot(ox, oy) + ", "
-                        + Math.hypot(ix, iy));
+            // the border on the +normal side lies at leftHalfWidth, the other at rightHalfWidth
+            boolean outerPlus = ox * s.normal()[2 * t] + oy * s.normal()[2 * t + 1] > 0;
+            double wOuter = outerPlus ? s.leftHalfWidth()[t] : s.rightHalfWidth()[t];
+            double wInner = outerPlus ? s.rightHalfWidth()[t] : s.leftHalfWidth()[t];
+            if (!(wOuter > 0) || !(wInner > 0) || !Double.isFinite(wOuter + wInner)) {
+                bad.add(where + "half-widths not positive at point " + i + ": " + wOuter + ", " + wInner);
+                return;
+            }
+            if (Math.abs(Math.hypot(ox, oy) - wOuter) > 1e-4 * wOuter + 1e-6
+                    || Math.abs(Math.hypot(ix, iy) - wInner) > 1e-4 * wInner + 1e-6) {
+                bad.add(where + "half-widths not recovered at point " + i + ": " + Math.hypot(ox, oy) + ", "
+                        + Math.hypot(ix, iy) + " for " + wOuter + ", " + wInner);
+                return;
+            }
+            if (hw > 0 && (s.leftHalfWidth()[t] != (float) hw || s.rightHalfWidth()[t] != (float) hw)) {
+                bad.add(where + "constant half-width " + hw + " but " + s.leftHalfWidth()[t] + ", "
+                        + s.rightHalfWidth()[t] + " at point " + i);
                 return;
             }
             double tx = s.tangent()[2 * t];

@@ -62,13 +62,19 @@ public final class PipelineKnobs {
             "Validity gate: every point's half-width must exceed this floor, in world units.");
 
     /**
-     * @return every knob of the pipeline, in documentation order: these, then the relaxation's
-     *         ({@link RelaxKnobs}); the vocabulary a {@link TrackGenConfig} knows before any
+     * @return every knob of the pipeline, in documentation order: these, then the width profile's
+     *         ({@link WidthKnobs}), then the elevation's ({@link ElevationKnobs}), then the relaxation's ({@link RelaxKnobs}); the vocabulary a {@link TrackGenConfig} knows before any
      *         generator declares its own
      */
     public static List<Knob<?>> all() {
         return List.of(GENERATOR, RUNTIME, NUM_ENVS, HALF_WIDTH, SPACING, NUM_POINTS, N_MAX, RELAX_ENABLE, RELAX_TOL,
                 TURNING_TOL, W_FLOOR,
+                WidthKnobs.PROFILE, WidthKnobs.HALF_WIDTH_MIN, WidthKnobs.HALF_WIDTH_MAX, WidthKnobs.CORNER_RADIUS,
+                WidthKnobs.SMOOTHNESS,
+                ElevationKnobs.PROFILE, ElevationKnobs.BASE, ElevationKnobs.MIN, ElevationKnobs.MAX,
+                ElevationKnobs.MAX_STEP, ElevationKnobs.NOISE_AMPLITUDE, ElevationKnobs.NOISE_HARMONICS,
+                ElevationKnobs.CONTROL_POINTS, ElevationKnobs.VALID_GRADE, ElevationKnobs.BANK_SPEED,
+                ElevationKnobs.BANK_GRAVITY, ElevationKnobs.BANK_MAX, ElevationKnobs.BANK_TRANSITION,
                 RelaxKnobs.ITERS, RelaxKnobs.BAND, RelaxKnobs.ACCEL, RelaxKnobs.CHEBY_RHO, RelaxKnobs.CHEBY_GAMMA,
                 RelaxKnobs.CHEBY_START, RelaxKnobs.SMOOTH_PASSES, RelaxKnobs.SMOOTH_SPACING_ITERS, RelaxKnobs.SEP_EVERY,
                 RelaxKnobs.SEP_CACHE_SLOTS, RelaxKnobs.SEP_CACHE_SKIN, RelaxKnobs.SEP_RELAX, RelaxKnobs.SPC_RELAX,

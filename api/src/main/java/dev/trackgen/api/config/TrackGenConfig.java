@@ -241,6 +241,34 @@ public final class TrackGenConfig {
         return get(PipelineKnobs.HALF_WIDTH);
     }
 
+    /**
+     * @return whether a width profile other than {@code constant} is chosen
+     *         ({@link WidthKnobs#PROFILE})
+     */
+    public boolean variableWidth() {
+        return !WidthKnobs.CONSTANT.equals(get(WidthKnobs.PROFILE));
+    }
+
+    /** @return the narrowest half-width of a varying profile (auto: {@code 0.7 * half_width}), world units */
+    public double halfWidthMin() {
+        Double v = get(WidthKnobs.HALF_WIDTH_MIN);
+        return v != null ? v : 0.7 * halfWidth();
+    }
+
+    /** @return the widest half-width of a varying profile (auto: {@code half_width}), world units */
+    public double halfWidthMax() {
+        Double v = get(WidthKnobs.HALF_WIDTH_MAX);
+        return v != null ? v : halfWidth();
+    }
+
+    /**
+     * @return the half-width the relaxation keeps the loop's parts apart for: {@code half_width}
+     *         with the constant profile, else the larger of it and {@link #halfWidthMax()}
+     */
+    public double relaxHalfWidth() {
+        return variableWidth() ? Math.max(halfWidth(), halfWidthMax()) : halfWidth();
+    }
+
     /** @return the constant arc spacing of output points, world units (0.6 * half_width when auto) */
     public double spacing() {
         Double s = get(PipelineKnobs.SPACING);
@@ -582,6 +610,22 @@ public final class TrackGenConfig {
                 throw new InvalidConfigException(PipelineKnobs.W_FLOOR.name(), "half_width = " + c.halfWidth()
                         + " is not above w_floor = " + floor + ", the validity gate's width floor: every track would be"
                         + " invalid; raise half_width or lower w_floor");
+            }
+            if (c.variableWidth() && !(c.halfWidthMin() <= c.halfWidthMax())) {
+                throw new InvalidConfigException(WidthKnobs.HALF_WIDTH_MIN.name(), "half_width_min = " + c.halfWidthMin()
+                        + " is above half_width_max = " + c.halfWidthMax() + "; the width range must be "
+                        + "[half_width_min, half_width_max] with min <= max");
+            }
+            if (c.variableWidth() && !aboveWidthFloor(c.halfWidthMin(), floor)) {
+                throw new InvalidConfigException(WidthKnobs.HALF_WIDTH_MIN.name(), "half_width_min = "
+                        + c.halfWidthMin() + " is not above w_floor = " + floor + ", the validity gate's width floor: "
+                        + "every track would be invalid; raise half_width_min or lower w_floor");
+            }
+            if (!ElevationKnobs.FLAT.equals(c.get(ElevationKnobs.PROFILE))
+                    && !(c.get(ElevationKnobs.MIN) <= c.get(ElevationKnobs.MAX))) {
+                throw new InvalidConfigException(ElevationKnobs.MIN.name(), "z_min = " + c.get(ElevationKnobs.MIN)
+                        + " is above z_max = " + c.get(ElevationKnobs.MAX) + "; a non-flat z_profile needs the range "
+                        + "[z_min, z_max] with min <= max");
             }
             for (String problem : crossCheck(c)) {
                 throw new InvalidConfigException(null, problem);

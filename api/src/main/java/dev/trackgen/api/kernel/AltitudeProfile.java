@@ -104,9 +104,26 @@ public final class AltitudeProfile {
      */
     public static void fill(int profile, int seed, float[] cum, int co, int n, float perim, float zBase, float zMin,
                             float zMax, float maxGrade, float amplitude, int harmonics, float[] z, int zo) {
+        fill(profile, seed, STREAM_UNIFORM, STREAM_WALK, STREAM_NOISE, cum, co, n, perim, zBase, zMin, zMax, maxGrade,
+                amplitude, harmonics, z, zo);
+    }
+
+    /**
+     * {@link #fill(int, int, float[], int, int, float, float, float, float, float, float, int, float[], int)}
+     * on random streams of the caller's choosing: a consumer other than the gate courses (the track
+     * elevation) draws from streams of its own, so its heights do not repeat the gates'. The
+     * gates' call is this one on {@link #STREAM_UNIFORM}, {@link #STREAM_WALK}, {@link #STREAM_NOISE}.
+     *
+     * @param streamUniform the uniform profile's stream
+     * @param streamWalk    the random walk's stream
+     * @param streamNoise   the noise profile's stream
+     */
+    public static void fill(int profile, int seed, int streamUniform, int streamWalk, int streamNoise, float[] cum,
+                            int co, int n, float perim, float zBase, float zMin, float zMax, float maxGrade,
+                            float amplitude, int harmonics, float[] z, int zo) {
         if (profile == UNIFORM) {
             for (int i = 0; i < n; i++) {
-                z[zo + i] = zMin + CounterRng.uniform(seed, STREAM_UNIFORM, i) * (zMax - zMin);
+                z[zo + i] = zMin + CounterRng.uniform(seed, streamUniform, i) * (zMax - zMin);
             }
         } else if (profile == RANDOM_WALK) {
             float half = 0.5f * maxGrade;
@@ -114,7 +131,7 @@ public final class AltitudeProfile {
             for (int i = 0; i < n; i++) {
                 if (i > 0) {
                     float ds = cum[co + i] - cum[co + i - 1];
-                    acc += (2.0f * CounterRng.uniform(seed, STREAM_WALK, i) - 1.0f) * half * ds;
+                    acc += (2.0f * CounterRng.uniform(seed, streamWalk, i) - 1.0f) * half * ds;
                 }
                 z[zo + i] = acc;
             }
@@ -129,8 +146,8 @@ public final class AltitudeProfile {
                 float acc = 0.0f;
                 float norm = 0.0f;
                 for (int k = 0; k < harmonics; k++) {
-                    float a = CounterRng.uniform(seed, STREAM_NOISE, 2 * k);
-                    double phase = CounterRng.uniform(seed, STREAM_NOISE, 2 * k + 1) * TWO_PI;
+                    float a = CounterRng.uniform(seed, streamNoise, 2 * k);
+                    double phase = CounterRng.uniform(seed, streamNoise, 2 * k + 1) * TWO_PI;
                     float w = 1.0f / (k + 1);
                     float s = (float) StrictMath.sin(TWO_PI * (k + 1) * frac + phase);
                     acc += a * w * s;
@@ -144,5 +161,59 @@ public final class AltitudeProfile {
                 z[zo + i] = zBase;
             }
         }
+    }
+
+    /**
+     * Periodic monotone cubic through {@code k} knots at equal fractions of a closed loop: knot
+     * {@code j} (height {@code knots[ko + j]}) sits at plan-view arc length {@code j * perim / k}, and
+     * the loop closes from knot {@code k - 1} back to knot 0. Cubic Hermite segments whose knot
+     * slopes are the harmonic mean of the neighbouring secants, 0 where they differ in sign or one
+     * is 0 (Fritsch and Butland 1984, "A method for constructing local monotone piecewise cubic
+     * interpolants", SIAM J. Sci. Stat. Comput. 5(2)): each segment is monotone, so every height
+     * lies between its segment's two knot heights, and the value is clamped to them as well so float
+     * rounding cannot leave that range; the result never leaves the knots' range and no bump is
+     * added between knots, whatever the point density.
+     *
+     * @param knots the knot heights, {@code knots[ko + j]} for {@code j < k}
+     * @param ko    the row's offset in {@code knots}
+     * @param k     knots, {@code >= 1}
+     * @param perim the closed plan-view perimeter; at or below {@code 1e-9} every point gets knot 0
+     * @param s     plan-view arc length of the point, in {@code [0, perim)}
+     * @return the height at {@code s}
+     */
+    public static float knotHeight(float[] knots, int ko, int k, float perim, float s) {
+        if (!(perim > 1.0e-9f)) {
+            return knots[ko];
+        }
+        float u = s * k / perim;
+        int j = (int) u;
+        if (j < 0) {
+            j = 0;
+        } else if (j > k - 1) {
+            j = k - 1;
+        }
+        float t = Math.min(Math.max(u - j, 0.0f), 1.0f);
+        float ym = knots[ko + (j + k - 1) % k];
+        float y0 = knots[ko + j];
+        float y1 = knots[ko + (j + 1) % k];
+        float y2 = knots[ko + (j + 2) % k];
+        float m0 = harmonicSlope(y0 - ym, y1 - y0);
+        float m1 = harmonicSlope(y1 - y0, y2 - y1);
+        float t2 = t * t;
+        float t3 = t2 * t;
+        float h00 = 2.0f * t3 - 3.0f * t2 + 1.0f;
+        float h10 = t3 - 2.0f * t2 + t;
+        float h01 = 3.0f * t2 - 2.0f * t3;
+        float h11 = t3 - t2;
+        float z = h00 * y0 + h10 * m0 + h01 * y1 + h11 * m1;
+        return Math.min(Math.max(z, Math.min(y0, y1)), Math.max(y0, y1));
+    }
+
+    /** The knot slope of {@link #knotHeight}: the harmonic mean of two secants of one sign, else 0. */
+    static float harmonicSlope(float a, float b) {
+        if (a > 0.0f && b > 0.0f || a < 0.0f && b < 0.0f) {
+            return 2.0f * a * b / (a + b);
+        }
+        return 0.0f;
     }
 }

@@ -12,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,6 +50,11 @@ final class CheckCommand implements Callable<Integer> {
             description = "Largest batch; batches are sized by a cost model up to this (default: ${DEFAULT-VALUE}).")
     int maxEnvs;
 
+    @Option(names = "--set", paramLabel = "KNOB=VALUE",
+            description = "A knob value set over every drawn configuration (repeatable), e.g. "
+                    + "--set width_profile=curvature to search tracks of varying width.")
+    List<String> pinned = new ArrayList<>();
+
     @Mixin
     ThreadsOption threads = new ThreadsOption();
 
@@ -80,7 +86,7 @@ final class CheckCommand implements Callable<Integer> {
             PrintWriter err = context.console().err();
             long[] lastPrint = {System.nanoTime()};
             ValiditySearch.Report r = new ValiditySearch(session.launcher(), runtime).run(
-                    new ValiditySearch.Settings(tracks, seed, names, maxEnvs), p -> {
+                    new ValiditySearch.Settings(tracks, seed, names, maxEnvs, pinnedKnobs()), p -> {
                         long now = System.nanoTime();
                         if (!quiet && (now - lastPrint[0] > 5_000_000_000L || p.tracks() >= p.target())) {
                             lastPrint[0] = now;
@@ -92,6 +98,18 @@ final class CheckCommand implements Callable<Integer> {
             context.console().result(json, () -> json(r, names), () -> text(r, names));
             return r.validBroken() + r.layoutBroken() == 0 ? 0 : FOUND;
         }
+    }
+
+    private Map<String, String> pinnedKnobs() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String kv : pinned) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) {
+                throw new CliException("--set " + kv + ": expected KNOB=VALUE");
+            }
+            m.put(kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
+        }
+        return m;
     }
 
     private String text(ValiditySearch.Report r, List<String> names) {

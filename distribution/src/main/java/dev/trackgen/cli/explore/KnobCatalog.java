@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.trackgen.api.config.Knob;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.WidthKnobs;
 import dev.trackgen.api.config.Range;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.registry.GeneratorEntry;
@@ -28,7 +30,8 @@ public final class KnobCatalog {
 
     private static final List<Knob<?>> PIPELINE = List.of(PipelineKnobs.HALF_WIDTH, PipelineKnobs.SPACING,
             PipelineKnobs.NUM_POINTS, PipelineKnobs.N_MAX, PipelineKnobs.RELAX_ENABLE, PipelineKnobs.RELAX_TOL,
-            PipelineKnobs.TURNING_TOL, PipelineKnobs.W_FLOOR);
+            PipelineKnobs.TURNING_TOL, PipelineKnobs.W_FLOOR, WidthKnobs.PROFILE, WidthKnobs.HALF_WIDTH_MIN,
+            WidthKnobs.HALF_WIDTH_MAX, WidthKnobs.CORNER_RADIUS, WidthKnobs.SMOOTHNESS);
 
     private final GeneratorRegistry generators;
 
@@ -37,7 +40,7 @@ public final class KnobCatalog {
         this.generators = generators;
     }
 
-    /** @return the pipeline knobs shown for every generator: road, resampling and validity gate */
+    /** @return the pipeline knobs shown for every generator: road, resampling, validity gate and the width profile */
     public static List<Knob<?>> pipelineKnobs() {
         return PIPELINE;
     }
@@ -53,6 +56,11 @@ public final class KnobCatalog {
         return out;
     }
 
+    /** @return the elevation and banking knobs shown for every generator, in documentation order */
+    public static List<Knob<?>> elevationKnobs() {
+        return ElevationKnobs.all();
+    }
+
     /**
      * @param entry a registered generator
      * @return the knobs shown for it: the ones it declares ({@code knobs()}), built-in or plugin alike
@@ -66,7 +74,7 @@ public final class KnobCatalog {
      * @param defaults generator, batch size and seed the page starts with
      * @param limits the server's limits (the page's batch-size control stops at the cap)
      * @return {@code {generators: [...], defaults: {...}, limits: {...}, groups: {pipeline: [...],
-     *         relaxation: [...]}, generatorKnobs: {name: [...]}}}, each knob as {@link #describe}
+     *         relaxation: [...], elevation: [...]}, generatorKnobs: {name: [...]}}}, each knob as {@link #describe}
      */
     public ObjectNode schema(TrackGenConfig base, ObjectNode defaults, ExploreLimits limits) {
         JsonNodeFactory f = JsonNodeFactory.instance;
@@ -97,6 +105,10 @@ public final class KnobCatalog {
         ArrayNode relax = groups.putArray("relaxation");
         for (Knob<?> k : relaxKnobs()) {
             relax.add(describe(k, base));
+        }
+        ArrayNode elevation = groups.putArray("elevation");
+        for (Knob<?> k : elevationKnobs()) {
+            elevation.add(describe(k, base));
         }
         root.set("generatorKnobs", perGenerator);
         return root;

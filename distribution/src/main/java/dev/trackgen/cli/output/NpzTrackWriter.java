@@ -14,6 +14,15 @@ import java.util.List;
  * <ul>
  *   <li>{@code center, outer, inner, tangent, normal}: float32 {@code [E, N_max, 2]};</li>
  *   <li>{@code arclen}: float32 {@code [E, N_max]};</li>
+ *   <li>{@code left_half_width}, {@code right_half_width}: float32 {@code [E, N_max]}, the
+ *       distance from each centerline point to the border on its {@code +normal} and
+ *       {@code -normal} side, NaN past the count;</li>
+ *   <li>{@code center_z}, {@code outer_z}, {@code inner_z}: float32 {@code [E, N_max]} heights of
+ *       the centerline and border points; {@code bank}: float32 {@code [E, N_max]} bank angles,
+ *       radians; {@code arclen_3d}: float32 {@code [E, N_max]} 3D arc length;
+ *       {@code tangent_3d}: float32 {@code [E, N_max, 3]} unit 3D tangents; {@code length_3d}:
+ *       float32 {@code [E]} (docs/elevation.md; {@code z_base}, 0 and the plan-view values at
+ *       the flat default);</li>
  *   <li>{@code length, winding}: float32 {@code [E]};</li>
  *   <li>{@code valid}: bool {@code [E]}; {@code count}: int32 {@code [E]};</li>
  *   <li>{@code config}: the resolved configuration as one ASCII JSON string, a numpy bytes
@@ -26,7 +35,8 @@ import java.util.List;
 public final class NpzTrackWriter {
     /** The array names, in the order they are written. */
     public static final List<String> ARRAY_NAMES = List.of(
-            "center", "outer", "inner", "tangent", "normal", "arclen", "length", "winding", "valid", "count", "config");
+            "center", "outer", "inner", "tangent", "normal", "arclen", "left_half_width", "right_half_width", "center_z", "outer_z", "inner_z", "bank", "arclen_3d", "tangent_3d",
+            "length", "length_3d", "winding", "valid", "count", "config");
 
     private final boolean compressed;
 
@@ -122,7 +132,16 @@ public final class NpzTrackWriter {
             w.putFloats("tangent", snapshot.tangent(), e, n, 2);
             w.putFloats("normal", snapshot.normal(), e, n, 2);
             w.putFloats("arclen", snapshot.arclen(), e, n);
+            w.putFloats("left_half_width", snapshot.leftHalfWidth(), e, n);
+            w.putFloats("right_half_width", snapshot.rightHalfWidth(), e, n);
+            w.putFloats("center_z", snapshot.centerZ(), e, n);
+            w.putFloats("outer_z", snapshot.outerZ(), e, n);
+            w.putFloats("inner_z", snapshot.innerZ(), e, n);
+            w.putFloats("bank", snapshot.bank(), e, n);
+            w.putFloats("arclen_3d", snapshot.arclen3d(), e, n);
+            w.putFloats("tangent_3d", snapshot.tangent3d(), e, n, 3);
             w.putFloats("length", snapshot.length(), e);
+            w.putFloats("length_3d", snapshot.length3d(), e);
             w.putFloats("winding", snapshot.winding(), e);
             w.putBooleans("valid", snapshot.valid(), e);
             w.putInts("count", snapshot.count(), e);

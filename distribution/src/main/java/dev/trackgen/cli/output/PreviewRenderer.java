@@ -295,9 +295,14 @@ public final class PreviewRenderer {
         g.setColor(valid ? BORDER : BORDER_INVALID);
         g.draw(t.createTransformedShape(outer));
         g.draw(t.createTransformedShape(inner));
-        g.setStroke(new BasicStroke(1.0f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {4f, 3f}, 0f));
-        g.setColor(CENTERLINE);
-        g.draw(t.createTransformedShape(loop(s.center(), env, n, s.nMax())));
+        float[] zr = heightRange(s, env, n);
+        if (zr == null) {
+            g.setStroke(new BasicStroke(1.0f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {4f, 3f}, 0f));
+            g.setColor(CENTERLINE);
+            g.draw(t.createTransformedShape(loop(s.center(), env, n, s.nMax())));
+        } else {
+            drawHeights(g, t, s, env, n, zr, x, y);
+        }
 
         float[] c = s.center();
         int base = 2 * env * s.nMax();
@@ -311,6 +316,62 @@ public final class PreviewRenderer {
             g.setColor(START);
             g.fill(new Ellipse2D.Double(p[0] - 3.5, p[1] - 3.5, 7, 7));
         }
+    }
+
+    /**
+     * @return the lowest and highest centerline height of the env's real points, or null when the
+     *         track is flat (one height) or has no finite height: flat tracks keep the dashed
+     *         centerline
+     */
+    static float[] heightRange(TrackSnapshot s, int env, int n) {
+        float lo = Float.POSITIVE_INFINITY;
+        float hi = Float.NEGATIVE_INFINITY;
+        float[] z = s.centerZ();
+        int b = env * s.nMax();
+        for (int i = 0; i < n; i++) {
+            float v = z[b + i];
+            if (Float.isFinite(v)) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        return hi > lo ? new float[] {lo, hi} : null;
+    }
+
+    /** Height colour ramp: low blue through green and yellow to high red, for {@code u} in {@code [0, 1]}. */
+    static Color heightColor(double u) {
+        float h = (float) (0.66 * (1 - Math.min(Math.max(u, 0), 1)));
+        return Color.getHSBColor(h, 0.85f, 0.9f);
+    }
+
+    /** The centerline coloured by height (edge by edge) and the height range, for an elevated track. */
+    private void drawHeights(Graphics2D g, AffineTransform t, TrackSnapshot s, int env, int n, float[] zr, int x, int y) {
+        float[] c = s.center();
+        float[] z = s.centerZ();
+        int b = env * s.nMax();
+        g.setStroke(new BasicStroke(2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+        for (int i = 0; i < n; i++) {
+            int j = (i + 1) % n;
+            double[] p = {c[2 * (b + i)], c[2 * (b + i) + 1], c[2 * (b + j)], c[2 * (b + j) + 1]};
+            if (!(Double.isFinite(p[0]) && Double.isFinite(p[1]) && Double.isFinite(p[2]) && Double.isFinite(p[3]))) {
+                continue;
+            }
+            t.transform(p, 0, p, 0, 2);
+            g.setColor(heightColor((0.5 * (z[b + i] + z[b + j]) - zr[0]) / (zr[1] - zr[0])));
+            g.draw(new java.awt.geom.Line2D.Double(p[0], p[1], p[2], p[3]));
+        }
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        FontMetrics fm = g.getFontMetrics();
+        String label = String.format(java.util.Locale.ROOT, "z %.2f..%.2f", zr[0], zr[1]);
+        int lx = x + 6;
+        int ly = y + cellSize - 5;
+        int sw = 8;
+        for (int k = 0; k < 4; k++) {
+            g.setColor(heightColor(k / 3.0));
+            g.fillRect(lx + k * sw, ly - fm.getAscent() + 2, sw, fm.getAscent() - 2);
+        }
+        g.setColor(TEXT_MUTED);
+        g.drawString(label, lx + 4 * sw + 4, ly);
     }
 
     private static void drawCourse(Graphics2D g, AffineTransform t, double scale, CourseOverlay o, int env) {

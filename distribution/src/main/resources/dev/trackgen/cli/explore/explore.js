@@ -48,7 +48,7 @@
   function currentKnobs() {
     var s = state.schema;
     var gen = $('generator').value;
-    return (s.generatorKnobs[gen] || []).concat(s.groups.pipeline, s.groups.relaxation);
+    return (s.generatorKnobs[gen] || []).concat(s.groups.pipeline, s.groups.relaxation, s.groups.elevation || []);
   }
 
   // The slider spans the allowed range when it is narrow. Otherwise it spans a window of a few times
@@ -186,6 +186,7 @@
     }
     fillGroup('group-pipeline', s.groups.pipeline);
     fillGroup('group-relaxation', s.groups.relaxation);
+    fillGroup('group-elevation', s.groups.elevation || []);
     updateNotes();
   }
 

@@ -34,9 +34,21 @@ class CheckCommandTest {
     }
 
     @Test
+    void pinnedKnobsSearchTracksOfVaryingWidth() throws Exception {
+        CliRun run = CliRun.run("check", "--tracks", "60", "--seed", "2", "--generator", "bezier", "--max-envs", "30",
+                "--set", "width_profile=curvature", "--set", "half_width_min=0.06", "--json", "-q");
+        assertEquals(0, run.code(), run::toString);
+        JsonNode r = new ObjectMapper().readTree(run.out());
+        assertEquals(60, r.get("tracks").asLong());
+        assertEquals(0, r.get("valid_but_broken").asLong());
+        assertTrue(r.get("valid").asLong() > 0, run::toString);
+    }
+
+    @Test
     void badInputIsOneLine() {
         for (List<String> args : List.of(List.of("--tracks", "0"), List.of("--max-envs", "0"),
-                List.of("--threads", "100000"), List.of("--generator", "nope"))) {
+                List.of("--threads", "100000"), List.of("--generator", "nope"), List.of("--set", "width_profile"),
+                List.of("--set", "width_profile=nope"))) {
             String[] a = new String[args.size() + 1];
             a[0] = "check";
             for (int i = 0; i < args.size(); i++) {

@@ -31,7 +31,7 @@ class NpzTrackWriterTest {
     @ParameterizedTest(name = "compressed = {0}")
     @ValueSource(booleans = {false, true})
     void roundTrip(boolean compressed) throws IOException {
-        TrackSnapshot s = Snapshots.circles(3, 8, 1);
+        TrackSnapshot s = Snapshots.lifted(3, 8, 1);
         Path f = dir.resolve("t.npz");
         new NpzTrackWriter(compressed).write(s, CONFIG, f);
 
@@ -45,6 +45,25 @@ class NpzTrackWriterTest {
             NpyArray arclen = r.get("arclen", Integer.MAX_VALUE);
             assertArrayEquals(new int[] {3, 8}, arclen.getShape());
             assertArrayEquals(s.arclen(), arclen.asFloatArray());
+            NpyArray left = r.get("left_half_width", Integer.MAX_VALUE);
+            NpyArray right = r.get("right_half_width", Integer.MAX_VALUE);
+            assertArrayEquals(new int[] {3, 8}, left.getShape());
+            assertArrayEquals(new int[] {3, 8}, right.getShape());
+            assertArrayEquals(s.leftHalfWidth(), left.asFloatArray());
+            assertArrayEquals(s.rightHalfWidth(), right.asFloatArray());
+            for (String name : new String[] {"center_z", "outer_z", "inner_z", "bank", "arclen_3d"}) {
+                assertArrayEquals(new int[] {3, 8}, r.get(name, Integer.MAX_VALUE).getShape(), name);
+            }
+            assertArrayEquals(s.centerZ(), r.get("center_z", Integer.MAX_VALUE).asFloatArray());
+            assertArrayEquals(s.outerZ(), r.get("outer_z", Integer.MAX_VALUE).asFloatArray());
+            assertArrayEquals(s.innerZ(), r.get("inner_z", Integer.MAX_VALUE).asFloatArray());
+            assertArrayEquals(s.bank(), r.get("bank", Integer.MAX_VALUE).asFloatArray());
+            assertArrayEquals(s.arclen3d(), r.get("arclen_3d", Integer.MAX_VALUE).asFloatArray());
+            NpyArray t3 = r.get("tangent_3d", Integer.MAX_VALUE);
+            assertArrayEquals(new int[] {3, 8, 3}, t3.getShape());
+            assertArrayEquals(s.tangent3d(), t3.asFloatArray());
+            assertArrayEquals(new int[] {3}, r.get("length_3d", Integer.MAX_VALUE).getShape());
+            assertArrayEquals(s.length3d(), r.get("length_3d", Integer.MAX_VALUE).asFloatArray());
             assertArrayEquals(new int[] {3}, r.get("length", Integer.MAX_VALUE).getShape());
             assertArrayEquals(s.length(), r.get("length", Integer.MAX_VALUE).asFloatArray());
             assertArrayEquals(s.winding(), r.get("winding", Integer.MAX_VALUE).asFloatArray());

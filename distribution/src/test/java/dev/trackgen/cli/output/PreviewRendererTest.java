@@ -11,6 +11,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -63,6 +64,25 @@ class PreviewRendererTest {
             }
         }
         assertTrue(count(img, 0, 0, img.getWidth(), PreviewRenderer.TITLE_HEIGHT, -1) > 50, "title text drawn");
+    }
+
+    @Test
+    void elevatedTracksShowTheirHeightsAndFlatOnesKeepTheDashedCenterline() {
+        TrackSnapshot lifted = Snapshots.lifted(1, 64, -1);
+        TrackSnapshot flat = Snapshots.circles(1, 64, -1);
+        assertNull(PreviewRenderer.heightRange(flat, 0, flat.count()[0]));
+        float[] zr = PreviewRenderer.heightRange(lifted, 0, lifted.count()[0]);
+        assertEquals(0f, zr[0]);
+        assertEquals(0.63f, zr[1], 1e-6f);
+        PreviewRenderer r = new PreviewRenderer(36, 200);
+        BufferedImage up = r.render(lifted, "lifted");
+        BufferedImage level = r.render(flat, "flat");
+        int low = PreviewRenderer.heightColor(0).getRGB() & 0xFFFFFF;
+        int high = PreviewRenderer.heightColor(1).getRGB() & 0xFFFFFF;
+        int y0 = PreviewRenderer.TITLE_HEIGHT;
+        assertTrue(count(up, 0, y0, 200, 200, low) > 10, "lowest height colour drawn");
+        assertTrue(count(up, 0, y0, 200, 200, high) > 10, "highest height colour drawn");
+        assertEquals(0, count(level, 0, y0, 200, 200, low) + count(level, 0, y0, 200, 200, high), "no height colours");
     }
 
     @Test

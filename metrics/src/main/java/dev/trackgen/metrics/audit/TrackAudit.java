@@ -28,7 +28,8 @@ public final class TrackAudit {
     public static final double HALF_WIDTH_TOL = 1.0e-3;
 
     private final double halfWidth;
-    private final double minClearance;
+    private final double relaxTol;
+    private final boolean perPointWidths;
 
     /**
      * @param halfWidth the configured half-width, world units, {@code > 0}
@@ -36,6 +37,27 @@ public final class TrackAudit {
      * @throws InvalidConfigException when either is out of range
      */
     public TrackAudit(double halfWidth, double relaxTol) {
+        this(halfWidth, relaxTol, false);
+    }
+
+    /**
+     * An audit of tracks with per-point half-widths ({@code width_profile} other than
+     * {@code constant}, or widths given with the centerlines): every point's half-widths are
+     * read from the snapshot ({@link TrackSnapshot#leftHalfWidth()}, {@code rightHalfWidth()}),
+     * and with {@code w_i = max(left_i, right_i)}, {@code r_i = (1 - relaxTol) w_i} and
+     * {@code w_max} the largest {@code w_i}, the metric parts become: border points at their
+     * side's half-width; circumradius at point {@code i} at least {@code r_i}; perimeter at least
+     * {@code 2 pi (1 - relaxTol) w_max} and the band {@code round(2 w_max / spacing)}; point
+     * {@code i} at least {@code (r_i + min(r_j, r_{j+1})) / 2} from every edge {@code j, j+1}
+     * beyond the band (the constant definition when every {@code w_i} is the same).
+     *
+     * @param halfWidth      the configured half-width, {@code > 0}; with {@code perPointWidths}
+     *                       only checked for range, else every point's half-widths must equal it
+     * @param relaxTol       the configured {@code relax_tol}, in {@code [0, 1)}
+     * @param perPointWidths whether the snapshot's per-point half-widths are the road's
+     * @throws InvalidConfigException when either number is out of range
+     */
+    public TrackAudit(double halfWidth, double relaxTol, boolean perPointWidths) {
         if (!(halfWidth > 0) || !Double.isFinite(halfWidth)) {
             throw new InvalidConfigException("half_width", "half_width = " + halfWidth + " must be a finite number > 0");
         }
@@ -43,7 +65,15 @@ public final class TrackAudit {
             throw new InvalidConfigException("relax_tol", "relax_tol = " + relaxTol + " must be in [0, 1)");
         }
         this.halfWidth = halfWidth;
-        this.minClearance = (1 - relaxTol) * halfWidth;
+        this.relaxTol = relaxTol;
+        this.perPointWidths = perPointWidths;
+    }
+
+    /** The half-width on the widest side of point k (NaN when either is NaN). */
+    private double width(TrackSnapshot s, int k) {
+        double l = s.leftHalfWidth()[k];
+        double r = s.rightHalfWidth()[k];
+        return Double.isNaN(l) || Double.isNaN(r) ? Double.NaN : Math.max(l, r);
     }
 
     /**
@@ -63,7 +93,8 @@ public final class TrackAudit {
         for (int i = n; i < nMax; i++) {
             int t = env * nMax + i;
             if (!(nan2(s.center(), t) && nan2(s.outer(), t) && nan2(s.inner(), t) && nan2(s.tangent(), t)
-                    && nan2(s.normal(), t) && Float.isNaN(s.arclen()[t]))) {
+                    && nan2(s.normal(), t) && Float.isNaN(s.arclen()[t])
+                    && Float.isNaN(s.leftHalfWidth()[t]) && Float.isNaN(s.rightHalfWidth()[t]))) {
                 return fail(Criterion.LAYOUT, "slot " + i + " past count " + n + " is not NaN");
             }
         }
@@ -94,6 +125,20 @@ public final class TrackAudit {
         }
         double perimeter = c.perimeter();
         double ac = c.signedArea();
+        int b = env * s.nMax();
+        double[] clear = new double[n];
+        double wMax = 0;
+        for (int i = 0; i < n; i++) {
+            double w = width(s, b + i);
+            double wOther = Math.min(s.leftHalfWidth()[b + i], s.rightHalfWidth()[b + i]);
+            if (!(wOther > 0) || !Double.isFinite(w)) {
+                return fail(Criterion.FRAME, String.format(Locale.ROOT, "half-widths %s and %s at point %d are not "
+                        + "finite and positive", s.leftHalfWidth()[b + i], s.rightHalfWidth()[b + i], i));
+            }
+            clear[i] = (1 - relaxTol) * w;
+            wMax = Math.max(wMax, w);
+        }
+        double maxClearance = (1 - relaxTol) * wMax;
         String problem = frame(s, env, c, o, in, perimeter, ac);
         if (problem != null) {
             return fail(Criterion.FRAME, problem);
@@ -106,9 +151,9 @@ public final class TrackAudit {
         }
         for (int i = 0; i < n; i++) {
             double r = c.circumradius(i);
-            if (r < minClearance * (1 - SLACK)) {
+            if (r < clear[i] * (1 - SLACK)) {
                 return fail(Criterion.RADIUS, String.format(Locale.ROOT,
-                        "radius %.6g at point %d below %.6g", r, i, minClearance));
+                        "radius %.6g at point %d below %.6g", r, i, clear[i]));
             }
         }
         double ao = o.signedArea();
@@ -117,17 +162,17 @@ public final class TrackAudit {
             return fail(Criterion.WINDING, String.format(Locale.ROOT,
                     "signed areas centerline %.6g, outer %.6g, inner %.6g", ac, ao, ai));
         }
-        double bandF = 2 * halfWidth / (perimeter / n);
+        double bandF = 2 * wMax / (perimeter / n);
         int bandLo = Math.max(1, (int) Math.round(bandF - 1e-4));
         int bandHi = Math.max(1, (int) Math.round(bandF + 1e-4));
-        if (perimeter < 2 * Math.PI * minClearance * (1 - SLACK)) {
+        if (perimeter < 2 * Math.PI * maxClearance * (1 - SLACK)) {
             return fail(Criterion.SIZE, String.format(Locale.ROOT,
-                    "perimeter %.6g below 2 pi (1 - relax_tol) half_width = %.6g", perimeter, 2 * Math.PI * minClearance));
+                    "perimeter %.6g below 2 pi (1 - relax_tol) half_width = %.6g", perimeter, 2 * Math.PI * maxClearance));
         }
         if (n < 2 * bandLo + 3) {
             return fail(Criterion.SIZE, n + " points, fewer than 2 * band + 3 with band " + bandLo);
         }
-        problem = clearance(c, bandHi);
+        problem = clearance(c, bandHi, clear);
         if (problem != null) {
             return fail(Criterion.CLEARANCE, problem);
         }
@@ -167,10 +212,16 @@ public final class TrackAudit {
         int n = c.n;
         float[] t = s.tangent();
         float[] nr = s.normal();
-        double tolW = HALF_WIDTH_TOL * 1.01 * halfWidth;
         double acc = 0;
         for (int i = 0; i < n; i++) {
             int k = b + i;
+            double wl = s.leftHalfWidth()[k];
+            double wr = s.rightHalfWidth()[k];
+            if (!perPointWidths && (Math.abs(wl - halfWidth) > HALF_WIDTH_TOL * halfWidth
+                    || Math.abs(wr - halfWidth) > HALF_WIDTH_TOL * halfWidth)) {
+                return String.format(Locale.ROOT, "half-widths %.6g and %.6g at point %d instead of the half-width %.6g",
+                        wl, wr, i, halfWidth);
+            }
             double tx = t[2 * k];
             double ty = t[2 * k + 1];
             if (Math.abs(Math.hypot(tx, ty) - 1) > 1e-4) {
@@ -185,9 +236,15 @@ public final class TrackAudit {
             double iyd = in.y[i] - c.y[i];
             double wo = Math.hypot(oxd, oyd);
             double wi = Math.hypot(ixd, iyd);
-            if (Math.abs(wo - halfWidth) > tolW || Math.abs(wi - halfWidth) > tolW) {
-                return String.format(Locale.ROOT, "borders at %.6g and %.6g from point %d instead of the half-width %.6g",
-                        wo, wi, i, halfWidth);
+            // the border on the +normal side lies at the left half-width, the other at the right one
+            boolean outerLeft = oxd * nr[2 * k] + oyd * nr[2 * k + 1] > 0;
+            double wantO = outerLeft ? wl : wr;
+            double wantI = outerLeft ? wr : wl;
+            double tolW = HALF_WIDTH_TOL * 1.01 * Math.max(wl, wr);
+            if (Math.abs(wo - wantO) > HALF_WIDTH_TOL * 1.01 * wantO || Math.abs(wi - wantI) > HALF_WIDTH_TOL * 1.01 * wantI
+                    || (ixd * nr[2 * k] + iyd * nr[2 * k + 1] > 0) == outerLeft) {
+                return String.format(Locale.ROOT, "borders at %.6g and %.6g from point %d instead of its half-widths "
+                        + "%.6g and %.6g, one on each side", wo, wi, i, wantO, wantI);
             }
             if (Math.abs(oxd * tx + oyd * ty) > 2 * tolW || Math.abs(ixd * tx + iyd * ty) > 2 * tolW) {
                 return "borders not offset along the normal at point " + i;
@@ -206,19 +263,22 @@ public final class TrackAudit {
         return null;
     }
 
-    /** Point-to-segment distance from every point to every edge whose ends both lie beyond the band. */
-    private String clearance(Polygon c, int band) {
+    /**
+     * Point-to-segment distance from every point to every edge whose ends both lie beyond the
+     * band: at least {@code (r_i + min(r_j, r_{j+1})) / 2}, {@code r} the points' clearances.
+     */
+    private String clearance(Polygon c, int band, double[] clear) {
         int n = c.n;
-        double need = minClearance * (1 - SLACK);
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 int j1 = (j + 1) % n;
                 if (circular(i, j, n) <= band || circular(i, j1, n) <= band) {
                     continue;
                 }
+                double want = 0.5 * (clear[i] + Math.min(clear[j], clear[j1]));
                 double d = pointSegment(c.x[i], c.y[i], c.x[j], c.y[j], c.x[j1], c.y[j1]);
-                if (d < need) {
-                    return String.format(Locale.ROOT, "point %d is %.6g from edge %d, below %.6g", i, d, j, minClearance);
+                if (d < want * (1 - SLACK)) {
+                    return String.format(Locale.ROOT, "point %d is %.6g from edge %d, below %.6g", i, d, j, want);
                 }
             }
         }

@@ -2,6 +2,7 @@ package dev.trackgen.metrics.audit;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
@@ -47,11 +48,26 @@ public final class ValiditySearch {
      * @param generators generator names, drawn in turn (one batch each)
      * @param maxEnvs    largest batch, {@code >= 1}
      */
-    public record Settings(long tracks, long seed, List<String> generators, int maxEnvs) {
+    public record Settings(long tracks, long seed, List<String> generators, int maxEnvs, Map<String, String> pinned) {
         /**
+         * A search over drawn configurations only.
+         *
+         * @param tracks     tracks to audit, {@code >= 1}
+         * @param seed       seed of the draws and batches
+         * @param generators generator names, drawn in turn
+         * @param maxEnvs    largest batch, {@code >= 1}
+         */
+        public Settings(long tracks, long seed, List<String> generators, int maxEnvs) {
+            this(tracks, seed, generators, maxEnvs, Map.of());
+        }
+
+        /**
+         * @param pinned knob values set over every drawn configuration (by knob name, as
+         *               {@code --set} takes them)
          * @throws IllegalArgumentException for a non-positive count or batch, or no generator
          */
         public Settings {
+            pinned = Map.copyOf(pinned);
             if (tracks < 1) {
                 throw new IllegalArgumentException("tracks = " + tracks + " must be at least 1");
             }
@@ -118,6 +134,29 @@ public final class ValiditySearch {
     }
 
     /**
+     * A drawn configuration with the pinned knobs set over it (e.g. {@code width_profile =
+     * curvature} for a search at per-point widths); a draw the pinned values make invalid is
+     * drawn again, up to {@link ConfigSampler#ATTEMPTS} times, then the pinned values go over the
+     * defaults.
+     */
+    private static TrackGenConfig pin(ConfigSampler sampler, SplittableRandom rnd, Map<String, String> pinned) {
+        if (pinned.isEmpty()) {
+            return sampler.draw(rnd, 1);
+        }
+        InvalidConfigException last = null;
+        for (int attempt = 0; attempt < ConfigSampler.ATTEMPTS; attempt++) {
+            TrackGenConfig.Builder b = sampler.draw(rnd, 1).toBuilder();
+            try {
+                pinned.forEach(b::set);
+                return b.build();
+            } catch (InvalidConfigException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    /**
      * Runs the search.
      *
      * @param settings what to search
@@ -144,7 +183,7 @@ public final class ValiditySearch {
         while (tracks < settings.tracks()) {
             CenterlineGenerator gen = gens.get((int) (batches % gens.size()));
             ConfigSampler sampler = new ConfigSampler(gen);
-            TrackGenConfig probe = sampler.draw(rnd, 1);
+            TrackGenConfig probe = pin(sampler, rnd, settings.pinned());
             int e = batchSize(probe, gen.capturable(), settings.maxEnvs(), settings.tracks() - tracks);
             TrackGenConfig config = probe.toBuilder().numEnvs(e).build();
             int batchSeed = (int) (settings.seed() * 1_000_003L + tracks);
@@ -153,7 +192,7 @@ public final class ValiditySearch {
                     .runtime(runtime).build()) {
                 s = tg.generate().snapshot();
             }
-            TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL));
+            TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL), config.variableWidth());
             for (int env = 0; env < e; env++) {
                 var lay = audit.layout(s, env);
                 if (lay.isPresent()) {

@@ -25,6 +25,9 @@ public final class Circuit {
     private final int[] lines;
     private final double halfWidth;
     private final String halfWidthRule;
+    /** Per-point half-widths on the left (+normal) and right side, or null when the file gives none. */
+    private final double[] leftWidths;
+    private final double[] rightWidths;
 
     /**
      * @param name          a name for messages (usually the file name)
@@ -34,9 +37,35 @@ public final class Circuit {
      * @param halfWidthRule how the half-width was obtained, for reports
      */
     public Circuit(String name, double[] xy, int[] lines, double halfWidth, String halfWidthRule) {
+        this(name, xy, lines, halfWidth, halfWidthRule, null, null);
+    }
+
+    /**
+     * A circuit with the file's own width at every point (TUM {@code w_tr_left_m},
+     * {@code w_tr_right_m}).
+     *
+     * @param name          a name for messages (usually the file name)
+     * @param xy            interleaved points, at least 4
+     * @param lines         the file line of each point (1-based), same count
+     * @param halfWidth     the road half-width the relaxation and the spacing use (the mean), or NaN
+     * @param halfWidthRule how the half-width was obtained, for reports
+     * @param leftWidths    per point, the distance from the centerline to the left border (the
+     *                      side of the left normal {@code (-t.y, t.x)} of the direction of
+     *                      travel), positive; null for none
+     * @param rightWidths   per point, the distance to the right border; null with {@code leftWidths}
+     * @throws IllegalArgumentException if the counts differ or only one side is given
+     */
+    public Circuit(String name, double[] xy, int[] lines, double halfWidth, String halfWidthRule, double[] leftWidths,
+                   double[] rightWidths) {
         if (xy.length != 2 * lines.length) {
             throw new IllegalArgumentException(xy.length / 2 + " points but " + lines.length + " line numbers");
         }
+        if ((leftWidths == null) != (rightWidths == null)
+                || (leftWidths != null && (leftWidths.length != lines.length || rightWidths.length != lines.length))) {
+            throw new IllegalArgumentException("per-point widths need both sides, one per point");
+        }
+        this.leftWidths = leftWidths == null ? null : leftWidths.clone();
+        this.rightWidths = rightWidths == null ? null : rightWidths.clone();
         this.name = name;
         this.xy = xy.clone();
         this.lines = lines.clone();
@@ -67,6 +96,21 @@ public final class Circuit {
         return lines[i];
     }
 
+    /** @return whether the circuit has its own left and right width at every point */
+    public boolean hasWidths() {
+        return leftWidths != null;
+    }
+
+    /** @return a copy of the per-point left half-widths (the +normal side), or null */
+    public double[] leftWidths() {
+        return leftWidths == null ? null : leftWidths.clone();
+    }
+
+    /** @return a copy of the per-point right half-widths (the -normal side), or null */
+    public double[] rightWidths() {
+        return rightWidths == null ? null : rightWidths.clone();
+    }
+
     /** @return the half-width, NaN when unknown */
     public double halfWidth() {
         return halfWidth;
@@ -85,7 +129,7 @@ public final class Circuit {
     /**
      * @param hw   the half-width to use
      * @param rule how it was obtained
-     * @return the same points with that half-width
+     * @return the same points with that half-width everywhere (the per-point widths dropped)
      */
     public Circuit withHalfWidth(double hw, String rule) {
         return new Circuit(name, xy, lines, hw, rule);
@@ -95,7 +139,7 @@ public final class Circuit {
      * Scales the circuit about its centroid so that its half-width becomes {@code hw}.
      *
      * @param hw the target half-width, {@code > 0}
-     * @return the scaled circuit
+     * @return the scaled circuit, of one constant half-width (the per-point widths dropped)
      * @throws IllegalStateException if the half-width is unknown
      */
     public Circuit scaledToHalfWidth(double hw) {

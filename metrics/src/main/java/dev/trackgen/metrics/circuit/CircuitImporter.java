@@ -15,6 +15,12 @@ import dev.trackgen.pipeline.TrackGenerator;
  * Brings a {@link Circuit} through the pipeline's resample, relax and inflate stages
  * ({@link CenterlinePipeline}) and measures what they did to it.
  *
+ * <p>A circuit with its own widths ({@link Circuit#hasWidths()}, a TUM file) keeps them: its
+ * centerline is the file's, and every output point gets the file's left and right half-width at
+ * the same fraction of the lap ({@code CenterlinePipeline}'s per-point widths), so the road is
+ * as narrow or as wide as the real one and off-centre where the file's centerline is; the mean
+ * half-width below then sets only the spacing and the relaxation.
+ *
  * <p>Configuration: the caller's knobs (relaxation, validity gate) with {@code num_envs = 1},
  * {@code half_width} = the circuit's, {@code spacing} = the caller's explicit {@code spacing}
  * else {@code 0.6 * half_width}, and {@code N_max = floor(perimeter / spacing) + 2}, sized from
@@ -89,8 +95,21 @@ public final class CircuitImporter {
         float[] spaced = new float[2 * nMax];
         float[] relaxed = new float[2 * nMax];
         TrackSnapshot snapshot;
-        try (CenterlinePipeline pipeline = new CenterlinePipeline(config, n, runtime)) {
-            pipeline.run(input);
+        try (CenterlinePipeline pipeline = new CenterlinePipeline(config, n, runtime, circuit.hasWidths())) {
+            if (circuit.hasWidths()) {
+                // the file's own widths, left and right of its (not centred) centerline
+                double[] l = circuit.leftWidths();
+                double[] r = circuit.rightWidths();
+                float[] left = new float[n];
+                float[] right = new float[n];
+                for (int i = 0; i < n; i++) {
+                    left[i] = (float) l[i];
+                    right[i] = (float) r[i];
+                }
+                pipeline.run(input, left, right, new int[] {1});
+            } else {
+                pipeline.run(input);
+            }
             TrackGenerator.Intermediates mid = pipeline.intermediates();
             LockScope lock = new LockScope(runtime.executionLock());
             try (LockScope held = lock.acquire()) {

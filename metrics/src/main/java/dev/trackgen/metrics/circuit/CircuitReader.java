@@ -147,6 +147,8 @@ public final class CircuitReader {
         int firstDataLine = 0;
         double[] xy = new double[64];
         int[] rows = new int[32];
+        double[] wl = new double[32];
+        double[] wr = new double[32];
         double widthSum = 0;
         int n = 0;
         for (int k = 0; k < lines.size(); k++) {
@@ -188,6 +190,12 @@ public final class CircuitReader {
             if (n == rows.length) {
                 rows = java.util.Arrays.copyOf(rows, 2 * n);
                 xy = java.util.Arrays.copyOf(xy, 4 * n);
+                wl = java.util.Arrays.copyOf(wl, 2 * n);
+                wr = java.util.Arrays.copyOf(wr, 2 * n);
+            }
+            if (columns == 4) {
+                wl[n] = v[3];
+                wr[n] = v[2];
             }
             xy[2 * n] = v[0];
             xy[2 * n + 1] = v[1];
@@ -217,7 +225,7 @@ public final class CircuitReader {
         if (columns == 4) {
             double hw = widthSum / rowsRead;
             return new Circuit(name, pts, lineNos, hw, "mean of (w_tr_right_m + w_tr_left_m) / 2 over "
-                    + rowsRead + " rows");
+                    + rowsRead + " rows", java.util.Arrays.copyOf(wl, n), java.util.Arrays.copyOf(wr, n));
         }
         return new Circuit(name, pts, lineNos, Double.NaN, "none in the file");
     }

@@ -57,7 +57,7 @@ public final class ImportResult {
         this.meanBeadDisplacement = finite == 0 ? Double.NaN : sum / finite;
         this.maxBeadDisplacement = max;
         this.tightestRadius = tightestRadius(centered, count);
-        this.invalidReason = ValidityDiagnosis.of(config, centeredSnapshot, 0);
+        this.invalidReason = ValidityDiagnosis.of(config, centeredSnapshot, 0, circuit.hasWidths() || config.variableWidth());
         this.snapshot = centeredSnapshot;
     }
 

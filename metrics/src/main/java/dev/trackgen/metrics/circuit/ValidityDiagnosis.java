@@ -31,6 +31,22 @@ public final class ValidityDiagnosis {
      * @return one phrase for an invalid track, {@code null} for a valid one
      */
     public static String of(TrackGenConfig config, TrackSnapshot snapshot, int env) {
+        return of(config, snapshot, env, config.variableWidth());
+    }
+
+    /**
+     * As {@link #of(TrackGenConfig, TrackSnapshot, int)}, for a track whose half-widths may vary
+     * along it: with {@code perPointWidths} the reason comes from the audit at the snapshot's own
+     * per-point half-widths ({@link TrackAudit#TrackAudit(double, double, boolean)}), naming the
+     * point where the track fails.
+     *
+     * @param config         the configuration the track was made with
+     * @param snapshot       the batch
+     * @param env            an env id
+     * @param perPointWidths whether the track's half-widths vary (imported widths, a width profile)
+     * @return one phrase for an invalid track, {@code null} for a valid one
+     */
+    public static String of(TrackGenConfig config, TrackSnapshot snapshot, int env, boolean perPointWidths) {
         if (snapshot.isValid(env)) {
             return null;
         }
@@ -44,17 +60,32 @@ public final class ValidityDiagnosis {
                 return "holds non-finite points";
             }
         }
-        String why = explain(p, n, config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL),
+        if (perPointWidths && oneWidth(snapshot, env, (float) config.halfWidth())) {
+            perPointWidths = false; // every point at half_width: the constant explanation holds
+        }
+        String why = perPointWidths ? null : explain(p, n, config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL),
                 config.get(PipelineKnobs.TURNING_TOL));
         if (why != null) {
             return why;
         }
-        var violation = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL)).audit(snapshot, env);
+        var violation = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL), perPointWidths)
+                .audit(snapshot, env);
         if (violation.isPresent()) {
             return violation.get().criterion().meaning() + ": " + violation.get().detail();
         }
         return "the gate's conservative float32 tests rejected it (net turning within turning_tol, or a near-contact "
                 + "of borders) where the double-precision audit finds it sound";
+    }
+
+    /** Whether every real point of the env has {@code hw} on both sides. */
+    private static boolean oneWidth(TrackSnapshot s, int env, float hw) {
+        int b = env * s.nMax();
+        for (int i = 0; i < s.count(env); i++) {
+            if (s.leftHalfWidth()[b + i] != hw || s.rightHalfWidth()[b + i] != hw) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -46,6 +46,8 @@ class GateAgainstAuditTest {
         int envs = 48;
         long valid = 0;
         long invalid = 0;
+        long validPerPoint = 0;
+        long invalidPerPoint = 0;
         List<String> broken = new ArrayList<>();
         for (int batch = 0; batch < 60; batch++) {
             int p = 16 + rnd.nextInt(240);
@@ -71,17 +73,43 @@ class GateAgainstAuditTest {
                     xy[2 * (e * p + i) + 1] = (float) (oy + scale * shape[2 * i + 1]);
                 }
             }
-            try (CenterlinePipeline pipe = new CenterlinePipeline(config, p, runtime)) {
-                Track t = pipe.run(xy);
+            // every other batch with per-point half-widths of its own on each side (harmonics,
+            // sometimes jumps), from a stream of its own so the shapes stay those of the constant search
+            boolean perPoint = batch % 2 == 1;
+            float[] left = new float[envs * p];
+            float[] right = new float[envs * p];
+            if (perPoint) {
+                SplittableRandom wr = new SplittableRandom(7919L * batch);
+                for (int k = 0; k < envs * p; k += p) {
+                    for (float[] side : new float[][] {left, right}) {
+                        double a = wr.nextDouble();
+                        double ph = 2 * Math.PI * wr.nextDouble();
+                        int h = 1 + wr.nextInt(6);
+                        boolean jumps = wr.nextDouble() < 0.3;
+                        for (int i = 0; i < p; i++) {
+                            double t = 2 * Math.PI * i / p;
+                            double f = jumps ? (((i * h) / Math.max(1, p / 4)) % 2 == 0 ? 0.4 : 1.4)
+                                    : 0.3 + 1.2 * (0.5 + 0.5 * a * Math.sin(h * t + ph));
+                            side[k + i] = (float) (hw * f);
+                        }
+                    }
+                }
+            }
+            int[] usable = new int[envs];
+            java.util.Arrays.fill(usable, 1);
+            try (CenterlinePipeline pipe = new CenterlinePipeline(config, p, runtime, perPoint)) {
+                Track t = perPoint ? pipe.run(xy, left, right, usable) : pipe.run(xy);
                 TrackSnapshot s = t.snapshot();
-                TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL));
+                TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL), perPoint);
                 for (int e = 0; e < envs; e++) {
                     assertEquals(java.util.Optional.empty(), audit.layout(s, e), "batch " + batch + " env " + e);
                     if (s.isValid(e)) {
                         valid++;
+                        validPerPoint += perPoint ? 1 : 0;
                         audit.audit(s, e).ifPresent(v -> broken.add(config + " env: " + v));
                     } else {
                         invalid++;
+                        invalidPerPoint += perPoint ? 1 : 0;
                     }
                 }
             }
@@ -90,6 +118,9 @@ class GateAgainstAuditTest {
         long all = valid + invalid;
         String verdicts = valid + " valid, " + invalid + " invalid";
         assertTrue(valid > all / 10 && invalid > all / 10, "the search must meet both verdicts often: " + verdicts);
+        long perPointAll = validPerPoint + invalidPerPoint;
+        assertTrue(validPerPoint > perPointAll / 20 && invalidPerPoint > perPointAll / 20,
+                "per-point widths meet both verdicts: " + validPerPoint + " valid, " + invalidPerPoint + " invalid");
     }
 
     @Test

@@ -24,6 +24,10 @@ final class HandTracks {
         Arrays.fill(s.tangent(), Float.NaN);
         Arrays.fill(s.normal(), Float.NaN);
         Arrays.fill(s.arclen(), Float.NaN);
+        Arrays.fill(s.leftHalfWidth(), Float.NaN);
+        Arrays.fill(s.rightHalfWidth(), Float.NaN);
+        Arrays.fill(s.leftHalfWidth(), 0, n, (float) hw);
+        Arrays.fill(s.rightHalfWidth(), 0, n, (float) hw);
         double area = 0;
         double acc = 0;
         double[] ax = new double[n];

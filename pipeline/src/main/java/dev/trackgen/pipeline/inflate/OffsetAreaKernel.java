@@ -11,12 +11,13 @@ import dev.trackgen.pipeline.PipelineKernels;
 /**
  * Border candidates' signed areas, one thread per environment ({@code dim = E}).
  *
- * <p>{@code tg_offset_area(center, normal, halfWidth, nMax, count, areaA, areaB)}: the shoelace
- * areas of the two constant offsets {@code a = c + hw * n} and {@code b = c - hw * n} of env
- * {@code e}'s closed centerline. {@link OffsetAssignKernel} takes the larger one as the outer
+ * <p>{@code tg_offset_area(center, normal, left, right, nMax, count, areaA, areaB)}: the
+ * shoelace areas of the two offsets {@code a = c + w_l * n} and {@code b = c - w_r * n} of env
+ * {@code e}'s closed centerline, at each point's own half-widths. {@link OffsetAssignKernel} takes the larger one as the outer
  * border, whatever the winding.
  *
- * <p>Shapes: {@code center, normal: [E*nMax]} pairs; {@code count, areaA, areaB: [E]}.
+ * <p>Shapes: {@code center, normal: [E*nMax]} pairs; {@code left, right: [E*nMax]};
+ * {@code count, areaA, areaB: [E]}.
  */
 public final class OffsetAreaKernel extends OffsetAreaKernelBase {
     /** The kernel instance. */
@@ -27,12 +28,12 @@ public final class OffsetAreaKernel extends OffsetAreaKernelBase {
 
     @KernelSignature(ptx = PipelineKernels.PTX, perEnvironment = true)
     interface Signature {
-        void tg_offset_area(@In Vec2Array center, @In Vec2Array normal, float halfWidth, int nMax,
+        void tg_offset_area(@In Vec2Array center, @In Vec2Array normal, @In F32Array left, @In F32Array right, int nMax,
                 @In I32Array count, @Out F32Array areaA, @Out F32Array areaB);
     }
 
     @Override
-    protected void run(int begin, int end, float[] c, float[] n, float hw, int nMax, int[] count, float[] areaA,
+    protected void run(int begin, int end, float[] c, float[] n, float[] wl, float[] wr, int nMax, int[] count, float[] areaA,
                        float[] areaB) {
         for (int e = begin; e < end; e++) {
             int cn = count[e];
@@ -42,14 +43,14 @@ public final class OffsetAreaKernel extends OffsetAreaKernelBase {
             for (int i = 0; i < cn; i++) {
                 int t = b + i;
                 int u = b + (i + 1 == cn ? 0 : i + 1);
-                float ax = c[2 * t] + hw * n[2 * t];
-                float ay = c[2 * t + 1] + hw * n[2 * t + 1];
-                float bx = c[2 * t] - hw * n[2 * t];
-                float by = c[2 * t + 1] - hw * n[2 * t + 1];
-                float anx = c[2 * u] + hw * n[2 * u];
-                float any = c[2 * u + 1] + hw * n[2 * u + 1];
-                float bnx = c[2 * u] - hw * n[2 * u];
-                float bny = c[2 * u + 1] - hw * n[2 * u + 1];
+                float ax = c[2 * t] + wl[t] * n[2 * t];
+                float ay = c[2 * t + 1] + wl[t] * n[2 * t + 1];
+                float bx = c[2 * t] - wr[t] * n[2 * t];
+                float by = c[2 * t + 1] - wr[t] * n[2 * t + 1];
+                float anx = c[2 * u] + wl[u] * n[2 * u];
+                float any = c[2 * u + 1] + wl[u] * n[2 * u + 1];
+                float bnx = c[2 * u] - wr[u] * n[2 * u];
+                float bny = c[2 * u + 1] - wr[u] * n[2 * u + 1];
                 sa += 0.5f * (ax * any - anx * ay);
                 sb += 0.5f * (bx * bny - bnx * by);
             }

@@ -16,7 +16,7 @@ import dev.trackgen.pipeline.PipelineKernels;
  * encloses the larger absolute area ({@link OffsetAreaKernel}) becomes {@code outer}, the other
  * {@code inner}, index-aligned with the centerline. Padding slots get NaN.
  *
- * <p>Shapes: {@code center, normal, outer, inner: [E*nMax]} pairs; {@code count, areaA, areaB: [E]}.
+ * <p>Shapes: {@code center, normal, outer, inner: [E*nMax]} pairs; {@code left, right: [E*nMax]}; {@code count, areaA, areaB: [E]}.
  */
 public final class OffsetAssignKernel extends OffsetAssignKernelBase {
     /** The kernel instance. */
@@ -27,13 +27,13 @@ public final class OffsetAssignKernel extends OffsetAssignKernelBase {
 
     @KernelSignature(ptx = PipelineKernels.PTX)
     interface Signature {
-        void tg_offset_assign(@In Vec2Array center, @In Vec2Array normal, float halfWidth, int nMax,
+        void tg_offset_assign(@In Vec2Array center, @In Vec2Array normal, @In F32Array left, @In F32Array right, int nMax,
                 @In I32Array count, @In F32Array areaA, @In F32Array areaB, @Out Vec2Array outer,
                 @Out Vec2Array inner);
     }
 
     @Override
-    protected void run(int begin, int end, float[] c, float[] n, float hw, int nMax, int[] count, float[] areaA,
+    protected void run(int begin, int end, float[] c, float[] n, float[] wl, float[] wr, int nMax, int[] count, float[] areaA,
                        float[] areaB, float[] outer, float[] inner) {
         int t = begin;
         while (t < end) {
@@ -41,14 +41,15 @@ public final class OffsetAssignKernel extends OffsetAssignKernelBase {
             int b = e * nMax;
             int envEnd = Math.min(end, b + nMax);
             int realEnd = Math.min(envEnd, b + count[e]);
-            float sign = Math.abs(areaA[e]) >= Math.abs(areaB[e]) ? 1f : -1f;
+            boolean plusOuter = Math.abs(areaA[e]) >= Math.abs(areaB[e]);
+            float[] po = plusOuter ? outer : inner;
+            float[] mo = plusOuter ? inner : outer;
             for (; t < realEnd; t++) {
-                float ox = sign * hw * n[2 * t];
-                float oy = sign * hw * n[2 * t + 1];
-                outer[2 * t] = c[2 * t] + ox;
-                outer[2 * t + 1] = c[2 * t + 1] + oy;
-                inner[2 * t] = c[2 * t] - ox;
-                inner[2 * t + 1] = c[2 * t + 1] - oy;
+                // c + w_l n and c - w_r n: at w_l = w_r = hw the same floats as c +- sign * hw * n
+                po[2 * t] = c[2 * t] + wl[t] * n[2 * t];
+                po[2 * t + 1] = c[2 * t + 1] + wl[t] * n[2 * t + 1];
+                mo[2 * t] = c[2 * t] - wr[t] * n[2 * t];
+                mo[2 * t + 1] = c[2 * t + 1] - wr[t] * n[2 * t + 1];
             }
             for (; t < envEnd; t++) {
                 outer[2 * t] = Float.NaN;

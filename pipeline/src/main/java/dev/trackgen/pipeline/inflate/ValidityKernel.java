@@ -18,28 +18,31 @@ import dev.trackgen.pipeline.relax.SeparationBand;
  * The validity gate, one thread per environment ({@code dim = E}); the criterion it decides is
  * written out in docs/pipeline.md ("What valid means").
  *
- * <p>{@code tg_validity(center, count, genValid, normal, outer, inner, nMax, halfWidth, turningTol,
- * wFloor, relaxTol, boxes, valid)} sets {@code valid[e] = 1} only when all hold for env
- * {@code e}'s {@code n = count[e]} real points, with {@code r = (1 - relaxTol) * halfWidth}:
+ * <p>{@code tg_validity(center, count, genValid, normal, outer, inner, left, right, nMax,
+ * turningTol, wFloor, relaxTol, boxes, valid)} sets {@code valid[e] = 1} only when all hold for
+ * env {@code e}'s {@code n = count[e]} real points, with per-point half-widths {@code left}
+ * ({@code +normal} side) and {@code right}, {@code w_i = max(left_i, right_i)},
+ * {@code r_i = (1 - relaxTol) * w_i} and {@code w_max} the largest {@code w_i} (at one constant
+ * half-width all of them are that half-width and the tests are those of a constant road):
  * <ol>
  *   <li>the generation flag {@code genValid[e]} is set (cleared for truncated tracks),
- *       {@code n >= 3}, the half-width exceeds {@code wFloor}, and every point of the centerline
+ *       {@code n >= 3}, every half-width exceeds {@code wFloor} (so none is NaN), and every point of the centerline
  *       and both borders is finite;</li>
  *   <li>net turning {@code |sum wrap(theta_i - theta_{i-1})|} is within {@code turningTol} of
  *       {@code 2 pi};</li>
  *   <li>turning radius: at every vertex of the centerline the polygon turns by less than 90
  *       degrees (consecutive edges have a positive dot product) and the circle through the vertex
- *       and its two neighbours (Menger curvature) has radius {@code >= r}; every border point lies
- *       at the half-width along the point's normal to {@link #HALF_WIDTH_TOL} of it; at every vertex of both
+ *       and its two neighbours (Menger curvature) has radius {@code >= r_i}; every border point lies
+ *       at its side's half-width along the point's normal to {@link #HALF_WIDTH_TOL} of it; at every vertex of both
  *       borders the border turns by less than 90 degrees (a border that doubles back on a corner
  *       tighter than the half-width fails here);</li>
  *   <li>winding: the signed areas of the centerline, the outer and the inner border are nonzero
  *       and of one sign;</li>
- *   <li>size: the perimeter is at least {@code 2 pi r} and {@code n >= 2 * band + 3}, where
- *       {@code band = SeparationBand.of(perimeter / n, 2 * halfWidth)}, so that every point has
+ *   <li>size: the perimeter is at least {@code 2 pi (1 - relaxTol) w_max} and
+ *       {@code n >= 2 * band + 3}, where {@code band = SeparationBand.of(perimeter / n, 2 * w_max)}, so that every point has
  *       points beyond its band to keep clear of;</li>
- *   <li>clearance: points farther apart along the chain than the band are at least {@code 2 r}
- *       apart;</li>
+ *   <li>clearance: points {@code i, j} farther apart along the chain than the band are at least
+ *       {@code r_i + r_j} apart;</li>
  *   <li>simplicity: no two edges of the centerline, of the outer border, or of the inner border
  *       meet, and no outer edge meets an inner edge ({@link EdgeContacts}: conservative, so
  *       float32 rounding can only reject);</li>
@@ -47,7 +50,8 @@ import dev.trackgen.pipeline.relax.SeparationBand;
  * </ol>
  * The tests run in this order and stop at the first that fails.
  *
- * <p>Shapes: {@code center, normal, outer, inner: [E*nMax]} pairs; {@code count, genValid, valid: [E]};
+ * <p>Shapes: {@code center, normal, outer, inner: [E*nMax]} pairs; {@code left, right: [E*nMax]}
+ * floats; {@code count, genValid, valid: [E]};
  * {@code boxes: [E * 2 * Crossings.boxFloats(nMax)]} floats of scratch.
  */
 public final class ValidityKernel extends ValidityKernelBase {
@@ -60,7 +64,8 @@ public final class ValidityKernel extends ValidityKernelBase {
     @KernelSignature(ptx = PipelineKernels.PTX)
     interface Signature {
         void tg_validity(@In Vec2Array center, @In I32Array count, @In I32Array genValid, @In Vec2Array normal,
-                @In Vec2Array outer, @In Vec2Array inner, int nMax, float halfWidth, float turningTol, float wFloor,
+                @In Vec2Array outer, @In Vec2Array inner, @In F32Array left, @In F32Array right, int nMax,
+                float turningTol, float wFloor,
                 float relaxTol, @Out F32Array boxes, @Out I32Array valid);
     }
 
@@ -93,10 +98,10 @@ public final class ValidityKernel extends ValidityKernelBase {
 
     @Override
     protected void run(int begin, int end, float[] c, int[] count, int[] genValid, float[] normal, float[] outer,
-                       float[] inner, int nMax, float hw, float turningTol, float wFloor, float relaxTol,
-                       float[] boxes, int[] valid) {
-        validate(begin, end, c, count, genValid, normal, outer, inner, nMax, hw, turningTol, wFloor, relaxTol, boxes,
-                boxFloatsPerEnv(nMax), valid);
+                       float[] inner, float[] left, float[] right, int nMax, float turningTol, float wFloor,
+                       float relaxTol, float[] boxes, int[] valid) {
+        validate(begin, end, c, count, genValid, normal, outer, inner, left, right, nMax, turningTol, wFloor, relaxTol,
+                boxes, boxFloatsPerEnv(nMax), valid);
     }
 
     /**
@@ -105,21 +110,29 @@ public final class ValidityKernel extends ValidityKernelBase {
      * for the CPU runtime's fused inflation (one worker's row, reused for every env).
      */
     static void validate(int begin, int end, float[] c, int[] count, int[] genValid, float[] normal, float[] outer,
-                         float[] inner, int nMax, float hw, float turningTol, float wFloor, float relaxTol,
-                         float[] boxes, int boxStride, int[] valid) {
-        float minThickness = (1f - relaxTol) * hw;
+                         float[] inner, float[] left, float[] right, int nMax, float turningTol, float wFloor,
+                         float relaxTol, float[] boxes, int boxStride, int[] valid) {
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;
             int bb = e * boxStride;
-            boolean ok = cn >= 3 && genValid[e] != 0 && hw > wFloor
+            // the narrowest and widest half-width of the track (NaN when any is NaN)
+            float wMin = Float.POSITIVE_INFINITY;
+            float wMax = 0f;
+            for (int i = 0; i < cn; i++) {
+                wMin = Math.min(wMin, Math.min(left[b + i], right[b + i]));
+                wMax = Math.max(wMax, Math.max(left[b + i], right[b + i]));
+            }
+            float maxThickness = (1f - relaxTol) * wMax;
+            boolean ok = cn >= 3 && genValid[e] != 0 && wMin > wFloor
                     && allFinite(c, b, cn) && allFinite(outer, b, cn) && allFinite(inner, b, cn)
                     && turningHolds(c, b, cn, turningTol);
             if (ok) {
-                float peri = localShape(c, normal, outer, inner, b, cn, hw, minThickness);
-                int band = SeparationBand.of(peri / (float) cn, 2f * hw);
-                ok = peri >= 2f * (float) Geometry.PI * minThickness && cn >= 2 * band + 3
-                        && clearance(c, b, cn, band, minThickness);
+                float peri = localShape(c, normal, outer, inner, left, right, b, cn, relaxTol);
+                int band = SeparationBand.of(peri / (float) cn, 2f * wMax);
+                ok = peri >= 2f * (float) Geometry.PI * maxThickness && cn >= 2 * band + 3
+                        && (wMin == wMax ? clearance(c, b, cn, band, maxThickness)
+                                : clearance(c, left, right, b, cn, band, relaxTol));
             }
             ok = ok && !EdgeContacts.anyMeet(c, c, true, b, cn, boxes, bb)
                     && !EdgeContacts.anyMeet(outer, outer, true, b, cn, boxes, bb)
@@ -132,13 +145,13 @@ public final class ValidityKernel extends ValidityKernelBase {
 
     /**
      * The per-vertex tests (turn under 90 degrees on all three polygons, Menger radius at least
-     * {@code minThickness}) and the winding test.
+     * {@code (1 - relaxTol) * max(left, right)} of the vertex, each border point at its side's
+     * half-width) and the winding test.
      *
      * @return the centerline perimeter when all pass, else NaN
      */
-    static float localShape(float[] c, float[] normal, float[] outer, float[] inner, int b, int cn, float hw,
-                            float minThickness) {
-        float widthTol = HALF_WIDTH_TOL * hw;
+    static float localShape(float[] c, float[] normal, float[] outer, float[] inner, float[] left, float[] right,
+                            int b, int cn, float relaxTol) {
         float peri = 0f;
         float areaC = 0f;
         float areaO = 0f;
@@ -152,9 +165,11 @@ public final class ValidityKernel extends ValidityKernelBase {
             areaO += Geometry.cross(outer[2 * t], outer[2 * t + 1], outer[2 * u], outer[2 * u + 1]);
             areaI += Geometry.cross(inner[2 * t], inner[2 * t + 1], inner[2 * u], inner[2 * u + 1]);
             float kappa = Geometry.menger(c[2 * p], c[2 * p + 1], c[2 * t], c[2 * t + 1], c[2 * u], c[2 * u + 1]);
+            float minThickness = (1f - relaxTol) * Math.max(left[t], right[t]);
             if (!(1f / Math.max(kappa, 1.0e-12f) >= minThickness) || !turnsForward(c, p, t, u)
                     || !turnsForward(outer, p, t, u) || !turnsForward(inner, p, t, u)
-                    || !offsetHolds(c, normal, outer, t, hw, widthTol) || !offsetHolds(c, normal, inner, t, hw, widthTol)) {
+                    || !offsetHolds(c, normal, outer, t, left[t], right[t])
+                    || !offsetHolds(c, normal, inner, t, left[t], right[t])) {
                 return Float.NaN;
             }
         }
@@ -163,18 +178,21 @@ public final class ValidityKernel extends ValidityKernelBase {
     }
 
     /**
-     * Whether border point t sits at the half-width along the normal line of centerline point t,
-     * to {@code widthTol} both along the normal and across it (float32 coordinates too coarse
-     * for the half-width fail here).
+     * Whether border point t sits at its side's half-width along the normal line of centerline
+     * point t ({@code wl} on the {@code +normal} side, {@code wr} on the other), to
+     * {@link #HALF_WIDTH_TOL} of that half-width both along the normal and across it (float32
+     * coordinates too coarse for the half-width fail here).
      */
-    static boolean offsetHolds(float[] c, float[] normal, float[] border, int t, float hw, float widthTol) {
+    static boolean offsetHolds(float[] c, float[] normal, float[] border, int t, float wl, float wr) {
         float dx = border[2 * t] - c[2 * t];
         float dy = border[2 * t + 1] - c[2 * t + 1];
         float nx = normal[2 * t];
         float ny = normal[2 * t + 1];
         float along = dx * nx + dy * ny;
         float across = dx * ny - dy * nx;
-        return Math.abs(Math.abs(along) - hw) <= widthTol && Math.abs(across) <= widthTol;
+        float w = along >= 0f ? wl : wr;
+        float widthTol = HALF_WIDTH_TOL * w;
+        return Math.abs(Math.abs(along) - w) <= widthTol && Math.abs(across) <= widthTol;
     }
 
     /** Whether the polygon turns by less than 90 degrees at point t (edges p-t and t-u). */
@@ -305,6 +323,31 @@ public final class ValidityKernel extends ValidityKernelBase {
             prev = theta;
         }
         return total;
+    }
+
+    /**
+     * Whether every pair of points {@code i, j} farther apart along the chain than {@code band} is
+     * at least {@code r_i + r_j} apart, {@code r = (1 - relaxTol) * max(left, right)} of each
+     * point (its own width plus the facing point's); stops at the first violation. With one
+     * half-width everywhere this is {@link #clearance(float[], int, int, int, float)}, bit for bit.
+     */
+    static boolean clearance(float[] c, float[] left, float[] right, int b, int cn, int band, float relaxTol) {
+        for (int i = 0; i < cn; i++) {
+            float xi = c[2 * (b + i)];
+            float yi = c[2 * (b + i) + 1];
+            float ri = (1f - relaxTol) * Math.max(left[b + i], right[b + i]);
+            int jEnd = Math.min(cn, i + cn - band);
+            for (int j = i + band + 1; j < jEnd; j++) {
+                float sep = ri + (1f - relaxTol) * Math.max(left[b + j], right[b + j]);
+                float dx = xi - c[2 * (b + j)];
+                float dy = yi - c[2 * (b + j) + 1];
+                float d2 = dx * dx + dy * dy;
+                if (d2 < sep * sep && !(0.5f * (float) Math.sqrt(d2) >= 0.5f * sep)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**

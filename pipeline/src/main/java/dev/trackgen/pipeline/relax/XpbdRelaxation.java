@@ -43,7 +43,7 @@ public final class XpbdRelaxation {
                           Vec2Array relaxed) {
         int e = config.numEnvs();
         int nMax = config.nMax();
-        float hw = (float) config.halfWidth();
+        float hw = (float) config.relaxHalfWidth();
         float margin = config.get(RelaxKnobs.MARGIN).floatValue();
         float target = 2f * hw * (1f + margin);
         int iters = config.get(RelaxKnobs.ITERS);

@@ -9,6 +9,7 @@ import dev.trackgen.pipeline.CountingRuntime;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.reflect.Method;
@@ -24,13 +25,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RelaxMemoryTest {
 
     @ParameterizedTest
-    @ValueSource(booleans = {false, true})
-    void steadyStateCallsAllocateNothingOnAnyThread(boolean replay) {
+    @CsvSource({"false, false", "true, false", "false, true", "true, true"})
+    void steadyStateCallsAllocateNothingOnAnyThread(boolean replay, boolean elevated) {
         int e = 48;
         CenterlineGenerator bezier = java.util.ServiceLoader.load(CenterlineGenerator.class).stream()
                 .map(java.util.ServiceLoader.Provider::get).filter(g -> g.name().equals("bezier")).findFirst()
                 .orElseThrow();
-        TrackGenConfig config = TrackGenConfig.builder().generator(bezier).numEnvs(e).build();
+        TrackGenConfig.Builder cb = TrackGenConfig.builder().generator(bezier).numEnvs(e);
+        if (elevated) { // the elevation stage's knot, bank and grade paths (docs/elevation.md)
+            cb.set(dev.trackgen.api.config.ElevationKnobs.PROFILE, "random_walk")
+                    .set(dev.trackgen.api.config.ElevationKnobs.MAX, 0.3)
+                    .set(dev.trackgen.api.config.ElevationKnobs.MAX_STEP, 0.2)
+                    .set(dev.trackgen.api.config.ElevationKnobs.VALID_GRADE, 0.25)
+                    .set(dev.trackgen.api.config.ElevationKnobs.BANK_SPEED, 1.0);
+        }
+        TrackGenConfig config = cb.build();
         try (CpuRuntime rt = new CpuRuntime(2, replay);
              TrackGenerator gen = TrackGenerator.builder(config).generator(bezier).rng(PerEnvSeededRng.fromScalar(e, 5)).runtime(rt)
                      .build()) {

@@ -2,6 +2,7 @@ package dev.trackgen.runtime.cuda;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.generator.CenterlineGenerator;
 import dev.trackgen.api.generator.GeneratorScratch;
@@ -89,6 +90,13 @@ class EmulatedCudaRuntimeTest {
         assertArrayEquals(a.arclen(), b.arclen(), "arclen");
         assertArrayEquals(a.length(), b.length(), "length");
         assertArrayEquals(a.winding(), b.winding(), "winding");
+        assertArrayEquals(a.centerZ(), b.centerZ(), "centerZ");
+        assertArrayEquals(a.outerZ(), b.outerZ(), "outerZ");
+        assertArrayEquals(a.innerZ(), b.innerZ(), "innerZ");
+        assertArrayEquals(a.bank(), b.bank(), "bank");
+        assertArrayEquals(a.arclen3d(), b.arclen3d(), "arclen3d");
+        assertArrayEquals(a.tangent3d(), b.tangent3d(), "tangent3d");
+        assertArrayEquals(a.length3d(), b.length3d(), "length3d");
     }
 
     private static TrackGenConfig config(int envs) {
@@ -109,6 +117,22 @@ class EmulatedCudaRuntimeTest {
         }
         assertEquals(d.allocations, d.frees, "every allocation is freed on close");
         assertTrue(d.closed);
+    }
+
+    @Test
+    void capturedAndReplayedElevationEqualsTheCpuBatch() {
+        // the elevation stage with knots, banking and the grade bound, captured and replayed
+        TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(12).runtime("cpu")
+                .set(ElevationKnobs.PROFILE, ElevationKnobs.RANDOM_WALK).set(ElevationKnobs.MAX, 0.3)
+                .set(ElevationKnobs.MAX_STEP, 0.2).set(ElevationKnobs.VALID_GRADE, 0.15)
+                .set(ElevationKnobs.BANK_SPEED, 1.5).build();
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = run(c, 7, host, 1);
+        }
+        try (CudaRuntime rt = runtime(driver())) {
+            assertSameBatch(cpu, run(c, 7, rt, 3));
+        }
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.trackgen.runtime.cuda;
 
 import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
+import dev.trackgen.api.config.WidthKnobs;
 import dev.trackgen.api.config.RelaxKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.kernel.MergeRowsI32Kernel;
@@ -201,12 +203,27 @@ class HostKernelTwinsTest {
     @Test
     void bezierPipelineKernelsMatchTheirJavaTwinsElementByElement() {
         TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
-        assertPipelineTwins(small(24).build(), 5, rt, 19);
+        assertPipelineTwins(small(24).build(), 5, rt, 20);
         assertEquals(List.of("tg_bezier_style", "tg_corner_sample", "tg_corner_sort", "tg_vertex_tangent",
                 "tg_bezier_assemble", "tg_arc_scan", "tg_arc_lookup", "tg_self_intersections",
                 "tg_fill_i32", "tg_cs_scan", "tg_cs_lookup", "tg_xpbd_relax", "tg_uniform_scan", "tg_uniform_lookup",
-                "tg_frame", "tg_arc_length", "tg_offset_area", "tg_offset_assign", "tg_validity"),
+                "tg_frame", "tg_arc_length", "tg_width_fill", "tg_offset_area", "tg_offset_assign", "tg_validity",
+                "tg_elevation"),
                 new ArrayList<>(rt.launches().keySet()));
+    }
+
+    @Test
+    void theElevationStageMatchesOnEveryProfileWithBanking() {
+        // knots (uniform, random walk), per-point noise, banking, the grade bound: tg_elevation's branches
+        for (String profile : new String[] {ElevationKnobs.UNIFORM, ElevationKnobs.RANDOM_WALK, ElevationKnobs.NOISE}) {
+            TrackGenConfig c = small(10).set(ElevationKnobs.PROFILE, profile).set(ElevationKnobs.MIN, -0.1)
+                    .set(ElevationKnobs.MAX, 0.3).set(ElevationKnobs.MAX_STEP, 0.2)
+                    .set(ElevationKnobs.NOISE_AMPLITUDE, 0.4).set(ElevationKnobs.VALID_GRADE, 0.15)
+                    .set(ElevationKnobs.BANK_SPEED, 1.5).set(ElevationKnobs.BANK_TRANSITION, 0.25).build();
+            TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+            assertPipelineTwins(c, 4, rt, 20);
+            assertTrue(rt.launches().containsKey("tg_elevation"), () -> "launched " + rt.launches());
+        }
     }
 
     @Test
@@ -216,10 +233,10 @@ class HostKernelTwinsTest {
                 .set(RelaxKnobs.ACCEL, "none").set(RelaxKnobs.ITERS, 30)
                 .set(BezierKnobs.STYLE_SAMPLING, true)
                 .nMax(200).build();
-        assertPipelineTwins(dense, 9, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        assertPipelineTwins(dense, 9, new TwinCheckingRuntime(Twins.hostRunner()), 20);
         // wide tracks: many cache overflows, every track crowded
         TrackGenConfig crowded = small(10).halfWidth(0.3).set(RelaxKnobs.SEP_CACHE_SLOTS, 2).build();
-        assertPipelineTwins(crowded, 2, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        assertPipelineTwins(crowded, 2, new TwinCheckingRuntime(Twins.hostRunner()), 20);
     }
 
     @Test
@@ -263,12 +280,53 @@ class HostKernelTwinsTest {
     }
 
     @Test
+    void variableWidthKernelsMatchTheirJavaTwins() {
+        // the curvature width profile through the whole pipeline: tg_width_curvature, and the
+        // gate's per-point clearance branch
+        TrackGenConfig curvature = small(12).set(WidthKnobs.PROFILE, "curvature").set(WidthKnobs.HALF_WIDTH_MIN, 0.06)
+                .set(WidthKnobs.HALF_WIDTH_MAX, 0.12).build();
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+        assertPipelineTwins(curvature, 7, rt, 20);
+        assertTrue(rt.launches().containsKey("tg_width_curvature"), () -> "launched " + rt.launches());
+        // a caller's per-point widths (tg_width_profile) on wobbly loops, some too wide to be valid
+        Random r = new Random(43);
+        int envs = 24;
+        int p = 120;
+        float[] xy = new float[2 * envs * p];
+        float[] left = new float[envs * p];
+        float[] right = new float[envs * p];
+        for (int e = 0; e < envs; e++) {
+            double a2 = 0.3 * r.nextDouble();
+            double w = 0.05 + 0.25 * r.nextDouble();
+            for (int i = 0; i < p; i++) {
+                double t = 2 * Math.PI * i / p;
+                double rad = 1 + a2 * Math.cos(3 * t);
+                xy[2 * (e * p + i)] = (float) (rad * Math.cos(t));
+                xy[2 * (e * p + i) + 1] = (float) (rad * Math.sin(t));
+                left[e * p + i] = (float) (w * (1 + 0.5 * Math.sin(2 * t)));
+                right[e * p + i] = (float) (w * (1 + 0.5 * Math.cos(5 * t)));
+            }
+        }
+        TrackGenConfig config = small(envs).set(PipelineKnobs.RELAX_ENABLE, false).nMax(600).build();
+        TwinCheckingRuntime rt2 = new TwinCheckingRuntime(Twins.hostRunner());
+        int[] usable = new int[envs];
+        java.util.Arrays.fill(usable, 1);
+        try (CenterlinePipeline pipe = new CenterlinePipeline(config, p, rt2, true)) {
+            int valid = pipe.run(xy, left, right, usable).snapshot().validCount();
+            assertTrue(rt2.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                    + String.join("\n", rt2.mismatches()));
+            assertTrue(rt2.launches().containsKey("tg_width_profile"), () -> "launched " + rt2.launches());
+            assertTrue(valid > 0 && valid < envs, "both verdicts must occur, got " + valid + " valid");
+        }
+    }
+
+    @Test
     void countsBeyondNMaxAndOverflowingCoordinatesMatchToo() {
         // spacing 1e-9: a quotient far past int range; scale 1e30: infinite segment lengths.
         TrackGenConfig tiny = small(6).set(PipelineKnobs.SPACING, 1e-9).build();
-        assertPipelineTwins(tiny, 3, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        assertPipelineTwins(tiny, 3, new TwinCheckingRuntime(Twins.hostRunner()), 20);
         TrackGenConfig huge = small(6).set(BezierKnobs.SCALE, 1e30).build();
-        assertPipelineTwins(huge, 4, new TwinCheckingRuntime(Twins.hostRunner()), 19);
+        assertPipelineTwins(huge, 4, new TwinCheckingRuntime(Twins.hostRunner()), 20);
     }
 
     @Test

@@ -1,0 +1,92 @@
+package dev.trackgen.api.config;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Knobs of the elevation and banking stage the pipeline runs after the inflation, for the tracks
+ * of any generator (docs/elevation.md). At the defaults ({@code z_profile = flat},
+ * {@code bank_speed = 0}) every height is {@code z_base}, every bank angle 0, and every array a
+ * build without elevation writes is bit for bit the same.
+ *
+ * <p>The profile family and its knob names are those of the gate courses
+ * ({@code dev.trackgen.api.kernel.AltitudeProfile}, after AntoineRichard/TrackGen
+ * track_gen/_src/warp_zprofile.py); tracks add knots ({@code z_control_points}) with a periodic
+ * monotone cubic between them, banking and the grade check.
+ */
+public final class ElevationKnobs {
+    private ElevationKnobs() {
+    }
+
+    /** {@code z_profile = flat}. */
+    public static final String FLAT = "flat";
+    /** {@code z_profile = uniform}. */
+    public static final String UNIFORM = "uniform";
+    /** {@code z_profile = random_walk}. */
+    public static final String RANDOM_WALK = "random_walk";
+    /** {@code z_profile = noise}. */
+    public static final String NOISE = "noise";
+
+    /** Which altitude profile the centerline gets. */
+    public static final Knob<String> PROFILE = Knob.ofChoice("z_profile", FLAT, Set.of(FLAT, UNIFORM, RANDOM_WALK, NOISE),
+            "Track elevation: flat (z_base everywhere), uniform (knots uniform in [z_min, z_max]), random_walk "
+                    + "(a closed grade-capped walk over the knots) or noise (periodic harmonics, per point).");
+
+    /** Base height. */
+    public static final Knob<Double> BASE = Knob.ofDouble("z_base", 0.0, Range.any(),
+            "Track elevation: base height of the centerline, world units (every height at z_profile = flat).");
+
+    /** Lower height bound of the non-flat profiles. */
+    public static final Knob<Double> MIN = Knob.ofDouble("z_min", 0.0, Range.any(),
+            "Track elevation: lowest centerline height of a non-flat z_profile, world units.");
+
+    /** Upper height bound of the non-flat profiles. */
+    public static final Knob<Double> MAX = Knob.ofDouble("z_max", 0.0, Range.any(),
+            "Track elevation: highest centerline height of a non-flat z_profile, world units (>= z_min).");
+
+    /** Grade cap of the random walk between knots. */
+    public static final Knob<Double> MAX_STEP = Knob.ofDouble("z_max_step", 0.0, Range.atLeast(0),
+            "Track elevation: random_walk grade cap between knots, |dz| per unit of plan-view arc length.");
+
+    /** Amplitude of the noise profile. */
+    public static final Knob<Double> NOISE_AMPLITUDE = Knob.ofDouble("z_noise_amplitude", 0.0, Range.atLeast(0),
+            "Track elevation: amplitude of the noise z_profile, world units.");
+
+    /** Harmonics of the noise profile. */
+    public static final Knob<Integer> NOISE_HARMONICS = Knob.ofInt("z_noise_harmonics", 3, Range.closed(1, 64),
+            "Track elevation: harmonics of the noise z_profile (1 to 64).");
+
+    /** Knots of the uniform and random-walk profiles. */
+    public static final Knob<Integer> CONTROL_POINTS = Knob.ofInt("z_control_points", 10, Range.closed(3, 4096),
+            "Track elevation: knots of the uniform and random_walk profiles at equal plan-view arc fractions, "
+                    + "joined by a periodic monotone cubic (heights stay between neighbouring knots).");
+
+    /** Largest realized grade of a valid track. */
+    public static final Knob<Double> VALID_GRADE = Knob.ofDouble("z_valid_grade", 0.0, Range.atLeast(0),
+            "Validity gate: largest centerline grade between adjacent points, |dz| per unit of plan-view arc "
+                    + "length; 0 = unchecked.");
+
+    /** Design speed of the banking. */
+    public static final Knob<Double> BANK_SPEED = Knob.ofDouble("bank_speed", 0.0, Range.atLeast(0),
+            "Banking: design speed, world units per second; the bank angle is atan(v^2 kappa / g) into each turn; "
+                    + "0 = no banking.");
+
+    /** Gravity of the banking formula. */
+    public static final Knob<Double> BANK_GRAVITY = Knob.ofDouble("bank_gravity", 9.81, Range.greaterThan(0),
+            "Banking: gravitational acceleration, world units per second squared.");
+
+    /** Largest bank angle. */
+    public static final Knob<Double> BANK_MAX = Knob.ofDouble("bank_max", 10.0, Range.closed(0, 45),
+            "Banking: largest bank angle, degrees (0 to 45); the validity gate bounds every point's bank by it.");
+
+    /** Half-length of the transition window of the bank. */
+    public static final Knob<Double> BANK_TRANSITION = Knob.ofDouble("bank_transition", 0.5, Range.closed(0, 1000),
+            "Banking: half-length (world units of arc) of the centred moving average that eases the bank in and "
+                    + "out of each turn; 0 = every point its own target.");
+
+    /** @return the elevation knobs in documentation order */
+    public static List<Knob<?>> all() {
+        return List.of(PROFILE, BASE, MIN, MAX, MAX_STEP, NOISE_AMPLITUDE, NOISE_HARMONICS, CONTROL_POINTS,
+                VALID_GRADE, BANK_SPEED, BANK_GRAVITY, BANK_MAX, BANK_TRANSITION);
+    }
+}
