@@ -16,6 +16,7 @@ module dev.trackgen.course {
     exports dev.trackgen.course.grid;
     exports dev.trackgen.course.collision;
     exports dev.trackgen.course.props;
+    exports dev.trackgen.course.gates;
     // dev.trackgen.course.kernel (the kernels, their Java bodies, PTX names and the generated
     // CourseKernelIndex) stays inside: runtimes reach kernels through the Kernel interface.
 
