@@ -5,6 +5,7 @@ import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.course.internal.Checks;
+import dev.trackgen.gates.GateCourse;
 import dev.trackgen.course.internal.MaskedReset;
 import dev.trackgen.course.kernel.GateLocalizeKernel;
 import dev.trackgen.course.kernel.LocalizeResetKernel;
@@ -18,7 +19,7 @@ import java.util.Objects;
  * nearest segment, warm-started like the track localizer ({@code 2W + 1} segments around the
  * previous answer, following the nearest past the window's ends; see
  * {@code dev.trackgen.course.localize.TrackLocalizer}). The line is the polyline through the
- * {@link GateLayout#linePoints()} samples. One launch per {@link #query()}, allocation-free,
+ * {@code GateCourse.linePoints()} samples. One launch per {@link #query()}, allocation-free,
  * capturable.
  */
 public final class CourseLineLocalizer {
@@ -30,7 +31,7 @@ public final class CourseLineLocalizer {
     private final MaskedReset reset;
 
     private CourseLineLocalizer(Builder b) {
-        GateLayout g = b.layout;
+        GateCourse g = b.gates;
         this.runtime = g.runtime();
         this.agents = b.agents;
         this.window = b.window;
@@ -46,13 +47,13 @@ public final class CourseLineLocalizer {
     }
 
     /**
-     * @param layout    the gate courses
-     * @param positions {@code [E * A * 3]} agent positions x, y, z on the layout's runtime, read in place
+     * @param gates     the gate courses (the batch)
+     * @param positions {@code [E * A * 3]} agent positions x, y, z on the gate course's runtime, read in place
      * @return a builder (one agent, warm window 4)
      * @throws NullPointerException on a null argument
      */
-    public static Builder builder(GateLayout layout, F32Array positions) {
-        return new Builder(layout, positions);
+    public static Builder builder(GateCourse gates, F32Array positions) {
+        return new Builder(gates, positions);
     }
 
     /**
@@ -107,13 +108,13 @@ public final class CourseLineLocalizer {
 
     /** Options of a {@link CourseLineLocalizer}. */
     public static final class Builder {
-        private final GateLayout layout;
+        private final GateCourse gates;
         private final F32Array positions;
         private int agents = 1;
         private int window = 4;
 
-        private Builder(GateLayout layout, F32Array positions) {
-            this.layout = Objects.requireNonNull(layout, "layout");
+        private Builder(GateCourse gates, F32Array positions) {
+            this.gates = Objects.requireNonNull(gates, "gates");
             this.positions = Objects.requireNonNull(positions, "positions");
         }
 
@@ -148,18 +149,18 @@ public final class CourseLineLocalizer {
         /**
          * @return the localizer, every agent's first query cold
          * @throws IllegalArgumentException if {@code agents < 1} or the positions do not hold
-         *                                  {@code E * A * 3} floats on the layout's runtime
+         *                                  {@code E * A * 3} floats on the gate course's runtime
          */
         public CourseLineLocalizer build() {
             if (agents < 1) {
                 throw new IllegalArgumentException("agents must be >= 1, got " + agents);
             }
-            long q = (long) layout.numEnvs() * agents;
+            long q = (long) gates.numEnvs() * agents;
             if (positions.length() != 3 * q) {
                 throw new IllegalArgumentException("positions hold " + positions.length()
-                        + " floats, expected E * A * 3 = " + layout.numEnvs() + " * " + agents + " * 3 = " + 3 * q);
+                        + " floats, expected E * A * 3 = " + gates.numEnvs() + " * " + agents + " * 3 = " + 3 * q);
             }
-            Checks.sameRuntime(layout.runtime(), positions, "positions");
+            Checks.sameRuntime(gates.runtime(), positions, "positions");
             return new CourseLineLocalizer(this);
         }
     }

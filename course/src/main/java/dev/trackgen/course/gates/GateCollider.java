@@ -4,6 +4,7 @@ import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.course.internal.Checks;
+import dev.trackgen.gates.GateCourse;
 import dev.trackgen.course.kernel.GateCollisionKernel;
 
 import java.util.Objects;
@@ -20,33 +21,33 @@ public final class GateCollider {
     private final LaunchPlan plan;
 
     /**
-     * @param layout    the gate courses
-     * @param positions {@code [E * A * 3]} agent sphere centres on the layout's runtime, read in place
+     * @param gates     the gate courses (the batch)
+     * @param positions {@code [E * A * 3]} agent sphere centres on the gate course's runtime, read in place
      * @param agents    agents per env {@code A}
      * @param options   the collision model and its sizes
      * @throws NullPointerException     on a null argument
      * @throws IllegalArgumentException if {@code agents < 1} or the positions do not hold
-     *                                  {@code E * A * 3} floats on the layout's runtime
+     *                                  {@code E * A * 3} floats on the gate course's runtime
      */
-    public GateCollider(GateLayout layout, F32Array positions, int agents, GateCollision options) {
-        Objects.requireNonNull(layout, "layout");
+    public GateCollider(GateCourse gates, F32Array positions, int agents, GateCollision options) {
+        Objects.requireNonNull(gates, "gates");
         Objects.requireNonNull(positions, "positions");
         this.options = Objects.requireNonNull(options, "options");
         if (agents < 1) {
             throw new IllegalArgumentException("agents must be >= 1, got " + agents);
         }
-        long q = (long) layout.numEnvs() * agents;
+        long q = (long) gates.numEnvs() * agents;
         if (positions.length() != 3 * q) {
             throw new IllegalArgumentException("positions hold " + positions.length() + " floats, expected E * A * 3 = "
                     + 3 * q);
         }
-        Checks.sameRuntime(layout.runtime(), positions, "positions");
-        this.runtime = layout.runtime();
+        Checks.sameRuntime(gates.runtime(), positions, "positions");
+        this.runtime = gates.runtime();
         this.contacts = new GateContacts(runtime, (int) q);
         int model = options.model() == GateCollision.Model.POSTS ? GateCollisionKernel.POSTS : GateCollisionKernel.FRAMES;
         this.plan = LaunchPlan.builder().launch((int) q, GateCollisionKernel.INSTANCE.args().position(positions)
-                .gatePos(layout.position()).gateQuat(layout.orientation()).halfSize(layout.halfSize())
-                .left(layout.left()).right(layout.right()).gateCount(layout.count()).gMax(layout.gMax())
+                .gatePos(gates.position()).gateQuat(gates.orientation()).halfSize(gates.halfSize())
+                .left(gates.left()).right(gates.right()).gateCount(gates.count()).gMax(gates.gMax())
                 .agents(agents).model(model).agentRadius((float) options.agentRadius())
                 .postRadius((float) options.postRadius()).frameThickness((float) options.frameThickness())
                 .frameDepth((float) options.frameDepth()).hit(contacts.hit()).depth(contacts.depth())

@@ -5,6 +5,7 @@ import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.course.internal.Checks;
+import dev.trackgen.gates.GateCourse;
 import dev.trackgen.course.internal.MaskedReset;
 import dev.trackgen.course.kernel.GateProgressKernel;
 import dev.trackgen.course.kernel.GateProgressResetKernel;
@@ -28,7 +29,7 @@ public final class GateTracker {
     private final LaunchPlan updatePlan;
     private final MaskedReset reset;
 
-    private GateTracker(GateLayout g, F32Array positions, int agents) {
+    private GateTracker(GateCourse g, F32Array positions, int agents) {
         this.runtime = g.runtime();
         this.agents = agents;
         int queries = g.numEnvs() * agents;
@@ -45,27 +46,27 @@ public final class GateTracker {
     }
 
     /**
-     * @param layout    the gate courses
-     * @param positions {@code [E * A * 3]} agent positions on the layout's runtime, read in place
+     * @param gates     the gate courses (the batch)
+     * @param positions {@code [E * A * 3]} agent positions on the gate course's runtime, read in place
      * @param agents    agents per env {@code A}
      * @return a tracker with every agent reset (target gate 0, next update primes)
      * @throws NullPointerException     on a null argument
      * @throws IllegalArgumentException if {@code agents < 1} or the positions do not hold
-     *                                  {@code E * A * 3} floats on the layout's runtime
+     *                                  {@code E * A * 3} floats on the gate course's runtime
      */
-    public static GateTracker create(GateLayout layout, F32Array positions, int agents) {
-        Objects.requireNonNull(layout, "layout");
+    public static GateTracker create(GateCourse gates, F32Array positions, int agents) {
+        Objects.requireNonNull(gates, "gates");
         Objects.requireNonNull(positions, "positions");
         if (agents < 1) {
             throw new IllegalArgumentException("agents must be >= 1, got " + agents);
         }
-        long q = (long) layout.numEnvs() * agents;
+        long q = (long) gates.numEnvs() * agents;
         if (positions.length() != 3 * q) {
             throw new IllegalArgumentException("positions hold " + positions.length() + " floats, expected E * A * 3 = "
                     + 3 * q);
         }
-        Checks.sameRuntime(layout.runtime(), positions, "positions");
-        return new GateTracker(layout, positions, agents);
+        Checks.sameRuntime(gates.runtime(), positions, "positions");
+        return new GateTracker(gates, positions, agents);
     }
 
     /**
