@@ -71,7 +71,7 @@ extern "C" __global__ void tg_gate_localize(int dim, const float* line, const fl
     for (int k = lo; k <= hi; k++) {
         int i = tg_gate_wrap(k, cn);
         float d = tg_gate_seg_d2(line, b, cn, i, px, py, pz);
-        if (d < bestD) {
+        if (d < bestD || (d == bestD && i < best)) {
             bestD = d;
             best = i;
             bestK = k;
@@ -88,7 +88,7 @@ extern "C" __global__ void tg_gate_localize(int dim, const float* line, const fl
             for (int k = lo - 1; k >= from; k--) {
                 int i = tg_gate_wrap(k, cn);
                 float d = tg_gate_seg_d2(line, b, cn, i, px, py, pz);
-                if (d < bestD) {
+                if (d < bestD || (d == bestD && i < best)) {
                     bestD = d;
                     best = i;
                     bestK = k;
@@ -100,7 +100,7 @@ extern "C" __global__ void tg_gate_localize(int dim, const float* line, const fl
             for (int k = hi + 1; k <= to; k++) {
                 int i = tg_gate_wrap(k, cn);
                 float d = tg_gate_seg_d2(line, b, cn, i, px, py, pz);
-                if (d < bestD) {
+                if (d < bestD || (d == bestD && i < best)) {
                     bestD = d;
                     best = i;
                     bestK = k;

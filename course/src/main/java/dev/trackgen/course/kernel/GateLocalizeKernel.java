@@ -13,7 +13,7 @@ import dev.trackgen.api.runtime.Out;
  * <p>{@code tg_gate_localize(line, arclen, length, count, lMax, position, agents, window, s, n,
  * nUp, segment)}: query {@code t} belongs to env {@code e = t / agents}. It finds the nearest
  * segment {@code i -> i + 1 (mod count[e])} of env {@code e}'s closed course line (squared 3D
- * distance to the clamped foot point; the first found in scan order wins ties): cold (every
+ * distance to the clamped foot point; ties to the lowest segment index, so warm and cold agree): cold (every
  * segment from 0 up, when {@code window < 0}, the previous {@code segment[t] < 0} or
  * {@code 2 * window + 1 >= count[e]}) or warm (the {@code 2 * window + 1} segments centred on the
  * previous answer, then, while the nearest is the first or the last segment scanned,
@@ -110,7 +110,7 @@ public final class GateLocalizeKernel extends GateLocalizeKernelBase {
         for (int k = lo; k <= hi; k++) {
             int i = wrap(k, cn);
             float d = segmentDistance2(line, b, cn, i, px, py, pz);
-            if (d < bestD) {
+            if (d < bestD || (d == bestD && i < best)) {
                 bestD = d;
                 best = i;
                 bestK = k;
@@ -123,7 +123,7 @@ public final class GateLocalizeKernel extends GateLocalizeKernelBase {
                 for (int k = lo - 1; k >= from; k--) {
                     int i = wrap(k, cn);
                     float d = segmentDistance2(line, b, cn, i, px, py, pz);
-                    if (d < bestD) {
+                    if (d < bestD || (d == bestD && i < best)) {
                         bestD = d;
                         best = i;
                         bestK = k;
@@ -135,7 +135,7 @@ public final class GateLocalizeKernel extends GateLocalizeKernelBase {
                 for (int k = hi + 1; k <= to; k++) {
                     int i = wrap(k, cn);
                     float d = segmentDistance2(line, b, cn, i, px, py, pz);
-                    if (d < bestD) {
+                    if (d < bestD || (d == bestD && i < best)) {
                         bestD = d;
                         best = i;
                         bestK = k;
