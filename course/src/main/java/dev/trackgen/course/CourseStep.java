@@ -34,12 +34,12 @@ public final class CourseStep {
      * A track course's step.
      *
      * @param frame    the localizer's persistent frame
-     * @param events   the progress tracker's persistent events
+     * @param events   the progress tracker's persistent events (null for a mode without progress)
      * @param contacts the off-road checker's persistent contacts, or null without collision
      */
     public CourseStep(TrackFrame frame, ProgressEvents events, BoxContacts contacts) {
         this.frame = Objects.requireNonNull(frame, "frame");
-        this.events = Objects.requireNonNull(events, "events");
+        this.events = events;
         this.contacts = Optional.ofNullable(contacts);
         this.lineFrame = null;
         this.gateEvents = null;
@@ -89,7 +89,7 @@ public final class CourseStep {
      * @throws IllegalStateException on a gate course's step
      */
     public ProgressEvents events() {
-        if (events == null) {
+        if (lineFrame != null) {
             throw new IllegalStateException(GATE_STEP);
         }
         return events;
