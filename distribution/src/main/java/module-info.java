@@ -11,6 +11,7 @@ module dev.trackgen.cli {
     requires dev.trackgen.metrics;
     requires dev.trackgen.export;
     requires dev.trackgen.course;
+    requires dev.trackgen.gates;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
     // Config files are read with SnakeYAML directly: it resolves aliases and sees every document.

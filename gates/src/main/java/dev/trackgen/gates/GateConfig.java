@@ -517,7 +517,7 @@ public final class GateConfig {
                     case "samples_per_gate" -> samplesPerGate(Integer.parseInt(text.trim()));
                     case "line_bow_bound" -> lineBowBound(Float.parseFloat(text));
                     case "stack_clearance" -> stackClearance(Float.parseFloat(text));
-                    default -> throw new InvalidConfigException(knob, "unknown gate knob '" + knob + "'; known: "
+                    default -> throw new InvalidConfigException(knob, "unknown gate knob '" + knob + "' (set to " + text + "); known: "
                             + String.join(", ", GateConfig.defaults().asMap().keySet()));
                 }
             } catch (NumberFormatException ex) {

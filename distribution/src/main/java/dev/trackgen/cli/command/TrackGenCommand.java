@@ -33,6 +33,7 @@ public final class TrackGenCommand implements Runnable {
     public static CommandLine commandLine(CliContext context) {
         CommandLine cl = new CommandLine(new TrackGenCommand(context));
         cl.addSubcommand("generate", new GenerateCommand(context));
+        cl.addSubcommand("gates", new GatesCommand(context));
         cl.addSubcommand("generators", new GeneratorsCommand(context));
         cl.addSubcommand("knobs", new KnobsCommand(context));
         cl.addSubcommand("metrics", new MetricsCommand(context));

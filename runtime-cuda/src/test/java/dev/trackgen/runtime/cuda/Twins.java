@@ -11,6 +11,7 @@ import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.KernelParam;
 import dev.trackgen.api.runtime.LaunchShape;
 import dev.trackgen.course.kernel.CourseKernelIndex;
+import dev.trackgen.gates.kernel.GatesKernelIndex;
 import dev.trackgen.pipeline.PipelineKernelIndex;
 import dev.trackgen.registry.GeneratorRegistry;
 
@@ -52,6 +53,7 @@ final class Twins {
         }
         out.addAll(PipelineKernelIndex.all());
         out.addAll(CourseKernelIndex.all());
+        out.addAll(GatesKernelIndex.all());
         out.addAll(RuntimeCudaTestKernelIndex.all());
         return out;
     }
@@ -118,6 +120,9 @@ final class Twins {
             // corners, clearances and normals by a few ulps on a GPU
             case "tg_offroad_segments", "tg_offroad_sdf", "tg_box_discs", "tg_props_place" ->
                     onGpu ? GPU_TRANSCENDENTAL_ULPS : 0;
+            // the noise altitude profile's sin (StrictMath in Java, libm or libdevice in C), scaled by
+            // the amplitude and offset by z_base
+            case "tg_gate_altitude" -> onGpu ? GPU_TRANSCENDENTAL_ULPS : 4;
             default -> 0;
         };
     }

@@ -1,0 +1,125 @@
+package dev.trackgen.cli.job;
+
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.cli.config.ResolvedConfig;
+import dev.trackgen.cli.output.GatePreview;
+import dev.trackgen.cli.output.JsonText;
+import dev.trackgen.cli.output.NpzGateWriter;
+import dev.trackgen.cli.output.OutputTransaction;
+import dev.trackgen.cli.wiring.Platform;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.trackgen.gates.GateConfig;
+import dev.trackgen.gates.GateCourseSnapshot;
+import dev.trackgen.gates.GateGenerator;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One {@code gates} run: resolve the plan-view track configuration (as {@code generate} does) and
+ * the gate knobs, build a {@link GateGenerator} on the run's runtime, generate one batch and write
+ * the {@code .npz} and the preview (staged, moved into place only when everything succeeded).
+ */
+public final class GatesJob {
+    private static final JsonMapper MAPPER = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+
+    private final GatesRequest request;
+    private final Platform platform;
+    private final Progress progress;
+
+    /**
+     * @param request  what was asked for
+     * @param platform configuration layers, registries, the chosen runtime
+     * @param progress stage lines
+     */
+    public GatesJob(GatesRequest request, Platform platform, Progress progress) {
+        this.request = request;
+        this.platform = platform;
+        this.progress = progress;
+    }
+
+    /** What a run generated. */
+    public record Report(String generator, String runtime, int envs, int valid, double millis, int seed, Path out,
+                         Path preview) {
+        /** @return the one-line human summary */
+        public String human() {
+            return String.format(Locale.ROOT, "gates %s on %s: %d of %d courses valid (yield %.1f%%), %.1f ms (seed %d)",
+                    generator, runtime, valid, envs, 100.0 * valid / envs, millis, seed);
+        }
+    }
+
+    /**
+     * @return what was generated and written
+     * @throws dev.trackgen.api.config.InvalidConfigException for a bad knob value, with a one-line message
+     */
+    public Report run() {
+        ResolvedConfig resolved = platform.resolve();
+        TrackGenConfig track = resolved.config();
+        GateConfig.Builder b = GateConfig.builder().trackConfig(track).seed(request.seed());
+        request.gateSettings().forEach(b::set);
+        GateConfig config = b.build();
+        platform.provider();
+        try (OutputTransaction outputs = new OutputTransaction().protect("--config", request.configFile())) {
+            Path npzTmp = request.out() != null ? outputs.stage("--out", request.out()) : null;
+            Path pngTmp = request.preview() != null ? outputs.stage("--preview", request.preview()) : null;
+            try {
+                Report r = generateAndWrite(resolved, config, npzTmp, pngTmp);
+                outputs.commit();
+                return r;
+            } finally {
+                progress.abortOpenStage();
+            }
+        }
+    }
+
+    private Report generateAndWrite(ResolvedConfig resolved, GateConfig config, Path npzTmp, Path pngTmp) {
+        int e = config.numEnvs();
+        Progress.Stage stage = progress.start("building gate generator");
+        ComputeRuntime rt = platform.runtime();
+        GateCourseSnapshot s;
+        double millis;
+        try (GateGenerator gen = GateGenerator.builder(config).generator(resolved.centerlineGenerator())
+                .rng(PerEnvSeededRng.fromScalar(e, request.seed())).runtime(rt)
+                .hostRuntime(platform.launcher()::hostRuntime).build()) {
+            stage.done(resolved.config().generator() + " plan view on " + rt.name());
+            stage = progress.start("generating " + e + " gate courses");
+            long t0 = System.nanoTime();
+            s = gen.generate().snapshot();
+            millis = (System.nanoTime() - t0) / 1e6;
+            stage.done(null);
+        }
+        int valid = 0;
+        for (int f : s.valid()) {
+            valid += f != 0 ? 1 : 0;
+        }
+        if (valid == 0) {
+            progress.warn("no gate course passed the validity gate (docs/gates.md, \"Validity\")");
+        }
+        String generator = resolved.config().generator();
+        if (npzTmp != null) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("track", resolved.config().toBuilder().runtime(rt.name()).build().asMap());
+            json.put("gates", config.asMap());
+            String text = JsonText.of(MAPPER, json);
+            progress.run("writing npz " + request.out(), () -> OutputTransaction.write("--out", request.out(), npzTmp,
+                    tmp -> new NpzGateWriter(request.compress()).write(s, text, tmp)));
+        }
+        if (pngTmp != null) {
+            int v = valid;
+            progress.run("writing preview " + request.preview(), () -> OutputTransaction.write("--preview",
+                    request.preview(), pngTmp, tmp -> {
+                        GatePreview p = new GatePreview(request.previewCourses(), 240);
+                        p.write(p.render(s, String.format(Locale.ROOT,
+                                "gates on %s  \u00b7  E = %d  \u00b7  valid %d/%d  \u00b7  %s, %s, %s  \u00b7  seed %d",
+                                generator, e, v, e, config.gateOrdering().knobValue(), config.zProfile().knobValue(),
+                                config.gateAlign().knobValue(), request.seed())), tmp);
+                    }));
+        }
+        return new Report(generator, rt.name(), e, valid, millis, request.seed(), request.out(), request.preview());
+    }
+}
