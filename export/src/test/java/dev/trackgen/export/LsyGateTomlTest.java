@@ -76,7 +76,6 @@ class LsyGateTomlTest {
                      .runtime(rt).build()) {
             s = gen.generate().snapshot();
         }
-        System.out.println("valid " + java.util.Arrays.toString(s.valid()) + " count " + java.util.Arrays.toString(s.count()));
         double scale = 10;
         TomlMapper toml = new TomlMapper();
         int checked = 0;
