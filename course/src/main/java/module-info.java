@@ -8,6 +8,7 @@
 module dev.trackgen.course {
     requires transitive dev.trackgen.api;
     requires transitive dev.trackgen.pipeline;
+    requires transitive dev.trackgen.gates;
 
     exports dev.trackgen.course;
     exports dev.trackgen.course.localize;
@@ -17,9 +18,10 @@ module dev.trackgen.course {
     exports dev.trackgen.course.collision;
     exports dev.trackgen.course.props;
     exports dev.trackgen.course.raceline;
+    exports dev.trackgen.course.gates;
     // dev.trackgen.course.kernel (the kernels, their Java bodies, PTX names and the generated
     // CourseKernelIndex) stays inside: runtimes reach kernels through the Kernel interface.
 
     uses dev.trackgen.course.CourseMode;
-    provides dev.trackgen.course.CourseMode with dev.trackgen.course.RaceMode;
+    provides dev.trackgen.course.CourseMode with dev.trackgen.course.RaceMode, dev.trackgen.course.GatesMode;
 }

@@ -9,6 +9,7 @@
  */
 module dev.trackgen.export {
     requires transitive dev.trackgen.api;
+    requires transitive dev.trackgen.gates;
     requires java.desktop;
     requires java.xml;
     // org.jetbrains.bio:npy and de.javagl:jgltf-* have no module descriptor nor Automatic-Module-Name;

@@ -16,11 +16,15 @@ import dev.trackgen.course.profile.SpeedProfile;
 import dev.trackgen.course.progress.Checkpoints;
 import dev.trackgen.course.progress.ProgressTracker;
 import dev.trackgen.course.props.PropSampler;
+import dev.trackgen.course.gates.CourseLineLocalizer;
+import dev.trackgen.course.gates.GateCollider;
+import dev.trackgen.course.gates.GateTracker;
+import dev.trackgen.gates.GateCourse;
+import dev.trackgen.gates.GateGenerator;
 import dev.trackgen.pipeline.TrackGenerator;
 
 import java.util.Objects;
 import java.util.Optional;
-import dev.trackgen.course.kernel.RespawnKernel;
 
 /**
  * A batch of tracks with everything a sim loop needs on them, in one object: generation, the
@@ -64,6 +68,13 @@ import dev.trackgen.course.kernel.RespawnKernel;
  * start grid and the respawn every mode shares. A new mode is one class plus its registration
  * (see {@link CourseMode}).
  *
+ * <p><b>Gate courses.</b> {@link #create(GateGenerator, CourseConfig)} drives a batch of gate
+ * courses the same way, in a mode that flies them ({@link GatesMode gates}: course-line
+ * localization, gate-plane progress, post or frame collision): bind 3D {@link FlightPoses}
+ * ({@link #allocateFlightPoses()}), then generate, step, reset and regenerate as above; agents
+ * start in a row before gate 0 ({@link CourseConfig#gates()}). There is no start grid and no
+ * {@link Track} of its own ({@link #track()} is the plan-view track the gates were laid on).
+ *
  * <p>The parts stay reachable ({@link #localizer()}, {@link #tracker()}, {@link #grid()},
  * {@link #part(Class)}, ...) for users who read more of them or wire their own. Results of invalid
  * envs carry no promise.
@@ -72,23 +83,20 @@ public final class Course implements AutoCloseable {
     private static final String NOT_READY = "bind the pose buffers and generate the batch first: "
             + "course.bind(course.allocatePoses()); course.generate()";
 
-    private final TrackGenerator generator;
+    private final CourseBatch batch;
     private final CourseConfig config;
     private final CourseMode mode;
-    private final Track track;
     private final ComputeRuntime runtime;
     private final LockScope exclusive;
     private final int envs;
     private final int agents;
-    private final StartGrid grid;
-    private final CourseContext context;
     private final I32Array flags;
     private final I32Array allFlags;
     private final I32Array agentMask;
     private final ComputeRuntime maskedView;
     private final LaunchPlan refreshPlan;
 
-    private Poses poses;
+    private AgentPoses poses;
     private LaunchPlan bakePlan;
     private LaunchPlan respawnPlan;
     private ReplayedSequence stepSequence;
@@ -97,28 +105,19 @@ public final class Course implements AutoCloseable {
     private boolean generated;
     private boolean closed;
 
-    private Course(TrackGenerator generator, CourseConfig config, CourseMode mode) {
-        this.generator = generator;
+    private Course(CourseBatch batch, CourseConfig config, CourseMode mode) {
+        this.batch = batch;
         this.config = config;
         this.mode = mode;
-        this.track = generator.track();
-        this.runtime = generator.runtime();
+        this.runtime = batch.runtime();
         this.exclusive = new LockScope(runtime.executionLock());
-        this.envs = track.numEnvs();
+        this.envs = batch.numEnvs();
         this.agents = config.agents();
-        double halfWidth = generator.config().halfWidth();
-        StartGrid.Builder g = StartGrid.builder(track).halfWidth(halfWidth).slots(agents).rule(config.startRule());
-        if (!Double.isNaN(config.gridRowGap())) {
-            g.rowGap(config.gridRowGap());
-        }
-        this.grid = g.build();
-        this.context = new CourseContext(track, config, halfWidth, grid);
-        LaunchPlan modePlan = mode.buildTrackParts(context);
+        this.refreshPlan = batch.buildParts(mode);
         this.flags = runtime.allocI32(envs);
         this.allFlags = Checks.filledI32(runtime, envs, 1);
         this.agentMask = runtime.allocI32(envs * agents);
         this.maskedView = new MaskedRuntime(runtime, new EnvMask(flags, envs));
-        this.refreshPlan = LaunchPlan.builder().append(grid.plan()).append(modePlan).build();
     }
 
     /**
@@ -154,21 +153,81 @@ public final class Course implements AutoCloseable {
         Objects.requireNonNull(generator, "generator");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(mode, "mode");
-        long q = (long) generator.track().numEnvs() * config.agents();
+        checkAgents(generator.track().numEnvs(), config);
+        return new Course(new TrackBatch(generator, config), config, mode);
+    }
+
+    /**
+     * Builds a course on a gate generator's batch in the mode {@link CourseConfig#mode()} names,
+     * which must fly gate courses ({@code CourseConfig.builder().mode(GatesMode.NAME)}); nothing
+     * is generated yet (call {@link #generate()}).
+     *
+     * @param generator the gate courses' generator; the course owns it from now on and closes it
+     *                  (not the runtime it was given)
+     * @param config    the course's options ({@link CourseConfig#gates()} for collision and start row)
+     * @return the course, with its per-generation parts built
+     * @throws NullPointerException     on a null argument
+     * @throws IllegalArgumentException if {@code agents * num_envs} is too large, no registered mode
+     *                                  has the config's mode name, or the mode does not fly gate
+     *                                  courses (the default {@code race} does not)
+     */
+    public static Course create(GateGenerator generator, CourseConfig config) {
+        Objects.requireNonNull(config, "config");
+        return create(generator, config, CourseModes.create(config.mode()));
+    }
+
+    /**
+     * Builds a course on a gate generator's batch in a mode given as an instance.
+     *
+     * @param generator the gate courses' generator; the course owns it from now on and closes it
+     * @param config    the course's options
+     * @param mode      a new mode instance that flies gate courses, for this course alone
+     * @return the course, with its per-generation parts built
+     * @throws NullPointerException     on a null argument
+     * @throws IllegalArgumentException if {@code agents * num_envs} is too large or the mode does
+     *                                  not fly gate courses
+     */
+    public static Course create(GateGenerator generator, CourseConfig config, CourseMode mode) {
+        Objects.requireNonNull(generator, "generator");
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(mode, "mode");
+        checkAgents(generator.course().numEnvs(), config);
+        return new Course(new GateBatch(generator, config), config, mode);
+    }
+
+    private static void checkAgents(int numEnvs, CourseConfig config) {
+        long q = (long) numEnvs * config.agents();
         if (q > Integer.MAX_VALUE / 2) {
             throw new IllegalArgumentException("num_envs * agents = " + q + " agents is too many");
         }
-        return new Course(generator, config, mode);
     }
 
     /**
      * @return fresh pose buffers of the right shape ({@code [E * A]}) on the course's runtime,
      *     for {@link #bind(Poses)}
-     * @throws IllegalStateException if the course is closed
+     * @throws IllegalStateException if the course is closed, or is a gate course (which flies
+     *                               {@link #allocateFlightPoses()})
      */
     public Poses allocatePoses() {
         checkOpen();
+        if (!(batch instanceof TrackBatch)) {
+            throw new IllegalStateException("a gate course binds FlightPoses: course.allocateFlightPoses()");
+        }
         return Poses.allocate(runtime, envs * agents);
+    }
+
+    /**
+     * @return fresh 3D pose buffers ({@code [E * A * 3]} positions, {@code [E * A * 4]}
+     *     quaternions) on the course's runtime, for {@link #bind(FlightPoses)}
+     * @throws IllegalStateException if the course is closed, or is a track course (which binds
+     *                               {@link #allocatePoses()})
+     */
+    public FlightPoses allocateFlightPoses() {
+        checkOpen();
+        if (!(batch instanceof GateBatch)) {
+            throw new IllegalStateException("a track course binds Poses: course.allocatePoses()");
+        }
+        return FlightPoses.allocate(runtime, envs * agents);
     }
 
     /**
@@ -185,6 +244,25 @@ public final class Course implements AutoCloseable {
      * @throws IllegalStateException    if pose buffers are bound already, or the course is closed
      */
     public Course bind(Poses poses) {
+        return bindPoses(poses);
+    }
+
+    /**
+     * Binds the caller's 3D pose buffers to a gate course, once; otherwise as {@link #bind(Poses)}
+     * (agents are put on their start row before gate 0).
+     *
+     * @param poses {@code [E * A]} 3D positions and orientation quaternions on the course's runtime
+     * @return this course
+     * @throws NullPointerException     if {@code poses} is null
+     * @throws IllegalArgumentException if the buffers do not hold {@code E * A} agents, live on
+     *                                  another runtime, or this is a track course
+     * @throws IllegalStateException    if pose buffers are bound already, or the course is closed
+     */
+    public Course bind(FlightPoses poses) {
+        return bindPoses(poses);
+    }
+
+    private Course bindPoses(AgentPoses poses) {
         Objects.requireNonNull(poses, "poses");
         try (LockScope held = exclusive.acquire()) {
             checkOpen();
@@ -195,8 +273,7 @@ public final class Course implements AutoCloseable {
                 throw new IllegalArgumentException("poses hold " + poses.size() + " entries, expected E * A = " + envs
                         + " * " + agents + " = " + envs * agents);
             }
-            Checks.sameRuntime(runtime, poses.position(), "poses.position");
-            Checks.sameRuntime(runtime, poses.heading(), "poses.heading");
+            batch.checkPoses(poses);
             this.poses = poses;
             if (generated) { // the batch is there already: build the per-step parts, agents on the grid
                 buildStepParts();
@@ -213,7 +290,7 @@ public final class Course implements AutoCloseable {
      * on the tracks and, when poses are bound, puts every agent on its start slot and resets its
      * localization and progress.
      *
-     * @return the persistent {@link Track}
+     * @return the persistent {@link Track} (on a gate course: the plan-view track the gates were laid on)
      * @throws IllegalStateException    if the course is closed
      * @throws IllegalArgumentException on the first call after binding, if the SDF grid cannot be
      *                                  sized on this batch (no valid track, or over its memory cap;
@@ -222,7 +299,7 @@ public final class Course implements AutoCloseable {
     public Track generate() {
         try (LockScope held = exclusive.acquire()) {
             checkOpen();
-            generator.generate();
+            batch.generate();
             generated = true;
             refreshPlan.enqueue(runtime);
             if (poses != null) {
@@ -235,7 +312,7 @@ public final class Course implements AutoCloseable {
                 enqueueRespawn();
             }
             runtime.synchronize();
-            return track;
+            return track();
         }
     }
 
@@ -247,7 +324,7 @@ public final class Course implements AutoCloseable {
      * state bit for bit.
      *
      * @param mask {@code [E]} int32 on the course's runtime, nonzero = regenerate; read, not kept
-     * @return the persistent {@link Track}
+     * @return the persistent {@link Track} (on a gate course: the plan-view track)
      * @throws NullPointerException     if {@code mask} is null
      * @throws IllegalArgumentException if the mask does not hold {@code E} flags or lives on another
      *                                  runtime
@@ -257,11 +334,11 @@ public final class Course implements AutoCloseable {
         checkMask(mask);
         try (LockScope held = exclusive.acquire()) {
             checkBound();
-            generator.generate(mask);
+            batch.generate(mask);
             runtime.copy(mask, flags);
             maskedRefresh.run();
             runtime.synchronize();
-            return track;
+            return track();
         }
     }
 
@@ -317,10 +394,8 @@ public final class Course implements AutoCloseable {
 
     /** Builds the mode's step parts and the respawn plan, once bound and generated. */
     private void buildStepParts() {
-        this.bakePlan = mode.buildStepParts(context, poses);
-        this.respawnPlan = LaunchPlan.builder().launch(envs * agents, RespawnKernel.INSTANCE.args().mask(flags)
-                .gridPosition(grid.positions()).gridHeading(grid.headings()).slots(agents).agents(agents)
-                .position(poses.position()).heading(poses.heading()).agentMask(agentMask)).build();
+        this.bakePlan = batch.buildStepParts(mode, poses);
+        this.respawnPlan = batch.respawnPlan(poses, flags, agentMask);
         this.stepSequence = new ReplayedSequence(runtime, mode::enqueueStep);
         this.respawn = new ReplayedSequence(runtime, this::enqueueRespawn);
         this.maskedRefresh = new ReplayedSequence(runtime, this::enqueueMaskedRefresh);
@@ -374,19 +449,64 @@ public final class Course implements AutoCloseable {
         }
     }
 
-    /** @return the batch (the generator's persistent track) */
+    /**
+     * @return the batch (the generator's persistent track); on a gate course the plan-view track
+     *     of the gate generator's last call
+     */
     public Track track() {
-        return track;
+        if (batch instanceof TrackBatch t) {
+            return t.track();
+        }
+        return ((GateBatch) batch).generator().track();
     }
 
-    /** @return the generator the course owns */
+    /**
+     * @return the generator the course owns
+     * @throws IllegalStateException on a gate course ({@link #gateGenerator()})
+     */
     public TrackGenerator generator() {
-        return generator;
+        return trackBatch().generator();
+    }
+
+    /**
+     * @return the gate generator the course owns
+     * @throws IllegalStateException on a track course ({@link #generator()})
+     */
+    public GateGenerator gateGenerator() {
+        return gateBatch().generator();
+    }
+
+    /**
+     * @return the batch of gate courses (the gate generator's persistent result)
+     * @throws IllegalStateException on a track course
+     */
+    public GateCourse gates() {
+        return gateBatch().gates();
+    }
+
+    /** @return whether this course drives gate courses ({@link #create(GateGenerator, CourseConfig)}) */
+    public boolean isGateCourse() {
+        return batch instanceof GateBatch;
+    }
+
+    private TrackBatch trackBatch() {
+        if (batch instanceof TrackBatch t) {
+            return t;
+        }
+        throw new IllegalStateException("a gate course has no track generator or start grid: course.gateGenerator(), "
+                + "course.gates()");
+    }
+
+    private GateBatch gateBatch() {
+        if (batch instanceof GateBatch g) {
+            return g;
+        }
+        throw new IllegalStateException("a track course has no gate courses: course.generator(), course.track()");
     }
 
     /** @return the generator's RNG, to reseed envs before {@link #regenerate(I32Array)} */
     public PerEnvSeededRng rng() {
-        return generator.rng();
+        return batch.rng();
     }
 
     /** @return the runtime everything runs on */
@@ -409,9 +529,12 @@ public final class Course implements AutoCloseable {
         return agents;
     }
 
-    /** @return the start line and grid (one slot per agent) */
+    /**
+     * @return the start line and grid (one slot per agent)
+     * @throws IllegalStateException on a gate course (its agents start before gate 0)
+     */
     public StartGrid grid() {
-        return grid;
+        return trackBatch().grid();
     }
 
     /** @return the course's mode (what it computes on the tracks and per step) */
@@ -458,9 +581,14 @@ public final class Course implements AutoCloseable {
         return mode.part(PropSampler.class);
     }
 
-    /** @return the bound poses, or null before {@link #bind(Poses)} */
+    /** @return the bound poses, or null before {@link #bind(Poses)} (and on a gate course) */
     public Poses poses() {
-        return poses;
+        return poses instanceof Poses p ? p : null;
+    }
+
+    /** @return the bound 3D poses, or null before {@link #bind(FlightPoses)} (and on a track course) */
+    public FlightPoses flightPoses() {
+        return poses instanceof FlightPoses p ? p : null;
     }
 
     /**
@@ -487,6 +615,30 @@ public final class Course implements AutoCloseable {
         return mode.part(OffRoadChecker.class);
     }
 
+    /**
+     * @return the course-line localizer of a gate course (once bound and generated)
+     * @throws IllegalStateException before that, or if the course's mode has none
+     */
+    public CourseLineLocalizer lineLocalizer() {
+        checkBound();
+        return required(CourseLineLocalizer.class);
+    }
+
+    /**
+     * @return the gate tracker of a gate course (once bound and generated)
+     * @throws IllegalStateException before that, or if the course's mode has none
+     */
+    public GateTracker gateTracker() {
+        checkBound();
+        return required(GateTracker.class);
+    }
+
+    /** @return the gate collider (once bound and generated), or empty without gate collision */
+    public Optional<GateCollider> gateCollider() {
+        checkBound();
+        return mode.part(GateCollider.class);
+    }
+
     /** @return whether {@link #step()} replays a captured graph now */
     public boolean stepCaptured() {
         return stepSequence != null && stepSequence.captured();
@@ -506,6 +658,6 @@ public final class Course implements AutoCloseable {
                 }
             }
         }
-        generator.close();
+        batch.close();
     }
 }

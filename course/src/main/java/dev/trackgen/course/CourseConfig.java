@@ -1,6 +1,7 @@
 package dev.trackgen.course;
 
 import dev.trackgen.course.collision.OffRoadOptions;
+import dev.trackgen.course.gates.GateOptions;
 import dev.trackgen.course.grid.StartRule;
 import dev.trackgen.course.localize.TrackLocalizer;
 
@@ -35,6 +36,7 @@ public final class CourseConfig {
     private final double propSpacing;
     private final int maxProps;
     private final String mode;
+    private final GateOptions gates;
 
     private CourseConfig(Builder b) {
         this.mode = b.mode;
@@ -52,6 +54,7 @@ public final class CourseConfig {
         this.speedCap = b.speedCap;
         this.propSpacing = Builder.orNaN(b.propSpacing);
         this.maxProps = b.maxProps;
+        this.gates = b.gates;
     }
 
     /** @return a builder with every default */
@@ -152,6 +155,14 @@ public final class CourseConfig {
                 + (mode.equals(RaceMode.NAME) ? "" : ", mode=" + mode) + "}";
     }
 
+    /**
+     * @return the options of a gate course (the {@code gates} mode): collision model and start
+     *     row; {@link GateOptions#defaults()} unless set
+     */
+    public GateOptions gates() {
+        return gates;
+    }
+
     /** @return the name of the course's {@link CourseMode} (default {@value RaceMode#NAME}) */
     public String mode() {
         return mode;
@@ -175,6 +186,7 @@ public final class CourseConfig {
         private Double propSpacing;
         private int maxProps = 256;
         private String mode = RaceMode.NAME;
+        private GateOptions gates = GateOptions.defaults();
 
         private Builder() {
         }
@@ -257,6 +269,16 @@ public final class CourseConfig {
          */
         public Builder offRoad(OffRoadOptions options) {
             this.offRoad = options;
+            return this;
+        }
+
+        /**
+         * @param options what a gate course (mode {@code gates}) checks and where its agents start
+         * @return this builder
+         * @throws NullPointerException if {@code options} is null
+         */
+        public Builder gates(GateOptions options) {
+            this.gates = Objects.requireNonNull(options, "gates options");
             return this;
         }
 

@@ -30,6 +30,13 @@ import java.util.Optional;
  *       the same launches every call.</li>
  * </ol>
  *
+ * <p>A mode drives tracks ({@link #buildTrackParts}, {@link #buildStepParts}: {@link RaceMode}),
+ * gate courses ({@link #buildGateParts}, {@link #buildGateStepParts}: {@link GatesMode}) or both;
+ * the calls it does not override refuse with {@link #refusal(String)}, so a course built on the
+ * other kind of batch fails at once with one line. For a gate course read "the gate batch" for
+ * "the batch" and "3D poses" for "poses" below; the gate course has no start grid (its agents
+ * start before gate 0).
+ *
  * <p>A mode instance serves one course; the registry makes a new one per course from the public
  * no-argument constructor.
  */
@@ -38,13 +45,25 @@ public interface CourseMode {
     String name();
 
     /**
+     * @param kind what the course was asked to drive
+     * @return a one-line refusal naming the mode, for a course kind the mode does not drive
+     */
+    default String refusal(String kind) {
+        return "course mode '" + name() + "' does not drive " + kind + ": pick a mode that does with "
+                + "CourseConfig.builder().mode(...) ('race' drives tracks, 'gates' gate courses)";
+    }
+
+    /**
      * Builds the per-generation parts on the course's batch, before anything is generated.
      *
      * @param context the course's batch, runtime, options and start grid
      * @return the plan that recomputes those parts from the tracks (may be empty)
-     * @throws IllegalArgumentException if a part refuses a parameter (its message names it)
+     * @throws IllegalArgumentException if a part refuses a parameter (its message names it), or
+     *                                  the mode does not drive tracks (the default)
      */
-    LaunchPlan buildTrackParts(CourseContext context);
+    default LaunchPlan buildTrackParts(CourseContext context) {
+        throw new IllegalArgumentException(refusal("tracks"));
+    }
 
     /**
      * Builds the per-step parts, once the poses are bound and a batch is generated; the parts'
@@ -54,9 +73,39 @@ public interface CourseMode {
      * @param poses   the bound {@code [E * A]} poses
      * @return the plan that recomputes what of the step parts depends on the tracks, after each
      *     later regeneration (may be empty)
-     * @throws IllegalArgumentException if a part cannot be sized on this batch
+     * @throws IllegalArgumentException if a part cannot be sized on this batch, or the mode does
+     *                                  not drive tracks (the default)
      */
-    LaunchPlan buildStepParts(CourseContext context, Poses poses);
+    default LaunchPlan buildStepParts(CourseContext context, Poses poses) {
+        throw new IllegalArgumentException(refusal("tracks"));
+    }
+
+    /**
+     * The gate-course twin of {@link #buildTrackParts}: builds the per-generation parts on a batch
+     * of gate courses, before anything is generated.
+     *
+     * @param context the course's gate batch, runtime and options
+     * @return the plan that recomputes those parts from the gate courses (may be empty)
+     * @throws IllegalArgumentException if a part refuses a parameter, or the mode does not drive
+     *                                  gate courses (the default)
+     */
+    default LaunchPlan buildGateParts(GateContext context) {
+        throw new IllegalArgumentException(refusal("gate courses"));
+    }
+
+    /**
+     * The gate-course twin of {@link #buildStepParts}: builds the per-step parts once the 3D poses
+     * are bound and a batch is generated.
+     *
+     * @param context the course's gate batch, runtime and options
+     * @param poses   the bound {@code [E * A]} 3D poses
+     * @return the plan that recomputes what of the step parts depends on the gate courses after
+     *     each later regeneration (may be empty)
+     * @throws IllegalArgumentException if the mode does not drive gate courses (the default)
+     */
+    default LaunchPlan buildGateStepParts(GateContext context, FlightPoses poses) {
+        throw new IllegalArgumentException(refusal("gate courses"));
+    }
 
     /** Issues the launches of one step (allocation-free, the same launches every call). */
     void enqueueStep();

@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param position {@code [E * A]} float pairs, world units
  * @param heading  {@code [E * A]} yaw in radians, counter-clockwise from {@code +x}
  */
-public record Poses(Vec2Array position, F32Array heading) {
+public record Poses(Vec2Array position, F32Array heading) implements AgentPoses {
     /**
      * @throws NullPointerException     on a null array
      * @throws IllegalArgumentException if the two arrays differ in length
@@ -39,6 +39,7 @@ public record Poses(Vec2Array position, F32Array heading) {
     }
 
     /** @return {@code E * A} */
+    @Override
     public int size() {
         return position.length();
     }

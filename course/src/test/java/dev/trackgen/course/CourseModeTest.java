@@ -67,11 +67,12 @@ class CourseModeTest {
 
     @Test
     void anUnknownModeIsRefusedWithTheKnownOnes() {
-        CourseConfig cc = CourseConfig.builder().mode("gates").build();
+        CourseConfig cc = CourseConfig.builder().mode("hovercraft").build();
         TrackGenConfig c = TrackGenConfig.builder().generator("bezier").numEnvs(2).runtime("cpu").build();
         try (TrackGenerator gen = TrackGenLauncher.open(c, PerEnvSeededRng.fromScalar(2, 0))) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Course.create(gen, cc));
-            assertTrue(e.getMessage().contains("'gates'") && e.getMessage().contains(RaceMode.NAME)
+            assertTrue(e.getMessage().contains("'hovercraft'") && e.getMessage().contains(RaceMode.NAME)
+                    && e.getMessage().contains(GatesMode.NAME)
                     && e.getMessage().contains(LocalizeOnlyMode.NAME), e.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> CourseConfig.builder().mode(" ").build());
