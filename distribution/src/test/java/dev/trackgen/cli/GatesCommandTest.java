@@ -76,4 +76,39 @@ class GatesCommandTest {
         assertTrue(unknown.code() != 0);
         assertTrue(unknown.err().contains("gate_ordering = zigzag"), unknown.err());
     }
+
+    @Test
+    void writesOneLsyTomlPerValidCourseAndRefusesABadScale() throws IOException {
+        Path toml = dir.resolve("lsy");
+        Path npz = dir.resolve("g.npz");
+        CliRun run = CliRun.run("gates", "--envs", "4", "--generator", "bezier", "--runtime", "cpu", "--seed", "1",
+                "--out", npz.toString(), "--lsy-toml", toml.toString(), "--lsy-scale", "2");
+        assertEquals(0, run.code(), run::toString);
+        int[] valid;
+        int[] count;
+        float[] pos;
+        try (NpzFile.Reader r = NpzFile.read(npz)) {
+            valid = r.get("valid", 1 << 20).asIntArray();
+            count = r.get("count", 1 << 20).asIntArray();
+            pos = r.get("position", 1 << 20).asFloatArray();
+        }
+        int gMax = pos.length / 3 / 4;
+        for (int e = 0; e < 4; e++) {
+            Path f = toml.resolve(String.format("env_%05d.toml", e));
+            assertEquals(valid[e] != 0, Files.exists(f), "a file exactly for each valid env: " + f);
+            if (valid[e] != 0) {
+                String text = Files.readString(f);
+                assertTrue(text.contains("[env.track]"), text);
+                assertEquals(count[e], text.split("\\[\\[env\\.track\\.gates]]", -1).length - 1, "one table per gate");
+                int o = 3 * e * gMax;
+                String gate0 = String.format(java.util.Locale.ROOT, "pos = [%.6f, %.6f, %.6f]", 2.0 * pos[o],
+                        2.0 * pos[o + 1], 2.0 * pos[o + 2]);
+                assertTrue(text.contains(gate0), "gate 0 scaled by 2 (" + gate0 + ") in\n" + text);
+            }
+        }
+        CliRun bad = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--lsy-toml", toml.toString(),
+                "--lsy-scale", "0");
+        assertTrue(bad.code() != 0, bad::toString);
+        assertTrue(bad.err().contains("--lsy-scale 0.0: must be a finite number > 0"), bad.err());
+    }
 }

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,6 +60,14 @@ final class GatesCommand implements Callable<Integer> {
     @Option(names = "--compress", description = "Deflate the .npz entries (smaller, slower).")
     boolean compress;
 
+    @Option(names = "--lsy-toml", paramLabel = "DIR",
+            description = "Write each valid course as lsy_drone_racing's [env.track] TOML, DIR/env_00000.toml ... (docs/export.md).")
+    Path lsyDir;
+
+    @Option(names = "--lsy-scale", paramLabel = "M", defaultValue = "1",
+            description = "Metres per world unit in the --lsy-toml files (default: ${DEFAULT-VALUE}).")
+    double lsyScale;
+
     @Mixin
     EvaluationOptions options = new EvaluationOptions();
 
@@ -86,6 +95,12 @@ final class GatesCommand implements Callable<Integer> {
             throw new CliException("--preview-courses " + previewCourses + ": must be between 1 and " + MAX_PREVIEW_COURSES);
         }
         NpzPath.refusePicture("--out", out);
+        if (!(lsyScale > 0) || Double.isInfinite(lsyScale)) {
+            throw new CliException("--lsy-scale " + lsyScale + ": must be a finite number > 0 (metres per world unit)");
+        }
+        if (lsyDir != null && Files.exists(lsyDir) && !Files.isDirectory(lsyDir)) {
+            throw new CliException("--lsy-toml " + lsyDir + ": is a file, not a folder");
+        }
         PngPath.require("--preview", preview);
         // --set splits into gate knobs (here) and track knobs (the configuration layers, as for generate)
         Map<String, String> gates = new LinkedHashMap<>();
@@ -102,7 +117,7 @@ final class GatesCommand implements Callable<Integer> {
         options.sets = trackSets;
         try {
             return new GatesRequest(options.config, options.overrides(generator, envs), gates, seed, threadCount, out,
-                    preview, previewCourses, compress, options.quiet);
+                    preview, previewCourses, compress, lsyDir, lsyScale, options.quiet);
         } finally {
             options.sets = all;
         }

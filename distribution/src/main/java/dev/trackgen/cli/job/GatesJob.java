@@ -3,6 +3,7 @@ package dev.trackgen.cli.job;
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
+import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.ResolvedConfig;
 import dev.trackgen.cli.output.GatePreview;
 import dev.trackgen.cli.output.JsonText;
@@ -14,7 +15,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.trackgen.gates.GateConfig;
 import dev.trackgen.gates.GateCourseSnapshot;
 import dev.trackgen.gates.GateGenerator;
+import dev.trackgen.export.LsyGateToml;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -37,6 +41,11 @@ public final class GatesJob {
      * @param platform configuration layers, registries, the chosen runtime
      * @param progress stage lines
      */
+    /** The drone start's distance before gate 0's plane in the TOML files, world units. */
+    private static final double LSY_START_DISTANCE = 0.05;
+
+    private GateCourseSnapshot last;
+
     public GatesJob(GatesRequest request, Platform platform, Progress progress) {
         this.request = request;
         this.platform = platform;
@@ -70,6 +79,9 @@ public final class GatesJob {
             try {
                 Report r = generateAndWrite(resolved, config, npzTmp, pngTmp);
                 outputs.commit();
+                if (request.lsyDir() != null) {
+                    writeLsyToml(r);
+                }
                 return r;
             } finally {
                 progress.abortOpenStage();
@@ -120,6 +132,25 @@ public final class GatesJob {
                                 config.gateAlign().knobValue(), request.seed())), tmp);
                     }));
         }
+        last = s;
         return new Report(generator, rt.name(), e, valid, millis, request.seed(), request.out(), request.preview());
+    }
+
+    /** One lsy_drone_racing {@code [env.track]} TOML per valid env, after the staged outputs are in place. */
+    private void writeLsyToml(Report r) {
+        GateCourseSnapshot s = last;
+        progress.run("writing " + r.valid() + " lsy_drone_racing TOML files to " + request.lsyDir(), () -> {
+            try {
+                Files.createDirectories(request.lsyDir());
+                for (int e = 0; e < s.numEnvs(); e++) {
+                    if (s.valid()[e] != 0) {
+                        LsyGateToml.write(s, e, request.lsyScale(), LSY_START_DISTANCE,
+                                request.lsyDir().resolve(String.format(Locale.ROOT, "env_%05d.toml", e)));
+                    }
+                }
+            } catch (IOException ex) {
+                throw new CliException("--lsy-toml " + request.lsyDir() + ": cannot write (" + ex.getMessage() + ")");
+            }
+        });
     }
 }
