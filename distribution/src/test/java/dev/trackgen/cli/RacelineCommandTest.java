@@ -13,6 +13,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code generate --raceline}: the racing-line entries of the npz, and the options' checks. */
@@ -56,5 +57,24 @@ class RacelineCommandTest {
         CliRun r = CliRun.run("generate", "--envs", "2", "--runtime", "cpu", "-q", "--vehicle-margin", "0.01");
         assertEquals(1, r.code(), r::toString);
         assertTrue(r.err().contains("--vehicle-margin needs --raceline"), r::toString);
+    }
+
+    @Test
+    void aBadMarginOrAVaryingWidthIsRefusedBeforeAnythingIsGenerated() {
+        Path out = dir.resolve("bad.npz");
+        CliRun wide = CliRun.run("generate", "--envs", "2", "--runtime", "cpu", "--raceline", "--vehicle-margin", "0.2",
+                "--out", out.toString());
+        assertTrue(wide.code() != 0, wide::toString);
+        assertTrue(wide.err().contains("--vehicle-margin 0.2: must be in [0, half_width = 0.1)"), wide.err());
+        assertFalse(wide.err().contains("generating"), "refused before generating: " + wide.err());
+        CliRun nan = CliRun.run("generate", "--envs", "2", "--runtime", "cpu", "--raceline", "--vehicle-margin", "NaN",
+                "--out", out.toString());
+        assertTrue(nan.code() != 0, nan::toString);
+        assertTrue(nan.err().contains("--vehicle-margin NaN: must be a finite number"), nan.err());
+        CliRun varying = CliRun.run("generate", "--envs", "2", "--runtime", "cpu", "--raceline",
+                "--set", "width_profile=curvature", "--out", out.toString());
+        assertTrue(varying.code() != 0, varying::toString);
+        assertTrue(varying.err().contains("the racing line does not read per-point widths yet"), varying.err());
+        assertFalse(java.nio.file.Files.exists(out));
     }
 }

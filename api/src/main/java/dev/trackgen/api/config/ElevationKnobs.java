@@ -27,29 +27,37 @@ public final class ElevationKnobs {
     /** {@code z_profile = noise}. */
     public static final String NOISE = "noise";
 
+    /**
+     * Largest height magnitude, grade cap and noise amplitude the knobs accept, world units:
+     * {@value}. Beyond about 1e17 the squared height steps of the 3D arc length overflow float,
+     * and a track with an infinite 3D length must not pass the validity gate; this bound keeps
+     * every height, step and 3D length finite with a wide margin.
+     */
+    public static final double MAX_HEIGHT = 1e6;
+
     /** Which altitude profile the centerline gets. */
     public static final Knob<String> PROFILE = Knob.ofChoice("z_profile", FLAT, Set.of(FLAT, UNIFORM, RANDOM_WALK, NOISE),
             "Track elevation: flat (z_base everywhere), uniform (knots uniform in [z_min, z_max]), random_walk "
                     + "(a closed grade-capped walk over the knots) or noise (periodic harmonics, per point).");
 
     /** Base height. */
-    public static final Knob<Double> BASE = Knob.ofDouble("z_base", 0.0, Range.any(),
+    public static final Knob<Double> BASE = Knob.ofDouble("z_base", 0.0, Range.closed(-MAX_HEIGHT, MAX_HEIGHT),
             "Track elevation: base height of the centerline, world units (every height at z_profile = flat).");
 
     /** Lower height bound of the non-flat profiles. */
-    public static final Knob<Double> MIN = Knob.ofDouble("z_min", 0.0, Range.any(),
+    public static final Knob<Double> MIN = Knob.ofDouble("z_min", 0.0, Range.closed(-MAX_HEIGHT, MAX_HEIGHT),
             "Track elevation: lowest centerline height of a non-flat z_profile, world units.");
 
     /** Upper height bound of the non-flat profiles. */
-    public static final Knob<Double> MAX = Knob.ofDouble("z_max", 0.0, Range.any(),
+    public static final Knob<Double> MAX = Knob.ofDouble("z_max", 0.0, Range.closed(-MAX_HEIGHT, MAX_HEIGHT),
             "Track elevation: highest centerline height of a non-flat z_profile, world units (>= z_min).");
 
     /** Grade cap of the random walk between knots. */
-    public static final Knob<Double> MAX_STEP = Knob.ofDouble("z_max_step", 0.0, Range.atLeast(0),
+    public static final Knob<Double> MAX_STEP = Knob.ofDouble("z_max_step", 0.0, Range.closed(0, MAX_HEIGHT),
             "Track elevation: random_walk grade cap between knots, |dz| per unit of plan-view arc length.");
 
     /** Amplitude of the noise profile. */
-    public static final Knob<Double> NOISE_AMPLITUDE = Knob.ofDouble("z_noise_amplitude", 0.0, Range.atLeast(0),
+    public static final Knob<Double> NOISE_AMPLITUDE = Knob.ofDouble("z_noise_amplitude", 0.0, Range.closed(0, MAX_HEIGHT),
             "Track elevation: amplitude of the noise z_profile, world units.");
 
     /** Harmonics of the noise profile. */

@@ -114,6 +114,9 @@ final class GenerateCommand implements Callable<Integer> {
         if (!raceline && vehicleMargin != null) {
             throw new CliException("--vehicle-margin needs --raceline");
         }
+        if (vehicleMargin != null && !Double.isFinite(vehicleMargin)) {
+            throw new CliException("--vehicle-margin " + vehicleMargin + ": must be a finite number >= 0 (world units)");
+        }
         RacelineRequest line = raceline ? new RacelineRequest(export.worldScale(),
                 vehicleMargin == null ? Double.NaN : vehicleMargin) : null;
         return new GenerateRequest(options.config, overrides, seed, threadCount, out, preview, previewTracks, compress, json,

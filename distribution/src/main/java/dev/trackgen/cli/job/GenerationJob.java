@@ -70,6 +70,7 @@ public final class GenerationJob {
     private GenerationReport generateAndWrite(ResolvedConfig resolved, Path npzTmp, Path pngTmp,
                                               ExportJob.Session exports) {
         TrackGenConfig cfg = resolved.config();
+        checkRaceline(cfg, request.raceline());
         int e = cfg.numEnvs();
         Progress.Stage stage = progress.start("building pipeline");
         ComputeRuntime rt = platform.runtime();
@@ -138,5 +139,25 @@ public final class GenerationJob {
         return String.format(Locale.ROOT, "%s  \u00b7  E = %d  \u00b7  valid %d/%d (yield %.1f%%)  \u00b7  seed %d  \u00b7  %s",
                 cfg.generator(), cfg.numEnvs(), valid, cfg.numEnvs(), 100.0 * valid / cfg.numEnvs(), request.seed(),
                 rt.name());
+    }
+
+    /**
+     * Refuses, before anything is generated, a racing-line request the solver cannot honour: a
+     * vehicle margin outside {@code [0, half_width)}, and a varying width profile (the solver
+     * still reads one constant half-width, docs/raceline.md, so its line could leave a narrower road).
+     */
+    private static void checkRaceline(TrackGenConfig cfg, RacelineRequest rq) {
+        if (rq == null) {
+            return;
+        }
+        if (cfg.variableWidth()) {
+            throw new CliException("--raceline with width_profile = " + cfg.get(dev.trackgen.api.config.WidthKnobs.PROFILE)
+                    + ": the racing line does not read per-point widths yet (docs/raceline.md); use width_profile = constant");
+        }
+        double m = rq.margin();   // NaN: not given (the default, half_width / 4)
+        if (!Double.isNaN(m) && !(m >= 0 && m < cfg.halfWidth())) {
+            throw new CliException(String.format(Locale.ROOT,
+                    "--vehicle-margin %s: must be in [0, half_width = %s) world units", m, cfg.halfWidth()));
+        }
     }
 }
