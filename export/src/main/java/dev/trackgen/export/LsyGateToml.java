@@ -105,7 +105,17 @@ public final class LsyGateToml {
     }
 
     private static String vector(double x, double y, double z) {
-        return String.format(Locale.ROOT, "[%.6f, %.6f, %.6f]", x, y, z);
+        return "[" + fixed(x) + ", " + fixed(y) + ", " + fixed(z) + "]";
+    }
+
+    /**
+     * @param v a finite number
+     * @return {@code v} with six decimals; a value that rounds to zero is written {@code 0.000000},
+     *         never {@code -0.000000} (negative zero, or a tiny negative number)
+     */
+    static String fixed(double v) {
+        String s = String.format(Locale.ROOT, "%.6f", v);
+        return s.equals("-0.000000") ? "0.000000" : s;
     }
 
     /** Gate body x in world coordinates from quaternion {@code q[o..o+3] = (x, y, z, w)}. */

@@ -136,4 +136,25 @@ class LsyGateTomlTest {
         assertThrows(IllegalArgumentException.class, () -> LsyGateToml.write(s, envs, 1, 0, dir.resolve("x.toml")));
         assertThrows(IllegalArgumentException.class, () -> LsyGateToml.write(s, 0, 0, 0, dir.resolve("x.toml")));
     }
+
+    @Test
+    void negativeZeroIsWrittenAsZero(@TempDir Path dir) throws Exception {
+        assertEquals("0.000000", LsyGateToml.fixed(-0.0));
+        assertEquals("0.000000", LsyGateToml.fixed(-4e-7));
+        assertEquals("-0.000001", LsyGateToml.fixed(-6e-7));
+        assertEquals("1.250000", LsyGateToml.fixed(1.25));
+        // a flat course: pitch = asin(-0.0) and z = 0 would print -0.000000 without the normalisation
+        GateConfig gc = GateConfig.builder().numEnvs(3).generator("polar").build();
+        GateCourseSnapshot s;
+        try (CpuRuntime rt = new CpuRuntime(1, false);
+             GateGenerator gen = GateGenerator.builder(gc).generator(TrackGenLauncher.discover().generator("polar"))
+                     .runtime(rt).build()) {
+            s = gen.generate().snapshot();
+        }
+        Path f = dir.resolve("flat.toml");
+        LsyGateToml.write(s, 0, 1, 0.05, f);
+        String text = java.nio.file.Files.readString(f);
+        assertTrue(text.contains("[[env.track.gates]]"), text);
+        assertFalse(text.contains("-0.000000"), text);
+    }
 }

@@ -559,9 +559,11 @@ public final class GateConfig {
             finite("z_base", zBase);
             finite("z_min", zMin);
             finite("z_max", zMax);
-            if (zMin > zMax) {
+            // as the track's elevation knobs: the bounds are only read by a non-flat profile
+            if (zProfile != ZProfile.FLAT && zMin > zMax) {
                 throw new InvalidConfigException("z_min", "z_min = " + zMin + " is above z_max = " + zMax
-                        + "; the allowed range is (-inf, z_max]");
+                        + "; a non-flat z_profile (" + zProfile.knobValue() + ") needs the range [z_min, z_max] "
+                        + "with min <= max");
             }
             atLeastZero("z_max_step", zMaxStep);
             atLeastZero("z_noise_amplitude", zNoiseAmplitude);

@@ -23,7 +23,7 @@ class GateConfigTest {
         refused("min_gates", "14", () -> GateConfig.builder().minGates(14).build());
         refused("gate_radius", "-1.0", () -> GateConfig.builder().gateRadius(-1).build());
         refused("gate_width", "NaN", () -> GateConfig.builder().gateWidth(Float.NaN).build());
-        refused("z_min", "2.0", () -> GateConfig.builder().zMin(2).zMax(1).build());
+        refused("z_min", "2.0", () -> GateConfig.builder().zProfile(ZProfile.UNIFORM).zMin(2).zMax(1).build());
         refused("z_noise_harmonics", "0", () -> GateConfig.builder().zNoiseHarmonics(0).build());
         refused("samples_per_gate", "0", () -> GateConfig.builder().samplesPerGate(0).build());
         refused("stack_clearance", "-0.5", () -> GateConfig.builder().stackClearance(-0.5f).build());
@@ -33,6 +33,19 @@ class GateConfigTest {
         refused("gate_align", "roll", () -> GateConfig.builder().set("gate_align", "roll").build());
         refused("gate_solve_iters", "many", () -> GateConfig.builder().set("gate_solve_iters", "many").build());
         refused("gate_colour", "red", () -> GateConfig.builder().set("gate_colour", "red").build());
+    }
+
+    @Test
+    void unusedAltitudeBoundsAreNotCheckedOnAFlatProfile() {
+        // as the track's elevation knobs: z_min / z_max are only read by a non-flat z_profile
+        GateConfig flat = GateConfig.builder().zMin(3).zMax(1).build();
+        assertEquals(ZProfile.FLAT, flat.zProfile());
+        assertEquals(3.0f, flat.zMin());
+        for (ZProfile p : ZProfile.values()) {
+            if (p != ZProfile.FLAT) {
+                refused("z_min", "3.0", () -> GateConfig.builder().zProfile(p).zMin(3).zMax(1).build());
+            }
+        }
     }
 
     @Test
