@@ -67,8 +67,8 @@ class GatesCommandTest {
     @Test
     void aBadGateKnobFailsWithOneLineNamingItAndWritesNothing() {
         Path npz = dir.resolve("bad.npz");
-        CliRun run = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--set", "z_min=3", "--set", "z_max=1",
-                "--out", npz.toString());
+        CliRun run = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--set", "z_profile=uniform",
+                "--set", "z_min=3", "--set", "z_max=1", "--out", npz.toString());
         assertTrue(run.code() != 0, run::toString);
         assertTrue(run.err().contains("z_min = 3.0 is above z_max = 1.0"), run.err());
         assertFalse(Files.exists(npz));
@@ -110,5 +110,144 @@ class GatesCommandTest {
                 "--lsy-scale", "0");
         assertTrue(bad.code() != 0, bad::toString);
         assertTrue(bad.err().contains("--lsy-scale 0.0: must be a finite number > 0"), bad.err());
+    }
+
+    @Test
+    void unusedAltitudeBoundsAreAcceptedOnAFlatProfile() {
+        // as generate's elevation knobs: z_min / z_max are only read by a non-flat z_profile
+        CliRun flat = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--set", "z_min=3", "--set", "z_max=1");
+        assertEquals(0, flat.code(), flat::toString);
+        CliRun walk = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--set", "z_profile=random_walk",
+                "--set", "z_min=3", "--set", "z_max=1");
+        assertEquals(1, walk.code(), walk::toString);
+        assertTrue(walk.err().contains("a non-flat z_profile (random_walk) needs the range [z_min, z_max]"), walk.err());
+    }
+
+    @Test
+    void exportFoldersAreCreatedWithTheirParentsAndANonEmptyOneNeedsForce() throws IOException {
+        Path lsy = dir.resolve("a/b/lsy");
+        CliRun first = CliRun.run("gates", "--envs", "3", "--runtime", "cpu", "--lsy-toml", lsy.toString());
+        assertEquals(0, first.code(), first::toString);
+        long files;
+        try (var list = Files.list(lsy)) {
+            files = list.count();
+        }
+        assertTrue(files >= 1, "TOML files written into the created folder");
+        String before = Files.readString(lsy.resolve("env_00000.toml"));
+        CliRun again = CliRun.run("gates", "--envs", "3", "--runtime", "cpu", "--seed", "9", "--lsy-toml", lsy.toString());
+        assertEquals(1, again.code(), again::toString);
+        assertTrue(again.err().contains("--lsy-toml " + lsy + ": the folder is not empty"), again.err());
+        assertEquals(before, Files.readString(lsy.resolve("env_00000.toml")), "nothing written on a refusal");
+        CliRun forced = CliRun.run("gates", "--envs", "3", "--runtime", "cpu", "--seed", "9", "--lsy-toml", lsy.toString(),
+                "--force");
+        assertEquals(0, forced.code(), forced::toString);
+        CliRun gltf = CliRun.run("gates", "--envs", "3", "--runtime", "cpu", "--gltf", lsy.toString());
+        assertEquals(1, gltf.code(), gltf::toString);
+        assertTrue(gltf.err().contains("--gltf " + lsy + ": the folder is not empty"), gltf.err());
+        CliRun stray = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--force");
+        assertEquals(1, stray.code(), stray::toString);
+        assertTrue(stray.err().contains("--force: applies to --lsy-toml and --gltf only"), stray.err());
+    }
+
+    @Test
+    void lsyScaleIsRangeCheckedAndNeedsLsyToml() {
+        CliRun alone = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--lsy-scale", "2");
+        assertEquals(1, alone.code(), alone::toString);
+        assertTrue(alone.err().contains("--lsy-scale 2.0: applies to --lsy-toml only"), alone.err());
+        for (String bad : new String[] {"Infinity", "NaN", "-1", "0"}) {
+            CliRun r = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--lsy-toml", dir.resolve("x" + bad).toString(),
+                    "--lsy-scale", bad);
+            assertEquals(1, r.code(), r::toString);
+            assertTrue(r.err().contains(": must be a finite number > 0 (metres per world unit)"), r.err());
+            assertFalse(Files.exists(dir.resolve("x" + bad)), "nothing written for --lsy-scale " + bad);
+        }
+        CliRun up = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--up", "z");
+        assertEquals(1, up.code(), up::toString);
+        assertTrue(up.err().contains("--up z: applies to --gltf only"), up.err());
+    }
+
+    @Test
+    void aFlatCoursesTomlHasNoNegativeZero() throws IOException {
+        Path lsy = dir.resolve("flat");
+        CliRun run = CliRun.run("gates", "--envs", "4", "--generator", "polar", "--runtime", "cpu", "--lsy-toml",
+                lsy.toString());
+        assertEquals(0, run.code(), run::toString);
+        int checked = 0;
+        try (var list = Files.list(lsy)) {
+            for (Path f : (Iterable<Path>) list::iterator) {
+                String text = Files.readString(f);
+                assertFalse(text.contains("-0.000000"), f + ":\n" + text);
+                assertTrue(text.contains(", 0.000000]"), "flat courses at z = 0: " + text);
+                checked++;
+            }
+        }
+        assertTrue(checked >= 1);
+    }
+
+    @Test
+    void writesOneGlbScenePerValidCourse() throws IOException {
+        Path npz = dir.resolve("g.npz");
+        Path gltf = dir.resolve("scenes");
+        CliRun run = CliRun.run("gates", "--envs", "3", "--runtime", "cpu", "--out", npz.toString(), "--gltf",
+                gltf.toString(), "--up", "z", "--gltf-scale", "5", "--frame-thickness", "0.03");
+        assertEquals(0, run.code(), run::toString);
+        int[] valid;
+        try (NpzFile.Reader r = NpzFile.read(npz)) {
+            valid = r.get("valid", 1 << 20).asIntArray();
+        }
+        for (int e = 0; e < 3; e++) {
+            Path f = gltf.resolve(String.format("env_%05d.glb", e));
+            assertEquals(valid[e] != 0, Files.exists(f), f.toString());
+            if (valid[e] != 0) {
+                byte[] b = Files.readAllBytes(f);
+                assertEquals("glTF", new String(b, 0, 4, java.nio.charset.StandardCharsets.US_ASCII));
+                assertEquals(2, b[4], "glTF 2.0 binary");
+            }
+        }
+        CliRun bad = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--gltf", dir.resolve("s2").toString(),
+                "--frame-depth", "-1");
+        assertEquals(1, bad.code(), bad::toString);
+        assertTrue(bad.err().contains("--frame-depth -1.0: must be a finite number > 0 (world units)"), bad.err());
+    }
+
+    @Test
+    void readsGateKnobsFromAConfigFileAndSetWins() throws IOException {
+        Path cfg = dir.resolve("gates.yaml");
+        Files.writeString(cfg, "generator: polar\nnum_envs: 3\nmax_gates: 6\nmin_gates: 4\nz_profile: uniform\n"
+                + "z_min: 0.5\nz_max: 1.5\nhalf_width: 0.12\n");
+        Path npz = dir.resolve("c.npz");
+        CliRun run = CliRun.run("gates", "--config", cfg.toString(), "--runtime", "cpu", "--set", "min_gates=5",
+                "--out", npz.toString());
+        assertEquals(0, run.code(), run::toString);
+        try (NpzFile.Reader r = NpzFile.read(npz)) {
+            assertArrayEquals(new int[] {3, 6, 3}, r.get("position", 1 << 20).getShape(), "max_gates from the file");
+            JsonNode j = new ObjectMapper().readTree(((String[]) r.get("config", 1 << 20).getData())[0]);
+            assertEquals("uniform", j.get("gates").get("z_profile").asText());
+            assertEquals(5, j.get("gates").get("min_gates").asInt(), "--set wins over the file");
+            assertEquals(1.5, j.get("gates").get("z_max").asDouble(), 1e-6);
+            assertEquals("polar", j.get("track").get("generator").asText());
+            assertEquals(0.12, j.get("track").get("half_width").asDouble(), 1e-9);
+            for (int c : r.get("count", 1 << 20).asIntArray()) {
+                assertTrue(c >= 5 && c <= 6, "count " + c);
+            }
+        }
+        Path json = dir.resolve("bad.json");
+        Files.writeString(json, "{\"max_gates\": 2}");
+        CliRun bad = CliRun.run("gates", "--config", json.toString(), "--envs", "2", "--runtime", "cpu");
+        assertEquals(1, bad.code(), bad::toString);
+        assertTrue(bad.err().contains("config file '" + json + "'") && bad.err().contains("max_gates = 2"), bad.err());
+    }
+
+    @Test
+    void knobsListsTheGateKnobsWithRangesAndDefaults() {
+        CliRun run = CliRun.run("knobs", "gate_");
+        assertEquals(0, run.code(), run::toString);
+        String width = run.out().lines().filter(l -> l.startsWith("gate_width ")).findFirst().orElse("");
+        assertTrue(width.contains("0.2") && width.contains("[0, +inf)") && width.contains("world units"), run.out());
+        assertTrue(run.out().contains("ccw | raw | random_pairs"), run.out());
+        CliRun all = CliRun.run("knobs");
+        for (String k : new String[] {"max_gates", "stack_clearance", "line_bow_bound", "samples_per_gate"}) {
+            assertTrue(all.out().lines().anyMatch(l -> l.startsWith(k + " ")), k + " in\n" + all.out());
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.trackgen.cli.command;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.config.KnobAssignment;
+import dev.trackgen.cli.job.GateExportRequest;
 import dev.trackgen.cli.job.GatesJob;
 import dev.trackgen.cli.job.GatesRequest;
 import dev.trackgen.cli.job.Progress;
@@ -15,7 +16,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,7 +30,8 @@ import java.util.concurrent.Callable;
                 + "elevation profile per env). See docs/gates.md.",
             "--set takes track knobs ('trackgen knobs') and gate knobs (min_gates, max_gates, gate_width, gate_radius, "
                     + "gate_solve_iters, gate_ordering, z_profile, z_base, z_min, z_max, z_max_step, z_noise_amplitude, "
-                    + "z_noise_harmonics, z_valid_grade, gate_align, samples_per_gate, line_bow_bound, stack_clearance)."})
+                    + "z_noise_harmonics, z_valid_grade, gate_align, samples_per_gate, line_bow_bound, stack_clearance: "
+                    + "'trackgen knobs' lists them); --config FILE (JSON or YAML) takes both too, --set wins."})
 final class GatesCommand implements Callable<Integer> {
     private static final int MAX_PREVIEW_COURSES = 100;
 
@@ -60,13 +61,8 @@ final class GatesCommand implements Callable<Integer> {
     @Option(names = "--compress", description = "Deflate the .npz entries (smaller, slower).")
     boolean compress;
 
-    @Option(names = "--lsy-toml", paramLabel = "DIR",
-            description = "Write each valid course as lsy_drone_racing's [env.track] TOML, DIR/env_00000.toml ... (docs/export.md).")
-    Path lsyDir;
-
-    @Option(names = "--lsy-scale", paramLabel = "M", defaultValue = "1",
-            description = "Metres per world unit in the --lsy-toml files (default: ${DEFAULT-VALUE}).")
-    double lsyScale;
+    @Mixin
+    GateExportOptions exports = new GateExportOptions();
 
     @Mixin
     EvaluationOptions options = new EvaluationOptions();
@@ -82,7 +78,8 @@ final class GatesCommand implements Callable<Integer> {
     public Integer call() {
         GatesRequest request = request();
         Progress progress = new Progress(context.console().err(), !request.quiet());
-        try (Platform platform = Platform.open(context, request.configFile(), request.overrides(), request.threads())) {
+        try (Platform platform = Platform.open(context, request.configFile(), request.overrides(), request.threads())
+                .claimConfigKeys(GateConfig.Builder::isGateKnob)) {
             GatesJob.Report report = new GatesJob(request, platform, progress).run();
             context.console().println(report.human());
         }
@@ -95,12 +92,7 @@ final class GatesCommand implements Callable<Integer> {
             throw new CliException("--preview-courses " + previewCourses + ": must be between 1 and " + MAX_PREVIEW_COURSES);
         }
         NpzPath.refusePicture("--out", out);
-        if (!(lsyScale > 0) || Double.isInfinite(lsyScale)) {
-            throw new CliException("--lsy-scale " + lsyScale + ": must be a finite number > 0 (metres per world unit)");
-        }
-        if (lsyDir != null && Files.exists(lsyDir) && !Files.isDirectory(lsyDir)) {
-            throw new CliException("--lsy-toml " + lsyDir + ": is a file, not a folder");
-        }
+        GateExportRequest exportRequest = exports.request();
         PngPath.require("--preview", preview);
         // --set splits into gate knobs (here) and track knobs (the configuration layers, as for generate)
         Map<String, String> gates = new LinkedHashMap<>();
@@ -117,7 +109,7 @@ final class GatesCommand implements Callable<Integer> {
         options.sets = trackSets;
         try {
             return new GatesRequest(options.config, options.overrides(generator, envs), gates, seed, threadCount, out,
-                    preview, previewCourses, compress, lsyDir, lsyScale, options.quiet);
+                    preview, previewCourses, compress, exportRequest, options.quiet);
         } finally {
             options.sets = all;
         }

@@ -5,6 +5,7 @@ import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.cli.CliContext;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.wiring.Platform;
+import dev.trackgen.gates.GateKnobs;
 import dev.trackgen.registry.GeneratorEntry;
 import dev.trackgen.registry.GeneratorRegistry;
 import picocli.CommandLine.Command;
@@ -17,8 +18,9 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code trackgen knobs [PREFIX]}: every knob (the pipeline's, then each registered generator's,
- * built-in or plugin, in registration order, each marked with the generator that declares it first) with its type, default, allowed values and description, optionally only those whose
- * name starts with a prefix.
+ * built-in or plugin, in registration order, each marked with the generator that declares it first,
+ * then the gate knobs of {@code trackgen gates}, marked so) with its type, default, allowed values
+ * and description, optionally only those whose name starts with a prefix.
  */
 @Command(name = "knobs", mixinStandardHelpOptions = true,
         description = "Lists every configuration knob: name, type, default, allowed values, description.")
@@ -51,6 +53,13 @@ final class KnobsCommand implements Callable<Integer> {
             Knob<?> k = e.getKey();
             if (k.name().startsWith(p)) {
                 table.row(k.name(), k.typeName(), format(k), k.allowed(), k.description() + e.getValue());
+                shown++;
+            }
+        }
+        // the gate knobs of 'trackgen gates' (--set / --config there); some share a track knob's name (z_*)
+        for (GateKnobs.GateKnob k : GateKnobs.all()) {
+            if (k.name().startsWith(p)) {
+                table.row(k.name(), k.type(), k.defaultValue(), k.allowed(), k.description() + " [trackgen gates]");
                 shown++;
             }
         }

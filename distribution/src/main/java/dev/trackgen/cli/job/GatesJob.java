@@ -15,7 +15,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.trackgen.gates.GateConfig;
 import dev.trackgen.gates.GateCourseSnapshot;
 import dev.trackgen.gates.GateGenerator;
+import dev.trackgen.export.GateScene;
 import dev.trackgen.export.LsyGateToml;
+import dev.trackgen.api.config.InvalidConfigException;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,9 +71,7 @@ public final class GatesJob {
     public Report run() {
         ResolvedConfig resolved = platform.resolve();
         TrackGenConfig track = resolved.config();
-        GateConfig.Builder b = GateConfig.builder().trackConfig(track).seed(request.seed());
-        request.gateSettings().forEach(b::set);
-        GateConfig config = b.build();
+        GateConfig config = gateConfig(track);
         platform.provider();
         try (OutputTransaction outputs = new OutputTransaction().protect("--config", request.configFile())) {
             Path npzTmp = request.out() != null ? outputs.stage("--out", request.out()) : null;
@@ -79,8 +79,11 @@ public final class GatesJob {
             try {
                 Report r = generateAndWrite(resolved, config, npzTmp, pngTmp);
                 outputs.commit();
-                if (request.lsyDir() != null) {
+                if (request.exports().lsyDir() != null) {
                     writeLsyToml(r);
+                }
+                if (request.exports().gltfDir() != null) {
+                    writeGltf(r);
                 }
                 return r;
             } finally {
@@ -136,20 +139,67 @@ public final class GatesJob {
         return new Report(generator, rt.name(), e, valid, millis, request.seed(), request.out(), request.preview());
     }
 
+    /**
+     * The gate knobs: defaults, then the {@code --config} file's gate keys, then {@code --set}
+     * (the file's keys are checked like {@code --set} values and named by the file on error).
+     */
+    private GateConfig gateConfig(TrackGenConfig track) {
+        GateConfig.Builder b = GateConfig.builder().trackConfig(track).seed(request.seed());
+        String where = platform.configDocument().describe();
+        platform.claimedConfig().forEach((knob, value) -> {
+            if (!(value instanceof Number || value instanceof String || value instanceof Boolean)) {
+                throw new InvalidConfigException(knob, where + ": " + knob + " = " + value + " is not a single value");
+            }
+            try {
+                b.set(knob, String.valueOf(value));
+            } catch (InvalidConfigException e) {
+                throw new InvalidConfigException(knob, where + ": " + e.getMessage());
+            }
+        });
+        request.gateSettings().forEach(b::set);
+        try {
+            return b.build();
+        } catch (InvalidConfigException e) {
+            throw platform.claimedConfig().containsKey(e.knob()) && !request.gateSettings().containsKey(e.knob())
+                    ? new InvalidConfigException(e.knob(), where + ": " + e.getMessage()) : e;
+        }
+    }
+
     /** One lsy_drone_racing {@code [env.track]} TOML per valid env, after the staged outputs are in place. */
     private void writeLsyToml(Report r) {
         GateCourseSnapshot s = last;
-        progress.run("writing " + r.valid() + " lsy_drone_racing TOML files to " + request.lsyDir(), () -> {
+        GateExportRequest x = request.exports();
+        progress.run("writing " + r.valid() + " lsy_drone_racing TOML files to " + x.lsyDir(), () -> {
             try {
-                Files.createDirectories(request.lsyDir());
+                Files.createDirectories(x.lsyDir());
                 for (int e = 0; e < s.numEnvs(); e++) {
                     if (s.valid()[e] != 0) {
-                        LsyGateToml.write(s, e, request.lsyScale(), LSY_START_DISTANCE,
-                                request.lsyDir().resolve(String.format(Locale.ROOT, "env_%05d.toml", e)));
+                        LsyGateToml.write(s, e, x.lsyScale(), LSY_START_DISTANCE,
+                                x.lsyDir().resolve(String.format(Locale.ROOT, "env_%05d.toml", e)));
                     }
                 }
             } catch (IOException ex) {
-                throw new CliException("--lsy-toml " + request.lsyDir() + ": cannot write (" + ex.getMessage() + ")");
+                throw new CliException("--lsy-toml " + x.lsyDir() + ": cannot write (" + ex.getMessage() + ")");
+            }
+        });
+    }
+
+    /** One glTF scene (gate frames and course line) per valid env. */
+    private void writeGltf(Report r) {
+        GateCourseSnapshot s = last;
+        GateExportRequest x = request.exports();
+        progress.run("writing " + r.valid() + " glTF scenes to " + x.gltfDir(), () -> {
+            try {
+                Files.createDirectories(x.gltfDir());
+                for (int e = 0; e < s.numEnvs(); e++) {
+                    if (s.valid()[e] != 0) {
+                        String name = String.format(Locale.ROOT, "env_%05d", e);
+                        GateScene.of(s, e, x.gltfScale(), x.frameThickness(), x.frameDepth(), x.lineRadius(), x.up())
+                                .writeGlb(name, x.gltfDir().resolve(name + ".glb"));
+                    }
+                }
+            } catch (IOException ex) {
+                throw new CliException("--gltf " + x.gltfDir() + ": cannot write (" + ex.getMessage() + ")");
             }
         });
     }

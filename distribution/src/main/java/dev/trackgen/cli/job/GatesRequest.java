@@ -17,11 +17,10 @@ import java.util.Map;
  * @param preview        the PNG to write or {@code null}
  * @param previewCourses most courses in the preview
  * @param compress       whether to deflate the {@code .npz}
- * @param lsyDir         the folder to write one lsy_drone_racing TOML per valid env into, or {@code null}
- * @param lsyScale       metres per world unit in the TOML files, {@code > 0}
+ * @param exports        the lsy_drone_racing TOML and glTF exports ({@link GateExportRequest#NONE}: none)
  * @param quiet          whether to suppress progress lines
  */
 public record GatesRequest(Path configFile, CommandLineOverrides overrides, Map<String, String> gateSettings, int seed,
-                           int threads, Path out, Path preview, int previewCourses, boolean compress, Path lsyDir, double lsyScale,
+                           int threads, Path out, Path preview, int previewCourses, boolean compress, GateExportRequest exports,
                            boolean quiet) {
 }

@@ -24,7 +24,11 @@ import dev.trackgen.registry.RuntimeRegistry;
 import dev.trackgen.registry.TrackGenLauncher;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -48,6 +52,7 @@ public final class Platform implements AutoCloseable {
     private final AppResources resources = new AppResources();
     private final Injector injector;
     private ConfigDocument document;
+    private Predicate<String> claimed = key -> false;
     private RuntimeChoice choice;
 
     /**
@@ -130,12 +135,48 @@ public final class Platform implements AutoCloseable {
         return injector.getInstance(LoadedPlugins.class);
     }
 
-    /** @return the {@code --config} document (read once, on first use), or an empty one without the option */
+    /** @return the {@code --config} document (read once, on first use), or an empty one without the option,
+     *          less the keys a command claimed ({@link #claimConfigKeys(Predicate)}) */
     public synchronized ConfigDocument configDocument() {
+        ConfigDocument full = fullDocument();
+        Map<String, Object> kept = new LinkedHashMap<>();
+        full.values().forEach((k, v) -> {
+            if (!claimed.test(k)) {
+                kept.put(k, v);
+            }
+        });
+        return new ConfigDocument(full.source(), kept);
+    }
+
+    private synchronized ConfigDocument fullDocument() {
         if (document == null) {
             document = configFile == null ? ConfigDocument.empty() : new ConfigFileReader().read(configFile);
         }
         return document;
+    }
+
+    /**
+     * Takes keys of the {@code --config} file away from the track configuration: a command with
+     * knobs of its own ({@code gates}' gate knobs) reads them with {@link #claimedConfig()}; the
+     * track resolver no longer sees them.
+     *
+     * @param keys which keys the command reads itself
+     * @return this platform
+     */
+    public synchronized Platform claimConfigKeys(Predicate<String> keys) {
+        this.claimed = Objects.requireNonNull(keys, "keys");
+        return this;
+    }
+
+    /** @return the claimed keys of the {@code --config} file with their values, in file order (empty without a file) */
+    public synchronized Map<String, Object> claimedConfig() {
+        Map<String, Object> own = new LinkedHashMap<>();
+        fullDocument().values().forEach((k, v) -> {
+            if (claimed.test(k)) {
+                own.put(k, v);
+            }
+        });
+        return own;
     }
 
     /**
