@@ -14,6 +14,9 @@ import dev.trackgen.cli.config.ConfigDocument;
 import dev.trackgen.cli.config.ConfigResolver;
 import dev.trackgen.cli.config.KnobAssignment;
 import dev.trackgen.cli.config.RuntimeChoice;
+import dev.trackgen.gates.GateConfig;
+import dev.trackgen.gates.GateCourseSnapshot;
+import dev.trackgen.gates.GateGenerator;
 import dev.trackgen.metrics.BatchMetrics;
 import dev.trackgen.metrics.MetricsRow;
 import dev.trackgen.metrics.PolylineMetrics;
@@ -239,6 +242,39 @@ public final class ExploreEngine implements AutoCloseable {
             reasons[env] = InvalidReasons.of(config, snapshot, env);
         }
         return new Batch(config, seed, snapshot, row, compactness, reasons);
+    }
+
+    /** A batch of gate courses and the generator call's time. @param snapshot the courses @param millis milliseconds */
+    public record GateResult(GateCourseSnapshot snapshot, double millis) {
+    }
+
+    /**
+     * Generates one batch of gate courses (the Gates view) on the same checked runtime, within the
+     * same time budget. The gate generator is built per call (not kept). Call from one thread at a time.
+     *
+     * @param config     a gate configuration on a plan view from {@link #resolve}
+     * @param checkpoint throws {@link java.util.concurrent.CancellationException} once the batch is no longer wanted
+     * @return the courses
+     * @throws ExploreRequestException (400) when {@code E * L_max} is over the point limit
+     */
+    public GateResult generateGates(GateConfig config, BatchQueue.Checkpoint checkpoint) {
+        long points = (long) config.numEnvs() * config.maxGates() * config.samplesPerGate();
+        if (points > limits.maxPoints()) {
+            throw new ExploreRequestException(400, null, "these gate courses hold too many course-line points for the "
+                    + "explorer: E * max_gates * samples_per_gate = " + points + ", over its limit of "
+                    + limits.maxPoints() + "; lower envs, max_gates or samples_per_gate");
+        }
+        checkpoint.check();
+        checked.watch(checkpoint, budgetMillis);
+        try (GateGenerator gen = GateGenerator.builder(config).generator(launcher.generator(config.generator()))
+                .rng(PerEnvSeededRng.fromScalar(config.numEnvs(), (int) config.seed())).runtime(checked)
+                .hostRuntime(launcher::hostRuntime).build()) {
+            long t0 = System.nanoTime();
+            GateCourseSnapshot s = gen.generate().snapshot();
+            return new GateResult(s, (System.nanoTime() - t0) / 1e6);
+        } finally {
+            checked.unwatch();
+        }
     }
 
     private TrackGenerator pipelineFor(TrackGenConfig config, int seed) {

@@ -9,6 +9,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.cli.Failure;
 import dev.trackgen.cli.output.ConfigJson;
 import dev.trackgen.cli.output.NpzTrackWriter;
+import dev.trackgen.gates.GateConfig;
 import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -42,7 +43,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code POST /api/batch}: a {@link BatchRequest} body; answers {@link BatchJson} (200), a
  *       one-line message and the control it concerns (400), {@code superseded} (409) or busy (503);</li>
  *   <li>{@code POST /api/npz}: the same body; answers the batch as an {@code .npz} archive
- *       ({@link NpzTrackWriter}).</li>
+ *       ({@link NpzTrackWriter});</li>
+ *   <li>{@code POST /api/gates}: a {@link GateRequest} body (the Gates view); answers {@link GateJson} (200)
+ *       or the errors of {@code /api/batch}.</li>
  * </ul>
  * Another method gets 405 with an {@code Allow} header. The two POST endpoints require the token
  * and a JSON body ({@link ExploreGuard#checkToken}, {@link ExploreGuard#checkJson}). While a
@@ -67,7 +70,8 @@ public final class ExploreHandler extends Handler.Abstract {
             "/explore.css", new Route("GET", false),
             "/api/schema", new Route("GET", false),
             "/api/batch", new Route("POST", true),
-            "/api/npz", new Route("POST", true));
+            "/api/npz", new Route("POST", true),
+            "/api/gates", new Route("POST", true));
 
     private final ExploreEngine engine;
     private final BatchQueue queue;
@@ -120,7 +124,7 @@ public final class ExploreHandler extends Handler.Abstract {
             case "/explore.js" -> resource(response, callback, "explore.js", "text/javascript; charset=utf-8");
             case "/explore.css" -> resource(response, callback, "explore.css", "text/css; charset=utf-8");
             case "/api/schema" -> send(response, callback, 200, ExploreErrors.JSON_TYPE, JSON.writeValueAsBytes(schema));
-            case "/api/batch", "/api/npz" ->
+            case "/api/batch", "/api/npz", "/api/gates" ->
                 // the body is read without holding a thread (a body that trickles in, or never comes,
                 // costs none until the idle timeout), then the work is done on a pool thread
                 Content.Source.asByteArrayAsync(request, engine.limits().maxBodyBytes() + 1).whenCompleteAsync(
@@ -172,6 +176,20 @@ public final class ExploreHandler extends Handler.Abstract {
                 response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION,
                         "attachment; filename=\"tracks-" + cfg.generator() + "-seed" + r.seed() + ".npz\"");
                 send(response, callback, 200, "application/octet-stream", npz);
+            }
+            case "/api/gates" -> {
+                GateRequest r = GateRequest.parse(body);
+                GateConfig gc = r.config(engine.resolve(r.batch()));
+                byte[] answer = await(request, response, queue.submit(key(r.batch()) + "#gates", c -> released(() -> {
+                    ExploreEngine.GateResult g = engine.generateGates(gc, c);
+                    c.check();
+                    return JSON.writeValueAsBytes(GateJson.of(r, gc, g.snapshot(), g.millis(), engine.limits().maxShown()));
+                })));
+                if (answer == null) {
+                    superseded(response, callback, r.batch());
+                    return;
+                }
+                send(response, callback, 200, ExploreErrors.JSON_TYPE, answer);
             }
             default -> throw new ExploreRequestException(404, null, "no such page: " + path);
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.trackgen.api.config.Knob;
+import dev.trackgen.gates.GateKnobs;
 import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.WidthKnobs;
@@ -74,7 +75,8 @@ public final class KnobCatalog {
      * @param defaults generator, batch size and seed the page starts with
      * @param limits the server's limits (the page's batch-size control stops at the cap)
      * @return {@code {generators: [...], defaults: {...}, limits: {...}, groups: {pipeline: [...],
-     *         relaxation: [...], elevation: [...]}, generatorKnobs: {name: [...]}}}, each knob as {@link #describe}
+     *         relaxation: [...], elevation: [...]}, generatorKnobs: {name: [...]}, gateKnobs: [...]}}, each knob as
+     *         {@link #describe} (the gate knobs: name, type, default, value, allowed, description, choices?)
      */
     public ObjectNode schema(TrackGenConfig base, ObjectNode defaults, ExploreLimits limits) {
         JsonNodeFactory f = JsonNodeFactory.instance;
@@ -111,6 +113,25 @@ public final class KnobCatalog {
             elevation.add(describe(k, base));
         }
         root.set("generatorKnobs", perGenerator);
+        // the Gates view's knobs (sent in a request's "gates" object, apart from the track knobs)
+        ArrayNode gates = root.putArray("gateKnobs");
+        for (GateKnobs.GateKnob k : GateKnobs.all()) {
+            if (!k.name().equals("seed")) {
+                ObjectNode n = gates.addObject();
+                n.put("name", k.name());
+                n.put("type", k.type());
+                n.put("default", k.defaultValue());
+                n.put("value", k.defaultValue());
+                n.put("allowed", k.allowed());
+                n.put("description", k.description());
+                if (k.type().equals("choice")) {
+                    ArrayNode choices = n.putArray("choices");
+                    for (String c : k.allowed().split(" \\| ")) {
+                        choices.add(c);
+                    }
+                }
+            }
+        }
         return root;
     }
 

@@ -305,4 +305,82 @@ class ExploreApiTest {
         wide.path("reasons").forEach(r -> assertFalse(r.asText().isBlank()));
         assertTrue(invalid > 16, "most of these tracks are invalid: " + invalid);
     }
+
+    @Test
+    void theGatesViewGetsTheCoursesOfTrackGatesWithTheirBarsLineAndKnobs() throws Exception {
+        JsonNode schema = JSON.readTree(get("/api/schema").text());
+        List<String> gateKnobs = new ArrayList<>();
+        schema.path("gateKnobs").forEach(k -> gateKnobs.add(k.path("name").asText()));
+        assertTrue(gateKnobs.containsAll(List.of("max_gates", "gate_width", "z_profile", "stack_clearance")), gateKnobs.toString());
+        assertEquals(List.of("flat", "uniform", "random_walk", "noise"),
+                JSON.convertValue(find(schema.path("gateKnobs"), "z_profile").path("choices"), List.class));
+
+        ObjectNode body = request("g1", "polar", 6, 3, Map.of("half_width", "0.12"));
+        body.putObject("gates").put("max_gates", 8).put("min_gates", 5).put("z_profile", "random_walk")
+                .put("z_min", "0").put("z_max", "2").put("z_base", "1").put("z_max_step", "0.4");
+        JsonNode g = postJson("/api/gates", body, 200);
+        assertEquals(6, g.path("envs").asInt());
+        assertEquals("random_walk", g.path("gates").path("z_profile").asText());
+        // the same courses as the command line's
+        Path npz = dir.resolve("g.npz");
+        CliRun run = CliRun.run("gates", "--generator", "polar", "--envs", "6", "--seed", "3", "--runtime", "cpu",
+                "--set", "half_width=0.12", "--set", "max_gates=8", "--set", "min_gates=5", "--set", "z_profile=random_walk",
+                "--set", "z_min=0", "--set", "z_max=2", "--set", "z_base=1", "--set", "z_max_step=0.4", "--out", npz.toString(), "-q");
+        assertEquals(0, run.code(), run::toString);
+        try (NpzFile.Reader r = NpzFile.read(npz)) {
+            int[] count = r.get("count", 1 << 20).asIntArray();
+            int[] valid = r.get("valid", 1 << 20).asIntArray();
+            float[] pos = r.get("position", 1 << 20).asFloatArray();
+            float[] left = r.get("left", 1 << 20).asFloatArray();
+            int[] lineCount = r.get("line_count", 1 << 20).asIntArray();
+            for (int e = 0; e < 6; e++) {
+                JsonNode c = g.path("courses").get(e);
+                assertEquals(count[e], c.path("count").asInt());
+                assertEquals(valid[e] != 0, c.path("valid").asBoolean());
+                assertEquals(count[e], c.path("gates").size());
+                assertEquals(lineCount[e], c.path("line").size());
+                for (int k = 0; k < count[e]; k++) {
+                    JsonNode gate = c.path("gates").get(k);
+                    int f = e * 8 + k;
+                    assertEquals(pos[3 * f], gate.get(0).asDouble(), 1e-5);
+                    assertEquals(pos[3 * f + 2], gate.get(2).asDouble(), 1e-5, "altitude for the elevation strip");
+                    assertEquals(left[3 * f + 1], gate.get(4).asDouble(), 1e-5, "bar end");
+                    assertTrue(gate.get(2).asDouble() >= -1e-6 && gate.get(2).asDouble() <= 2 + 1e-6);
+                }
+            }
+        }
+        ObjectNode bad = request("g2", "polar", 2, 0, Map.of());
+        bad.putObject("gates").put("gate_ordering", "zigzag");
+        JsonNode err = postJson("/api/gates", bad, 400);
+        assertEquals("gates.gate_ordering", err.path("control").asText(), err.toString());
+        assertTrue(err.path("error").asText().contains("gate_ordering = zigzag"), err.toString());
+        ObjectNode track = request("g3", "polar", 2, 0, Map.of("half_width", "-1"));
+        assertEquals("half_width", postJson("/api/gates", track, 400).path("control").asText());
+    }
+
+    @Test
+    void closingAServerWhileAClientHoldsAConnectionReleasesThePort() throws Exception {
+        ObjectNode defaults = JsonNodeFactory.instance.objectNode().put("generator", "bezier").put("envs", 1).put("seed", 0);
+        ExploreServer second = ExploreServer.start(engine, new KnobCatalog(GeneratorRegistry.discover())
+                .schema(TrackGenConfig.defaults(), defaults, engine.limits()), "127.0.0.1", 0);
+        int port = second.port();
+        try (java.net.Socket held = Raw.open(port)) {
+            held.getOutputStream().write("POST /api/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            held.getOutputStream().flush();
+            Thread.sleep(100);
+            second.close(); // a half-sent request holds its connection: the stop must still succeed
+        }
+        assertTrue(ExploreServer.isTimeout(new RuntimeException("stop", new java.util.concurrent.TimeoutException())));
+        RuntimeException suppressed = new RuntimeException("stop");
+        suppressed.addSuppressed(new java.util.concurrent.TimeoutException("graceful"));
+        assertTrue(ExploreServer.isTimeout(suppressed));
+        assertFalse(ExploreServer.isTimeout(new IllegalStateException("other")));
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 2000);
+            throw new AssertionError("the port is still open after close()");
+        } catch (java.net.ConnectException expected) {
+            // released
+        }
+    }
 }
