@@ -13,7 +13,9 @@
     client: 'page-' + Math.random().toString(36).slice(2) + Date.now().toString(36),
     // the per-start token of the server, from the URL it printed (?token=...); sent on every API call
     token: new URLSearchParams(window.location.search).get('token') || '',
-    sent: {}             // the envs and seed boxes' text of the latest request
+    sent: {},            // the envs and seed boxes' text of the latest request
+    view: 'tracks',      // 'tracks' or 'gates' (the Gates view: /api/gates)
+    gateValues: {}       // gate knob name -> value text (apart: some share a track knob's name)
   };
   var TOKEN_HEADER = 'X-TrackGen-Token';
   var api = { batch: null, renders: 0, errors: 0, client: state.client };
@@ -100,22 +102,27 @@
     });
   }
 
-  function knobControl(k) {
-    var wrap = el('div', { 'class': 'knob', 'data-knob': k.name });
-    var label = el('label', { 'for': 'knob-' + k.name, title: tooltip(k) }, k.name);
+  // store: where the value lives (state.values, or state.gateValues for the Gates view);
+  // prefix: of the element ids ('' or 'gates.'), so that a gate knob and a track knob of one name differ
+  function knobControl(k, store, prefix) {
+    store = store || state.values;
+    prefix = prefix || '';
+    var id = prefix + k.name;
+    var wrap = el('div', { 'class': 'knob', 'data-knob': id });
+    var label = el('label', { 'for': 'knob-' + id, title: tooltip(k) }, k.name);
     label.appendChild(el('span', { 'class': 'dflt' }, '(default ' + k.default + ')'));
     wrap.appendChild(label);
-    var value = state.values[k.name] !== undefined ? state.values[k.name] : k.value;
-    state.values[k.name] = value;
+    var value = store[k.name] !== undefined ? store[k.name] : k.value;
+    store[k.name] = value;
     var input;
-    function changed(text) { state.values[k.name] = text; updateNotes(); schedule(); }
+    function changed(text) { store[k.name] = text; updateNotes(); schedule(); }
     if (k.type === 'bool') {
-      input = el('input', { type: 'checkbox', id: 'knob-' + k.name, title: tooltip(k) });
+      input = el('input', { type: 'checkbox', id: 'knob-' + id, title: tooltip(k) });
       input.checked = value === 'true';
       input.addEventListener('change', function () { changed(input.checked ? 'true' : 'false'); });
       wrap.appendChild(input);
     } else if (k.type === 'choice') {
-      input = el('select', { id: 'knob-' + k.name, title: tooltip(k) });
+      input = el('select', { id: 'knob-' + id, title: tooltip(k) });
       k.choices.forEach(function (c) { input.appendChild(el('option', { value: c }, c)); });
       input.value = value;
       input.addEventListener('change', function () { changed(input.value); });
@@ -124,8 +131,8 @@
       var row = el('div', { 'class': 'row' });
       var r = sliderRange(k);
       var step = k.type === 'int' ? 1 : Math.max((r[1] - r[0]) / 200, 1e-6);
-      var slider = el('input', { type: 'range', id: 'knob-' + k.name + '-range', min: r[0], max: r[1], step: step, title: tooltip(k) });
-      input = el('input', { type: 'text', id: 'knob-' + k.name, title: tooltip(k), inputmode: 'decimal' });
+      var slider = el('input', { type: 'range', id: 'knob-' + id + '-range', min: r[0], max: r[1], step: step, title: tooltip(k) });
+      input = el('input', { type: 'text', id: 'knob-' + id, title: tooltip(k), inputmode: 'decimal' });
       input.value = value;
       if (value !== 'auto') { slider.value = value; }
       slider.addEventListener('input', function () {
@@ -143,7 +150,7 @@
       var auto = null;
       if (k.nullable) {
         var al = el('label', { 'class': 'auto' });
-        auto = el('input', { type: 'checkbox', id: 'knob-' + k.name + '-auto' });
+        auto = el('input', { type: 'checkbox', id: 'knob-' + id + '-auto' });
         auto.checked = value === 'auto';
         input.disabled = auto.checked;
         auto.addEventListener('change', function () {
@@ -159,20 +166,20 @@
       }
       wrap.appendChild(row);
     } else {
-      input = el('input', { type: 'text', id: 'knob-' + k.name, title: tooltip(k) });
+      input = el('input', { type: 'text', id: 'knob-' + id, title: tooltip(k) });
       input.value = value;
       input.addEventListener('change', function () { changed(input.value.trim()); });
       wrap.appendChild(input);
     }
-    wrap.appendChild(el('div', { 'class': 'note', id: 'note-' + k.name }));
-    wrap.appendChild(el('div', { 'class': 'err', id: 'err-' + k.name }));
+    wrap.appendChild(el('div', { 'class': 'note', id: 'note-' + id }));
+    wrap.appendChild(el('div', { 'class': 'err', id: 'err-' + id }));
     return wrap;
   }
 
-  function fillGroup(id, knobs) {
+  function fillGroup(id, knobs, store, prefix) {
     var box = document.querySelector('#' + id + ' .knobs');
     box.textContent = '';
-    knobs.forEach(function (k) { box.appendChild(knobControl(k)); });
+    knobs.forEach(function (k) { box.appendChild(knobControl(k, store, prefix)); });
   }
 
   function buildKnobs() {
@@ -187,7 +194,19 @@
     fillGroup('group-pipeline', s.groups.pipeline);
     fillGroup('group-relaxation', s.groups.relaxation);
     fillGroup('group-elevation', s.groups.elevation || []);
+    fillGroup('group-gates', s.gateKnobs || [], state.gateValues, 'gates.');
     updateNotes();
+  }
+
+  // The Gates view: the same plan-view knobs, plus the gate knobs; batches from /api/gates
+  function setView(view) {
+    state.view = view;
+    document.body.setAttribute('data-view', view);
+    $('view-tracks').classList.toggle('on', view === 'tracks');
+    $('view-gates').classList.toggle('on', view === 'gates');
+    $('group-gates').hidden = view !== 'gates';
+    $('download').disabled = view === 'gates';
+    schedule();
   }
 
   // ---------------------------------------------------------------- requests
@@ -196,10 +215,12 @@
     var knobs = {};
     currentKnobs().forEach(function (k) { knobs[k.name] = state.values[k.name]; });
     state.sent = { envs: $('envs').value.trim(), seed: $('seed').value.trim() };
-    return {
+    var b = {
       client: state.client, seq: state.seq, generator: $('generator').value,
       envs: $('envs').value.trim(), seed: $('seed').value.trim(), knobs: knobs
     };
+    if (state.view === 'gates') { b.gates = Object.assign({}, state.gateValues); }
+    return b;
   }
 
   function clearErrors() {
@@ -234,13 +255,14 @@
     state.seq++;
     var seq = state.seq;
     setStatus('generating...', 'busy');
-    fetch('api/batch', { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body()) })
+    var gates = state.view === 'gates';
+    fetch(gates ? 'api/gates' : 'api/batch', { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body()) })
       .then(function (r) { return r.json().then(function (j) { return { status: r.status, json: j }; }); })
       .then(function (res) {
         if (seq !== state.seq) { return; }             // a newer request is on its way
         if (res.status === 200) {
           clearErrors();
-          render(res.json);
+          if (gates) { renderGates(res.json); } else { render(res.json); }
         } else if (res.status === 409) {
           return;                                      // superseded on the server by a newer one of ours
         } else if (res.status === 499) {
@@ -294,6 +316,86 @@
     $('export-file-name').textContent = b.export.fileName;
     setStatus(b.generator + ' \u00b7 E = ' + b.envs + ' \u00b7 seeds ' + b.seed + '..' + (b.seed + b.envs - 1)
       + ' \u00b7 ' + b.runtime + ' \u00b7 ' + fmt(m.msPerCall, 1) + ' ms');
+  }
+
+  // ---------------------------------------------------------------- the Gates view
+
+  function renderGates(b) {
+    api.gates = b;
+    api.renders++;
+    state.rendered = b.seq;
+    $('m-yield').textContent = fmt(b.yield, 4);
+    $('m-valid').textContent = b.valid + ' / ' + b.envs;
+    ['m-compactness', 'm-chicanes', 'm-curvature', 'm-work'].forEach(function (id) { $(id).textContent = '-'; });
+    var lengths = [], counts = [];
+    b.courses.forEach(function (c) { if (c.valid) { lengths.push(c.length); counts.push(c.count); } });
+    $('m-length').textContent = lengths.length ? fmt(lengths.reduce(function (x, y) { return x + y; }, 0) / lengths.length, 2) : '-';
+    $('m-ms').textContent = fmt(b.ms, 1);
+    histogram($('hist-length'), lengths, 2);
+    histogram($('hist-compactness'), counts, 0);
+    var grid = $('grid');
+    grid.textContent = '';
+    grid.classList.remove('stale');
+    b.courses.forEach(function (c) { grid.appendChild(gateTile(c)); });
+    $('grid-caption').textContent = 'gates: first ' + b.courses.length + ' of ' + b.envs + ' courses; plan view (course '
+      + 'line, gate bars, gate 0 green) above the elevation strip (course-line altitude against 3D arc length, gates '
+      + 'as dots); red: invalid. Histograms: course length and gate count of valid courses.';
+    grid.setAttribute('data-seq', String(b.seq));
+    setStatus('gates on ' + b.generator + ' \u00b7 E = ' + b.envs + ' \u00b7 seeds ' + b.seed + '..' + (b.seed + b.envs - 1)
+      + ' \u00b7 ' + fmt(b.ms, 1) + ' ms');
+  }
+
+  function gateTile(c) {
+    var tile = el('div', { 'class': 'tile gates' + (c.valid ? '' : ' invalid'), 'data-env': c.env, 'data-valid': c.valid });
+    var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    c.line.forEach(function (p) { minX = Math.min(minX, p[0]); maxX = Math.max(maxX, p[0]); minY = Math.min(minY, p[1]); maxY = Math.max(maxY, p[1]); });
+    c.gates.forEach(function (g) {
+      [[g[3], g[4]], [g[5], g[6]]].forEach(function (q) {
+        minX = Math.min(minX, q[0]); maxX = Math.max(maxX, q[0]); minY = Math.min(minY, q[1]); maxY = Math.max(maxY, q[1]);
+      });
+    });
+    var svg = svgEl('svg', {});
+    if (c.line.length < 2) {
+      svg.setAttribute('viewBox', '0 0 100 100');
+      svg.appendChild(svgEl('text', { 'class': 'id', x: 3, y: 10, 'font-size': 9, 'stroke-width': 2.5 }, '#' + c.env));
+      tile.appendChild(svg);
+      return tile;
+    }
+    var size = Math.max(maxX - minX, maxY - minY) * 1.1 + 1e-6;
+    var strip = 0.35 * size;                          // the elevation strip under the plan view
+    var x0 = (minX + maxX) / 2 - size / 2, y0 = -(minY + maxY) / 2 - size / 2;
+    svg.setAttribute('viewBox', x0 + ' ' + y0 + ' ' + size + ' ' + (size + strip));
+    var w = size / 150;
+    svg.appendChild(svgEl('polygon', { points: c.line.map(function (p) { return p[0] + ',' + (-p[1]); }).join(' '),
+      fill: 'none', stroke: c.valid ? '#1e88e5' : '#e53935', 'stroke-width': w, 'stroke-opacity': 0.8 }));
+    c.gates.forEach(function (g, k) {
+      svg.appendChild(svgEl('line', { 'class': 'gate', x1: g[3], y1: -g[4], x2: g[5], y2: -g[6],
+        stroke: k === 0 ? '#2e7d32' : '#ef6c00', 'stroke-width': 3 * w, 'stroke-linecap': 'round' }));
+    });
+    // elevation strip: z against s, scaled into [y0 + size, y0 + size + strip]
+    var len = c.length || c.line[c.line.length - 1][3] || 1;
+    var zMin = Infinity, zMax = -Infinity;
+    c.line.forEach(function (p) { zMin = Math.min(zMin, p[2]); zMax = Math.max(zMax, p[2]); });
+    var zs = zMax - zMin < 1e-9 ? 1 : zMax - zMin;
+    var top = y0 + size + 0.1 * strip, h = 0.8 * strip;
+    function sx(s) { return x0 + 0.02 * size + 0.96 * size * s / len; }
+    function sy(z) { return zMax - zMin < 1e-9 ? top + h / 2 : top + h * (1 - (z - zMin) / zs); }
+    svg.appendChild(svgEl('rect', { x: x0, y: y0 + size, width: size, height: strip, fill: '#f5f5f5' }));
+    svg.appendChild(svgEl('polyline', { 'class': 'elevation', points: c.line.map(function (p) { return sx(p[3]) + ',' + sy(p[2]); }).join(' '),
+      fill: 'none', stroke: '#1e88e5', 'stroke-width': w }));
+    var perGate = c.gates.length ? c.line.length / c.gates.length : 1;
+    c.gates.forEach(function (g, k) {
+      var p = c.line[Math.round(k * perGate)] || c.line[0];
+      svg.appendChild(svgEl('circle', { cx: sx(p[3]), cy: sy(g[2]), r: 2 * w, fill: k === 0 ? '#2e7d32' : '#ef6c00' }));
+    });
+    svg.appendChild(svgEl('text', { x: x0 + 0.02 * size, y: y0 + size + strip - 0.03 * strip, 'font-size': 0.06 * size, fill: '#555' },
+      'z ' + fmt(zMin, 2) + '..' + fmt(zMax, 2)));
+    svg.appendChild(svgEl('text', { 'class': 'id', x: x0 + 0.03 * size, y: y0 + 0.1 * size,
+      'font-size': 0.09 * size, 'stroke-width': 0.025 * size }, '#' + c.env));
+    tile.appendChild(svg);
+    tile.title = 'env ' + c.env + (c.valid ? ' (valid)' : ' (INVALID)') + ', ' + c.count + ' gates, course length '
+      + fmt(c.length, 3) + ', altitude ' + fmt(zMin, 2) + '..' + fmt(zMax, 2);
+    return tile;
   }
 
   function histogram(svg, values, digits) {
@@ -428,6 +530,8 @@
     state.values = {};
     var s = state.schema;
     currentKnobs().forEach(function (k) { state.values[k.name] = k.default; });
+    state.gateValues = {};
+    (s.gateKnobs || []).forEach(function (k) { state.gateValues[k.name] = k.default; });
     buildKnobs();
     schedule();
   }
@@ -469,6 +573,9 @@
     $('copy-config').addEventListener('click', copyConfig);
     $('download').addEventListener('click', download);
     $('reset').addEventListener('click', reset);
+    $('view-tracks').addEventListener('click', function () { if (state.view !== 'tracks') { setView('tracks'); } });
+    $('view-gates').addEventListener('click', function () { if (state.view !== 'gates') { setView('gates'); } });
+    $('group-gates').hidden = true;
     if (!state.token) {
       showError(null, 'This page was opened without its token, so the server refuses its batches: '
         + 'open the URL that trackgen explore printed (it ends with ?token=...).');

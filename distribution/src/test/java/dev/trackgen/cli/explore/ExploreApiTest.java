@@ -308,6 +308,9 @@ class ExploreApiTest {
 
     @Test
     void theGatesViewGetsTheCoursesOfTrackGatesWithTheirBarsLineAndKnobs() throws Exception {
+        assertTrue(get("/").text().contains("id=\"view-gates\"") && get("/").text().contains("id=\"group-gates\""),
+                "the page has the Gates view's switch and knob group");
+        assertTrue(get("/explore.js").text().contains("'api/gates'"), "the page asks /api/gates in the Gates view");
         JsonNode schema = JSON.readTree(get("/api/schema").text());
         List<String> gateKnobs = new ArrayList<>();
         schema.path("gateKnobs").forEach(k -> gateKnobs.add(k.path("name").asText()));
