@@ -155,22 +155,39 @@ extern "C" __global__ void tg_gate_localize(int dim, const float* line, const fl
     segment[t] = best;
 }
 
+/* The body axes of the gate quaternion quat[o .. o+3] = (x, y, z, w): forward f, left l, up u, the
+   rotation matrix's columns (GateFrames' expressions, in their order). */
+typedef struct {
+    float fx, fy, fz, lx, ly, lz, ux, uy, uz;
+} tg_gate_axes_t;
+
+TG_INLINE tg_gate_axes_t tg_gate_axes(const float* quat, int o) {
+    float qx = quat[o];
+    float qy = quat[o + 1];
+    float qz = quat[o + 2];
+    float qw = quat[o + 3];
+    tg_gate_axes_t a;
+    a.fx = 1.0f - 2.0f * (qy * qy + qz * qz);
+    a.fy = 2.0f * (qx * qy + qw * qz);
+    a.fz = 2.0f * (qx * qz - qw * qy);
+    a.lx = 2.0f * (qx * qy - qw * qz);
+    a.ly = 1.0f - 2.0f * (qx * qx + qz * qz);
+    a.lz = 2.0f * (qy * qz + qw * qx);
+    a.ux = 2.0f * (qx * qz + qw * qy);
+    a.uy = 2.0f * (qy * qz - qw * qx);
+    a.uz = 1.0f - 2.0f * (qx * qx + qy * qy);
+    return a;
+}
+
 /* GateFrames.crossesForward */
 TG_INLINE int tg_gate_crosses_forward(float ax, float ay, float az, float bx, float by, float bz,
                                               const float* pos, const float* quat, float hs, int g) {
     float cx = pos[3 * g];
     float cy = pos[3 * g + 1];
     float cz = pos[3 * g + 2];
-    int o = 4 * g;
-    float qx = quat[o];
-    float qy = quat[o + 1];
-    float qz = quat[o + 2];
-    float qw = quat[o + 3];
-    float fx = 1.0f - 2.0f * (qy * qy + qz * qz);
-    float fy = 2.0f * (qx * qy + qw * qz);
-    float fz = 2.0f * (qx * qz - qw * qy);
-    float d0 = (ax - cx) * fx + (ay - cy) * fy + (az - cz) * fz;
-    float d1 = (bx - cx) * fx + (by - cy) * fy + (bz - cz) * fz;
+    tg_gate_axes_t a = tg_gate_axes(quat, 4 * g);
+    float d0 = (ax - cx) * a.fx + (ay - cy) * a.fy + (az - cz) * a.fz;
+    float d1 = (bx - cx) * a.fx + (by - cy) * a.fy + (bz - cz) * a.fz;
     if (!(d0 <= 0.0f && d1 > 0.0f)) {
         return 0;
     }
@@ -178,14 +195,8 @@ TG_INLINE int tg_gate_crosses_forward(float ax, float ay, float az, float bx, fl
     float rx = (ax - cx) + t * (bx - ax);
     float ry = (ay - cy) + t * (by - ay);
     float rz = (az - cz) + t * (bz - az);
-    float lx = 2.0f * (qx * qy - qw * qz);
-    float ly = 1.0f - 2.0f * (qx * qx + qz * qz);
-    float lz = 2.0f * (qy * qz + qw * qx);
-    float ux = 2.0f * (qx * qz + qw * qy);
-    float uy = 2.0f * (qy * qz - qw * qx);
-    float uz = 1.0f - 2.0f * (qx * qx + qy * qy);
-    float side = rx * lx + ry * ly + rz * lz;
-    float high = rx * ux + ry * uy + rz * uz;
+    float side = rx * a.lx + ry * a.ly + rz * a.lz;
+    float high = rx * a.ux + ry * a.uy + rz * a.uz;
     return fabsf(side) <= hs && fabsf(high) <= hs ? 1 : 0;
 }
 
@@ -302,23 +313,10 @@ TG_INLINE float tg_gate_frame_depth(float px, float py, float pz, const float* p
     float rx = px - pos[3 * f];
     float ry = py - pos[3 * f + 1];
     float rz = pz - pos[3 * f + 2];
-    int o = 4 * f;
-    float qx = quat[o];
-    float qy = quat[o + 1];
-    float qz = quat[o + 2];
-    float qw = quat[o + 3];
-    float fx = 1.0f - 2.0f * (qy * qy + qz * qz);
-    float fy = 2.0f * (qx * qy + qw * qz);
-    float fz = 2.0f * (qx * qz - qw * qy);
-    float lx = 2.0f * (qx * qy - qw * qz);
-    float ly = 1.0f - 2.0f * (qx * qx + qz * qz);
-    float lz = 2.0f * (qy * qz + qw * qx);
-    float ux = 2.0f * (qx * qz + qw * qy);
-    float uy = 2.0f * (qy * qz - qw * qx);
-    float uz = 1.0f - 2.0f * (qx * qx + qy * qy);
-    float bx = rx * fx + ry * fy + rz * fz;
-    float by = rx * lx + ry * ly + rz * lz;
-    float bz = rx * ux + ry * uy + rz * uz;
+    tg_gate_axes_t a = tg_gate_axes(quat, 4 * f);
+    float bx = rx * a.fx + ry * a.fy + rz * a.fz;
+    float by = rx * a.lx + ry * a.ly + rz * a.lz;
+    float bz = rx * a.ux + ry * a.uy + rz * a.uz;
     float hd = 0.5f * frameDepth;
     float ht = 0.5f * thick;
     float span = hs + thick;
@@ -389,22 +387,12 @@ extern "C" __global__ void tg_gate_respawn(int dim, const int* mask, const float
     }
     int g = e * gMax;
     int o = 4 * g;
-    float qx = gateQuat[o];
-    float qy = gateQuat[o + 1];
-    float qz = gateQuat[o + 2];
-    float qw = gateQuat[o + 3];
-    float fx = 1.0f - 2.0f * (qy * qy + qz * qz);
-    float fy = 2.0f * (qx * qy + qw * qz);
-    float fz = 2.0f * (qx * qz - qw * qy);
-    float lx = 2.0f * (qx * qy - qw * qz);
-    float ly = 1.0f - 2.0f * (qx * qx + qz * qz);
-    float lz = 2.0f * (qy * qz + qw * qx);
+    tg_gate_axes_t a = tg_gate_axes(gateQuat, o);
     float side = ((float) (q - e * agents) - 0.5f * (float) (agents - 1)) * spacing;
-    position[3 * q] = gatePos[3 * g] - back * fx + side * lx;
-    position[3 * q + 1] = gatePos[3 * g + 1] - back * fy + side * ly;
-    position[3 * q + 2] = gatePos[3 * g + 2] - back * fz + side * lz;
-    orientation[4 * q] = qx;
-    orientation[4 * q + 1] = qy;
-    orientation[4 * q + 2] = qz;
-    orientation[4 * q + 3] = qw;
+    position[3 * q] = gatePos[3 * g] - back * a.fx + side * a.lx;
+    position[3 * q + 1] = gatePos[3 * g + 1] - back * a.fy + side * a.ly;
+    position[3 * q + 2] = gatePos[3 * g + 2] - back * a.fz + side * a.lz;
+    for (int k = 0; k < 4; k++) {
+        orientation[4 * q + k] = gateQuat[o + k];
+    }
 }

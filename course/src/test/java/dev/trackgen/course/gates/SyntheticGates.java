@@ -6,39 +6,39 @@ import dev.trackgen.gates.GateCourse;
 import java.util.Arrays;
 
 /**
- * Gate courses with known geometry, written straight into a {@link GateCourse}'s arrays: env
+ * (Shared with runtime-cuda's tests through this module's test-jar.) Gate courses with known geometry, written straight into a {@link GateCourse}'s arrays: env
  * {@code e} has {@code G_e} gates on the closed curve {@code p(t) = (cx + R cos t, cy + R sin t,
  * z0 + A sin 2t)} (a saddle loop, counter-clockwise), gate {@code k} at {@code t = 2 pi k / G_e},
  * oriented along the curve's 3D tangent with a roll-free frame (yaw, then pitch; left stays
  * horizontal), and the course line sampled {@code S} times per gate on the same curve (sample
  * {@code k S} is gate {@code k}'s centre). Everything is computed in double and rounded once.
  */
-final class SyntheticGates {
-    static final int G_MAX = 8;
-    static final int SAMPLES = 12;
+public final class SyntheticGates {
+    public static final int G_MAX = 8;
+    public static final int SAMPLES = 12;
 
-    final int gMax;
-    final int samples;
-    final int envs;
-    final int[] count;
-    final double[] radius;
-    final double[] amp;
-    final double[] cx;
-    final double[] cy;
-    final double[] z0;
-    final double halfSize;
-    final GateCourse course;
-    final float[] position;
-    final float[] orientation;
-    final float[] line;
+    public final int gMax;
+    public final int samples;
+    public final int envs;
+    public final int[] count;
+    public final double[] radius;
+    public final double[] amp;
+    public final double[] cx;
+    public final double[] cy;
+    public final double[] z0;
+    public final double halfSize;
+    public final GateCourse course;
+    public final float[] position;
+    public final float[] orientation;
+    public final float[] line;
 
     /** A new {@link GateCourse} of {@code G_MAX} gates and {@code SAMPLES} line samples per gate. */
-    SyntheticGates(ComputeRuntime rt, int envs, double halfSize) {
+    public SyntheticGates(ComputeRuntime rt, int envs, double halfSize) {
         this(rt, GateCourse.allocate(rt, envs, G_MAX, SAMPLES), halfSize);
     }
 
     /** Overwrites the arrays of an existing course (a generator's, after its first call). */
-    SyntheticGates(ComputeRuntime rt, GateCourse target, double halfSize) {
+    public SyntheticGates(ComputeRuntime rt, GateCourse target, double halfSize) {
         int envs = target.numEnvs();
         this.gMax = target.gMax();
         this.samples = target.lineMax() / target.gMax();
@@ -139,12 +139,12 @@ final class SyntheticGates {
         rt.upload(lineCount, course.lineCount());
     }
 
-    double[] point(int e, double t) {
+    public double[] point(int e, double t) {
         return new double[] {cx[e] + radius[e] * Math.cos(t), cy[e] + radius[e] * Math.sin(t),
             z0[e] + amp[e] * Math.sin(2 * t)};
     }
 
-    double[] tangent(int e, double t) {
+    public double[] tangent(int e, double t) {
         double[] d = {-radius[e] * Math.sin(t), radius[e] * Math.cos(t), 2 * amp[e] * Math.cos(2 * t)};
         double n = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         return new double[] {d[0] / n, d[1] / n, d[2] / n};
@@ -155,7 +155,7 @@ final class SyntheticGates {
      * at sample parameter {@code u} (sample {@code floor(u)} to the next, any real {@code u},
      * wrapping).
      */
-    double[] onLine(int e, double u) {
+    public double[] onLine(int e, double u) {
         int n = count[e] * samples;
         double w = ((u % n) + n) % n;
         int i = (int) Math.floor(w);
@@ -170,7 +170,7 @@ final class SyntheticGates {
         return p;
     }
 
-    static double dist(double[] a, double[] b) {
+    public static double dist(double[] a, double[] b) {
         double x = a[0] - b[0];
         double y = a[1] - b[1];
         double z = a[2] - b[2];

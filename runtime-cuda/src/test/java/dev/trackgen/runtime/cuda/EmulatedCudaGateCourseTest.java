@@ -1,5 +1,6 @@
 package dev.trackgen.runtime.cuda;
 
+import dev.trackgen.course.gates.SyntheticGates;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.DeviceArray;
 import dev.trackgen.api.runtime.F32Array;

@@ -1,5 +1,6 @@
 package dev.trackgen.runtime.cuda;
 
+import dev.trackgen.course.gates.SyntheticGates;
 import dev.trackgen.api.runtime.HostF32Array;
 import dev.trackgen.api.runtime.HostI32Array;
 import dev.trackgen.api.runtime.LaunchPlan;
