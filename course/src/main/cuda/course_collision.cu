@@ -171,6 +171,9 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
             float ay = pa.y;
             float bx = pb.x;
             float by = pb.y;
+            if ((ay < loY && by < loY) || (ay > hiY && by > hiY)) {
+                continue;
+            }
             if (!(ay > maxY && by > maxY) && !(ay <= minY && by <= minY)) {
                 par ^= tg_col_crossing(c0x, c0y, ax, ay, bx, by) | tg_col_crossing(c1x, c1y, ax, ay, bx, by) << 1
                         | tg_col_crossing(c2x, c2y, ax, ay, bx, by) << 2
@@ -272,12 +275,24 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
             float cx = k == 0 ? c0x : k == 1 ? c1x : k == 2 ? c2x : c3x;
             float cy = k == 0 ? c0y : k == 1 ? c1y : k == 2 ? c2y : c3y;
             const float2* pts = (inHole & bit) != 0 ? inner : outer;
+            float slack = (fabsf(cx) + fabsf(cy)) * TG_COL_PRUNE_SLACK;
             float m2 = TG_COL_FAR2;
+            float r = sqrtf(m2) * TG_COL_PRUNE_MARGIN + slack;
             for (int i = 0; i < m; i++) {
                 int i2 = i + 1 == m ? 0 : i + 1;
-                float k2 = tg_col_point_segment2(cx, cy, pts[base + i].x, pts[base + i].y, pts[base + i2].x,
-                                                 pts[base + i2].y);
-                m2 = tg_minf(m2, k2);
+                float ax = pts[base + i].x;
+                float ay = pts[base + i].y;
+                float bx = pts[base + i2].x;
+                float by = pts[base + i2].y;
+                if ((ax > cx + r && bx > cx + r) || (ax < cx - r && bx < cx - r) || (ay > cy + r && by > cy + r)
+                        || (ay < cy - r && by < cy - r)) {
+                    continue;
+                }
+                float n2 = tg_minf(m2, tg_col_point_segment2(cx, cy, ax, ay, bx, by));
+                if (n2 != m2) {
+                    m2 = n2;
+                    r = sqrtf(m2) * TG_COL_PRUNE_MARGIN + slack;
+                }
             }
             pen2 = tg_maxf(pen2, m2);
         }

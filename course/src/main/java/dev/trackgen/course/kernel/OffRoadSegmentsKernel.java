@@ -26,7 +26,10 @@ import dev.trackgen.course.collision.BoxContacts;
  * bound, the distance from the box center to the nearest of every eighth border vertex, 0.1%
  * more against rounding) are skipped, and segments wholly above or below the box skip the corner parity tests (both exact:
  * such segments can neither be nearer nor cross a corner's ray). An off-road box reports minus the largest distance of a corner outside
- * the band to the border it lies beyond (0 when only an edge crosses).
+ * the band to the border it lies beyond (0 when only an edge crosses); that nearest-segment search
+ * passes over segments lying farther along one axis than the best distance so far (0.1% more,
+ * plus {@code 1e-5} of the corner's coordinates against rounding), which leaves the minimum the
+ * same.
  */
 public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
     /** The kernel instance. */
@@ -39,6 +42,10 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
     /** Growth of the pruning distance over the bound, so float rounding never drops a candidate. */
     @CudaConstant("TG_COL_PRUNE_MARGIN")
     static final float PRUNE_MARGIN = 1.001f;
+
+    /** Growth of the penetration search's pruning distance, relative to the corner's coordinates (rounding of far points). */
+    @CudaConstant("TG_COL_PRUNE_SLACK")
+    static final float SLACK = 1.0e-5f;
 
     private OffRoadSegmentsKernel() {
     }
@@ -128,6 +135,11 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                     float ay = pts[2 * (base + i) + 1];
                     float bx = pts[2 * (base + i2)];
                     float by = pts[2 * (base + i2) + 1];
+                    // a segment wholly above or below the grown bounding box is neither a candidate
+                    // nor (the box lies inside that band) a crossing of any corner's ray
+                    if ((ay < loY && by < loY) || (ay > hiY && by > hiY)) {
+                        continue;
+                    }
                     // a segment wholly above or below the box crosses no corner's ray
                     if (!(ay > maxY && by > maxY) && !(ay <= minY && by <= minY)) {
                         par ^= Planar.crossing(c0x, c0y, ax, ay, bx, by)
@@ -234,12 +246,27 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                     float cx = k == 0 ? c0x : k == 1 ? c1x : k == 2 ? c2x : c3x;
                     float cy = k == 0 ? c0y : k == 1 ? c1y : k == 2 ? c2y : c3y;
                     float[] pts = (inHole & bit) != 0 ? inner : outer;
+                    // segments farther along one axis than the best distance so far (grown by the
+                    // margin and by SLACK of the corner's coordinates, against rounding) cannot
+                    // lower the minimum: passed over, the minimum is the same bit for bit
+                    float slack = (Math.abs(cx) + Math.abs(cy)) * SLACK;
                     float m2 = Planar.FAR2;
+                    float r = (float) Math.sqrt(m2) * PRUNE_MARGIN + slack;
                     for (int i = 0; i < m; i++) {
                         int i2 = i + 1 == m ? 0 : i + 1;
-                        float k2 = Planar.pointSegment2(cx, cy, pts[2 * (base + i)], pts[2 * (base + i) + 1],
-                                pts[2 * (base + i2)], pts[2 * (base + i2) + 1]);
-                        m2 = Math.min(m2, k2);
+                        float ax = pts[2 * (base + i)];
+                        float ay = pts[2 * (base + i) + 1];
+                        float bx = pts[2 * (base + i2)];
+                        float by = pts[2 * (base + i2) + 1];
+                        if ((ax > cx + r && bx > cx + r) || (ax < cx - r && bx < cx - r)
+                                || (ay > cy + r && by > cy + r) || (ay < cy - r && by < cy - r)) {
+                            continue;
+                        }
+                        float n2 = Math.min(m2, Planar.pointSegment2(cx, cy, ax, ay, bx, by));
+                        if (n2 != m2) {
+                            m2 = n2;
+                            r = (float) Math.sqrt(m2) * PRUNE_MARGIN + slack;
+                        }
                     }
                     pen2 = Math.max(pen2, m2);
                 }
