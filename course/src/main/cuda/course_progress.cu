@@ -151,7 +151,8 @@ TG_INLINE int tg_course_segment_at(const float* arclen, int b, int cn, float s) 
 /* LocalizeKernel: one thread per query (dim = E * agents). */
 extern "C" __global__ void tg_course_localize(int dim, const float2* center, const float* arclen, const float* length,
                                               const int* count, int nMax, const float2* position, int agents,
-                                              float halfWidth, int window, float* s, float* n, int* segment,
+                                              float halfWidth, const float* left, const float* right,
+                                              int localWidths, int window, float* s, float* n, int* segment,
                                               int* onRoad) {
     int t = tg_thread_index();
     if (t >= dim) {
@@ -215,7 +216,13 @@ extern "C" __global__ void tg_course_localize(int dim, const float2* center, con
     s[t] = sv;
     n[t] = side < 0.0f ? -dist : dist;
     segment[t] = bi;
-    onRoad[t] = dist <= halfWidth ? 1 : 0;
+    float w = halfWidth;
+    if (localWidths != 0) {
+        const float* wa = side < 0.0f ? right : left;
+        float w0 = wa[b + bi];
+        w = w0 + u * (wa[b + j] - w0);
+    }
+    onRoad[t] = dist <= w ? 1 : 0;
 }
 
 /* LocalizeResetKernel: one thread per query. */

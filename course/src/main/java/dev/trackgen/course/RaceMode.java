@@ -67,8 +67,9 @@ public final class RaceMode implements CourseMode {
         CourseConfig config = c.config();
         int agents = c.agents();
         int queries = c.numEnvs() * agents;
+        // the batch comes from the pipeline, whose width rows are written: on-road at the local width
         TrackLocalizer.Builder lb = TrackLocalizer.builder(track, poses.position()).agents(agents)
-                .halfWidth(c.halfWidth());
+                .halfWidth(c.halfWidth()).localWidths(true);
         this.localizer = config.warmWindow() < 0 ? lb.cold().build() : lb.warmWindow(config.warmWindow()).build();
         this.tracker = ProgressTracker.create(checkpoints, poses.position(), agents);
         Optional<OffRoadOptions> off = config.offRoad();

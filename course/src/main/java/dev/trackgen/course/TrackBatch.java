@@ -24,6 +24,10 @@ final class TrackBatch implements CourseBatch {
         this.agents = config.agents();
         double halfWidth = generator.config().halfWidth();
         StartGrid.Builder g = StartGrid.builder(track).halfWidth(halfWidth).slots(agents).rule(config.startRule());
+        if (generator.config().variableWidth()) {
+            // the width profile narrows the road to half_width_min in places: the slots keep their margin there
+            g.narrowest(Math.min(halfWidth, generator.config().halfWidthMin()));
+        }
         if (!Double.isNaN(config.gridRowGap())) {
             g.rowGap(config.gridRowGap());
         }

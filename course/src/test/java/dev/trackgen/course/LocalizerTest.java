@@ -268,6 +268,96 @@ class LocalizerTest {
         }
     }
 
+    /**
+     * Roads of varying width (curvature profile, 0.07 to 0.13): with {@code localWidths} the
+     * on-road flag compares |n| with the half-width of the side the point is on, interpolated
+     * along the nearest segment (recomputed here from the snapshot); many points across the
+     * range flip against the constant half-width. On a constant-width batch both settings agree.
+     */
+    @Test
+    void theOnRoadFlagReadsTheLocalWidthOfItsSide() {
+        try (dev.trackgen.runtime.cpu.CpuRuntime rt = new dev.trackgen.runtime.cpu.CpuRuntime(2, false);
+             dev.trackgen.pipeline.TrackGenerator g = dev.trackgen.course.collision.Fixtures.generated("bezier", 8, 11, rt,
+                     java.util.Map.of("width_profile", "curvature", "half_width_min", "0.07", "half_width_max", "0.13"))) {
+            TrackSnapshot h = g.track().snapshot();
+            int envs = h.numEnvs();
+            int agents = 512;
+            HostVec2Array pos = new HostVec2Array(envs * agents);
+            Random r = new Random(4);
+            for (int e = 0; e < envs; e++) {
+                for (int a = 0; a < agents; a++) {
+                    int t = e * agents + a;
+                    int m = h.count()[e];
+                    if (!h.isValid(e)) {
+                        pos.data()[2 * t] = 0f;
+                        pos.data()[2 * t + 1] = 0f;
+                        continue;
+                    }
+                    int k = e * h.nMax() + r.nextInt(m);
+                    double off = (r.nextDouble() * 2 - 1) * 0.16;
+                    pos.data()[2 * t] = (float) (h.center()[2 * k] + off * h.normal()[2 * k]);
+                    pos.data()[2 * t + 1] = (float) (h.center()[2 * k + 1] + off * h.normal()[2 * k + 1]);
+                }
+            }
+            TrackLocalizer local = TrackLocalizer.builder(g.track(), pos).agents(agents).halfWidth(0.1)
+                    .localWidths(true).cold().build();
+            TrackFrame.Snapshot f = local.query().snapshot();
+            TrackFrame.Snapshot c = TrackLocalizer.builder(g.track(), pos).agents(agents).halfWidth(0.1).cold().build()
+                    .query().snapshot();
+            int checked = 0;
+            int differ = 0;
+            for (int e = 0; e < envs; e++) {
+                if (!h.isValid(e)) {
+                    continue;
+                }
+                int m = h.count()[e];
+                for (int a = 0; a < agents; a++) {
+                    int t = e * agents + a;
+                    int i = f.segment()[t];
+                    int j = (i + 1) % m;
+                    int bi = e * h.nMax() + i;
+                    int bj = e * h.nMax() + j;
+                    double seg = Math.hypot(h.center()[2 * bj] - h.center()[2 * bi],
+                            h.center()[2 * bj + 1] - h.center()[2 * bi + 1]);
+                    double along = f.s()[t] - h.arclen()[bi];
+                    if (along < -1e-4) {
+                        along += h.length()[e]; // the closing segment wrapped past the lap
+                    }
+                    double u = Math.max(0, Math.min(1, along / seg));
+                    float[] side = f.n()[t] >= 0 ? h.leftHalfWidth() : h.rightHalfWidth();
+                    double w = side[bi] + u * (side[bj] - side[bi]);
+                    double n = Math.abs(f.n()[t]);
+                    if (Math.abs(n - w) < 1e-5) {
+                        continue; // at the border within float rounding
+                    }
+                    checked++;
+                    assertEquals(n <= w ? 1 : 0, f.onRoad()[t], "env " + e + " agent " + a + ": |n| " + n + ", w " + w);
+                    if (f.onRoad()[t] != c.onRoad()[t]) {
+                        differ++;
+                    }
+                }
+            }
+            assertTrue(checked > envs * agents / 2, "checked " + checked);
+            assertTrue(differ > checked / 20, "local widths change the flag of " + differ + " of " + checked);
+        }
+        // a constant-width batch: the per-point widths are half_width, the same flags
+        Fixtures.Batch b = Fixtures.batch("polar");
+        TrackSnapshot h = b.host();
+        HostVec2Array pos = new HostVec2Array(h.numEnvs() * 64);
+        Random r = new Random(5);
+        for (int t = 0; t < h.numEnvs() * 64; t++) {
+            int e = t / 64;
+            double[] p = Fixtures.pointAt(h, e, r.nextDouble() * h.length()[e]);
+            pos.data()[2 * t] = (float) (p[0] + (r.nextDouble() - 0.5) * 4 * b.halfWidth());
+            pos.data()[2 * t + 1] = (float) (p[1] + (r.nextDouble() - 0.5) * 4 * b.halfWidth());
+        }
+        int[] a = TrackLocalizer.builder(b.track(), pos).agents(64).halfWidth(b.halfWidth()).localWidths(true).build()
+                .query().snapshot().onRoad();
+        int[] o = TrackLocalizer.builder(b.track(), pos).agents(64).halfWidth(b.halfWidth()).build().query().snapshot()
+                .onRoad();
+        assertEquals(java.util.Arrays.toString(o), java.util.Arrays.toString(a));
+    }
+
     @Test
     void badBindingsFailAtBuildTimeWithOneClearLine() {
         Fixtures.Batch b = Fixtures.batch("bezier");

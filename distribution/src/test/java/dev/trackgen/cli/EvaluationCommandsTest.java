@@ -92,7 +92,9 @@ class EvaluationCommandsTest {
         CliRun csv = CliRun.run("metrics", "--envs", "8", "--repeats", "0", "--format", "csv", "-q");
         assertEquals(0, csv.code(), csv::toString);
         assertTrue(csv.outLines().get(0).startsWith("generator,tracks,yield,pre_relax_self_intersection_rate,"));
-        assertEquals(16, csv.outLines().get(1).split(",", -1).length);
+        assertEquals(21, csv.outLines().get(1).split(",", -1).length);
+        assertTrue(csv.outLines().get(0).contains(",half_width_min,half_width_mean,half_width_max,half_width_left_mean,"
+                + "half_width_right_mean,"), csv.outLines().get(0));
         assertTrue(csv.outLines().get(0).contains(",mean_compactness,compactness_p50,"), csv.outLines().get(0));
         CliRun md = CliRun.run("metrics", "--envs", "8", "--repeats", "0", "--format", "markdown", "-q");
         assertTrue(md.outLines().get(0).startsWith("| generator | E | yield |"), md.out());
@@ -200,12 +202,18 @@ class EvaluationCommandsTest {
 
     @Test
     void importReportsATrackThatFailsTheValidityGate() throws IOException {
-        // 12 m radius hairpins are tighter than a 15 m half-width road allows, and without relaxation
-        // nothing opens them (with it, this stadium is pushed open and comes out valid)
+        // 12 m radius hairpins are tighter than a 15 m half-width road allows. With the file's own
+        // widths the import keeps the file's centerline (no relaxation): invalid, the reason names
+        // the point. At one constant half-width (--half-width) relaxation pushes it open, valid;
+        // without relaxation nothing opens it
         Path csv = Circuits.tum(dir.resolve("tight.csv"), Circuits.stadium(300, 12), 15, 15);
-        CliRun relaxed = CliRun.run("import", csv.toString(), "-q");
+        CliRun faithful = CliRun.run("import", csv.toString(), "-q");
+        assertEquals(0, faithful.code(), faithful::toString);
+        assertTrue(faithful.outLines().get(3).matches("valid      no  \\(curvature radius 11\\.9\\d* at point \\d+ .*"),
+                faithful::toString);
+        CliRun relaxed = CliRun.run("import", csv.toString(), "--half-width", "15", "-q");
         assertEquals("valid      yes", relaxed.outLines().get(3), relaxed::toString);
-        CliRun run = CliRun.run("import", csv.toString(), "--set", "relax_enable=false", "-q");
+        CliRun run = CliRun.run("import", csv.toString(), "--half-width", "15", "--set", "relax_enable=false", "-q");
         assertEquals(0, run.code(), run::toString);
         assertTrue(run.outLines().get(3).startsWith("valid      no  (curvature radius 11.7"), run.out());
     }

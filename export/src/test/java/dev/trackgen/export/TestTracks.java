@@ -17,6 +17,7 @@ final class TestTracks {
     private static TrackSnapshot batch;
     private static TrackSnapshot polar;
     private static TrackSnapshot elevated;
+    private static TrackSnapshot widths;
 
     private TestTracks() {
     }
@@ -66,6 +67,23 @@ final class TestTracks {
             }
         }
         return elevated;
+    }
+
+    /**
+     * @return one batch of {@link #ENVS} bezier tracks whose width varies along the lap (the
+     *         curvature width profile, half-widths 0.07 to 0.13), seed {@link #SEED} (generated once)
+     */
+    static synchronized TrackSnapshot widthBatch() {
+        if (widths == null) {
+            try (CpuRuntime runtime = new CpuRuntime(2, false);
+                 TrackGenerator g = TrackGenLauncher.discover().builder(TrackGenConfig.builder().numEnvs(ENVS)
+                                 .set("width_profile", "curvature").set("half_width_min", "0.07")
+                                 .set("half_width_max", "0.13").build())
+                         .rng(PerEnvSeededRng.fromScalar(ENVS, SEED)).runtime(runtime).build()) {
+                widths = g.generate().snapshot();
+            }
+        }
+        return widths;
     }
 
     /** @return the valid env indices of {@code s} (at least one) */

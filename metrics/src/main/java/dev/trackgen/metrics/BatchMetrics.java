@@ -113,6 +113,7 @@ public final class BatchMetrics {
         track.snapshotInto(s);
         for (int env = 0; env < e; env++) {
             acc.add(raw, env * rawPoints, rawPoints, spaced, relaxed, s.center(), env * nMax, s.count(env), s.isValid(env));
+            acc.addWidths(s.leftHalfWidth(), s.rightHalfWidth(), env * nMax, s.count(env), s.isValid(env));
         }
     }
 }

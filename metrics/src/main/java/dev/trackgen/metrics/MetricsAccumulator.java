@@ -29,6 +29,12 @@ public final class MetricsAccumulator {
     private double lapSum;
 
     /** Creates an empty accumulator. */
+    private long widthPoints;
+    private double leftSum;
+    private double rightSum;
+    private double widthMin = Double.POSITIVE_INFINITY;
+    private double widthMax;
+
     public MetricsAccumulator() {
     }
 
@@ -120,6 +126,33 @@ public final class MetricsAccumulator {
         return true;
     }
 
+    /**
+     * Adds one valid env's per-point half-widths to the width statistics (an invalid env's are not
+     * counted; non-finite widths are skipped).
+     *
+     * @param left       {@code Track.leftHalfWidth()} of the batch ({@code [E * N_max]})
+     * @param right      {@code Track.rightHalfWidth()}
+     * @param base       first point of this env ({@code e * N_max})
+     * @param count      real points of this env
+     * @param validTrack whether the env passed the validity gate
+     */
+    public void addWidths(float[] left, float[] right, int base, int count, boolean validTrack) {
+        if (!validTrack) {
+            return;
+        }
+        for (int i = base; i < base + count; i++) {
+            float l = left[i];
+            float r = right[i];
+            if (Float.isFinite(l) && Float.isFinite(r)) {
+                widthPoints++;
+                leftSum += l;
+                rightSum += r;
+                widthMin = Math.min(widthMin, Math.min(l, r));
+                widthMax = Math.max(widthMax, Math.max(l, r));
+            }
+        }
+    }
+
     /** @return envs added so far */
     public int envs() {
         return envs;
@@ -144,7 +177,10 @@ public final class MetricsAccumulator {
                 spacedCrossing / (double) envs, dispPoints == 0 ? nan : dispSum / dispPoints,
                 mean(lengthSum), meanCp, median, measured == 0 ? nan : degenerate / (double) measured,
                 measured > 0 && median < BatchMetrics.SHAPE_VARIETY_MAX_MEDIAN,
-                mean(chicaneSum), mean(straightSum), mean(peakSum), mean(lapSum), nan);
+                mean(chicaneSum), mean(straightSum), mean(peakSum), mean(lapSum), nan,
+                widthPoints == 0 ? MetricsRow.Widths.NONE : new MetricsRow.Widths(widthMin,
+                        (leftSum + rightSum) / (2.0 * widthPoints), widthMax, leftSum / widthPoints,
+                        rightSum / widthPoints));
     }
 
     private double mean(double sum) {

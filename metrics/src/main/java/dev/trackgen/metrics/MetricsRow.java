@@ -29,12 +29,30 @@ package dev.trackgen.metrics;
  * @param lapTime                   mean racing-line proxy lap time
  * @param msPerCall                 warm wall time of one {@code generate()} call, milliseconds
  *                                  (NaN when not timed)
+ * @param widths                    half-width statistics over the valid tracks' real points
+ *                                  ({@code Track.leftHalfWidth()} / {@code rightHalfWidth()});
+ *                                  {@link Widths#NONE} when no widths were added
  */
 public record MetricsRow(String name, int tracks, int measured, double yield, double selfIntersectionRate,
                          double spacedSelfIntersectionRate, double xpbdDisplacement, double meanLength,
                          double meanCompactness, double medianCompactness, double degenerateCompactnessRate,
                          boolean shapeVarietyPass, double meanChicanes, double straightFraction,
-                         double peakCurvature, double lapTime, double msPerCall) {
+                         double peakCurvature, double lapTime, double msPerCall, Widths widths) {
+
+    /**
+     * Half-width statistics of a batch, world units, pooled over every real point of the valid
+     * tracks (both sides for min, mean and max).
+     *
+     * @param min       the narrowest half-width on either side
+     * @param mean      the mean half-width over both sides
+     * @param max       the widest half-width on either side
+     * @param meanLeft  the mean half-width on the {@code +normal} (left) side
+     * @param meanRight the mean half-width on the {@code -normal} (right) side
+     */
+    public record Widths(double min, double mean, double max, double meanLeft, double meanRight) {
+        /** No widths measured: every statistic NaN. */
+        public static final Widths NONE = new Widths(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
 
     /**
      * @param millis warm milliseconds per call
@@ -43,6 +61,6 @@ public record MetricsRow(String name, int tracks, int measured, double yield, do
     public MetricsRow withMsPerCall(double millis) {
         return new MetricsRow(name, tracks, measured, yield, selfIntersectionRate, spacedSelfIntersectionRate,
                 xpbdDisplacement, meanLength, meanCompactness, medianCompactness, degenerateCompactnessRate,
-                shapeVarietyPass, meanChicanes, straightFraction, peakCurvature, lapTime, millis);
+                shapeVarietyPass, meanChicanes, straightFraction, peakCurvature, lapTime, millis, widths);
     }
 }

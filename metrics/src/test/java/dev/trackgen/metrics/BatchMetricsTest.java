@@ -64,6 +64,27 @@ class BatchMetricsTest {
             }
             assertEquals(length / s.validCount(), r.meanLength(), 1e-3 * r.meanLength(), "perimeters agree");
             assertEquals(r, BatchMetrics.measure(g), "measuring twice gives the same row");
+            // constant width: every statistic is half_width
+            float hw = (float) c.halfWidth();
+            assertEquals(hw, r.widths().min(), 0);
+            assertEquals(hw, r.widths().max(), 0);
+            assertEquals(hw, r.widths().meanLeft(), 1e-7);
+        }
+        TrackGenConfig v = c.toBuilder().set("width_profile", "curvature").set("half_width_min", "0.07")
+                .set("half_width_max", "0.13").build();
+        try (TrackGenerator g = TrackGenLauncher.discover().builder(v).rng(PerEnvSeededRng.fromScalar(24, 7)).runtime(runtime).build()) {
+            TrackSnapshot s = g.generate().snapshot();
+            MetricsRow.Widths w = BatchMetrics.measure(g).widths();
+            double sum = 0;
+            long n = 0;
+            for (int e = 0; e < 24; e++) {
+                for (int i = 0; s.isValid(e) && i < s.count(e); i++) {
+                    sum += s.leftHalfWidth()[e * s.nMax() + i];
+                    n++;
+                }
+            }
+            assertEquals(sum / n, w.meanLeft(), 1e-6, "the left mean over the valid tracks' points");
+            assertTrue(w.min() >= 0.07 - 1e-6 && w.max() <= 0.13 + 1e-6 && w.max() > 1.3 * w.min(), w.toString());
         }
     }
 

@@ -139,4 +139,26 @@ class MetricsAccumulatorTest {
         assertTrue(Double.isNaN(r.xpbdDisplacement()));
         assertEquals(0, r.measured());
     }
+
+    @Test
+    void widthStatisticsPoolTheValidTracksPoints() {
+        MetricsAccumulator acc = new MetricsAccumulator();
+        float nan = Float.NaN;
+        // env 0 valid (3 points), env 1 invalid (ignored), stride 4 with a NaN slot past the count
+        float[] left = {1f, 2f, 3f, nan, 9f, 9f, 9f, nan};
+        float[] right = {0.5f, 1f, 1.5f, nan, 9f, 9f, 9f, nan};
+        acc.addWidths(left, right, 0, 3, true);
+        acc.addWidths(left, right, 4, 3, false);
+        double[] square = {0, 0, 1, 0, 1, 1, 0, 1};
+        add(acc, square, square, square, square, true);
+        MetricsRow.Widths w = acc.result("w").widths();
+        assertEquals(0.5, w.min(), EPS);
+        assertEquals(3, w.max(), EPS);
+        assertEquals(2, w.meanLeft(), EPS);
+        assertEquals(1, w.meanRight(), EPS);
+        assertEquals(1.5, w.mean(), EPS);
+        MetricsAccumulator none = new MetricsAccumulator();
+        add(none, square, square, square, square, true);
+        assertTrue(Double.isNaN(none.result("n").widths().mean()), "no widths added: NaN");
+    }
 }

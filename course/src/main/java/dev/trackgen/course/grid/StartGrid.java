@@ -23,7 +23,8 @@ import dev.trackgen.course.kernel.StartGridKernel;
  * vectors, both {@code [E * K]} pairs) lies {@code front + k * rowGap} behind the line along the
  * centerline, alternately left ({@code k} even) and right ({@code k} odd) of it by
  * {@code lateral}, heading along the track: slot 0 is pole position. Every pose is within
- * {@code lateral <= half_width - margin} of the centerline, so inside the road with that margin
+ * {@code lateral <= min(half_width, narrowest) - margin} of the centerline, so inside the road
+ * with that margin (on a road of varying width, {@link Builder#narrowest} its narrowest half-width)
  * (checked by the tests on every valid track of every generator). Envs with fewer than 3 points
  * get {@code startIndex = -1} and NaN poses; values on invalid envs carry no promise.
  *
@@ -104,6 +105,7 @@ public final class StartGrid extends TrackPart<StartGrid> {
         private StartRule rule = StartRule.LONGEST_STRAIGHT;
         private int slots = 2;
         private double halfWidth = Double.NaN;
+        private double narrowest = Double.NaN;
         private double rowGap = Double.NaN;
         private double front = Double.NaN;
         private double lateral = Double.NaN;
@@ -158,6 +160,21 @@ public final class StartGrid extends TrackPart<StartGrid> {
          */
         public Builder front(double front) {
             this.front = front;
+            return this;
+        }
+
+        /**
+         * The narrowest half-width the road has anywhere on the batch, on either side (a road whose
+         * width varies along the lap: {@code half_width_min} of the {@code curvature} width
+         * profile); the slots' lateral offset is then at most {@code narrowest - margin}, so every
+         * pose keeps the margin from the border wherever the line lands. Default:
+         * {@code halfWidth} (a constant-width road).
+         *
+         * @param narrowest world units, {@code > margin}
+         * @return this builder
+         */
+        public Builder narrowest(double narrowest) {
+            this.narrowest = narrowest;
             return this;
         }
 
@@ -223,7 +240,12 @@ public final class StartGrid extends TrackPart<StartGrid> {
             if (!(sk >= 0) || Double.isInfinite(sk)) {
                 throw new IllegalArgumentException("straight curvature must be a finite number >= 0, got " + sk);
             }
-            StartGrid g = new StartGrid(copy(gap, fr, sk), Math.min(lat, halfWidth - mg));
+            double w = Double.isNaN(narrowest) ? halfWidth : narrowest;
+            if (!(w > mg) || Double.isInfinite(w)) {
+                throw new IllegalArgumentException("narrowest must be a finite half-width above the margin " + mg
+                        + ", got " + w);
+            }
+            StartGrid g = new StartGrid(copy(gap, fr, sk), Math.min(lat, Math.min(halfWidth, w) - mg));
             return g;
         }
 

@@ -14,7 +14,7 @@ import dev.trackgen.course.kernel.CourseProgressKernels;
  * Track-frame localization, one thread per query ({@code dim = E * A}).
  *
  * <p>{@code tg_course_localize(center, arclen, length, count, nMax, position, agents, halfWidth,
- * window, s, n, segment, onRoad)}: query {@code t} belongs to env {@code e = t / agents}. It
+ * left, right, localWidths, window, s, n, segment, onRoad)}: query {@code t} belongs to env {@code e = t / agents}. It
  * projects {@code position[t]} onto every closed-loop segment {@code i -> i + 1 (mod count[e])}
  * of env {@code e}'s centerline (cold: {@code window < 0}, or a previous {@code segment[t] < 0},
  * or {@code 2 * window + 1 >= count[e]}) or onto the {@code 2 * window + 1} segments centred on
@@ -26,12 +26,16 @@ import dev.trackgen.course.kernel.CourseProgressKernels;
  *   <li>{@code s[t] = arclen[i] + u * |segment|}, in {@code [0, length[e])};</li>
  *   <li>{@code n[t]}: the distance to the centerline, positive on the left of the direction of
  *       travel (the side {@code Track.normal} points to), negative on the right;</li>
- *   <li>{@code segment[t] = i}; {@code onRoad[t] = 1} when {@code |n| <= halfWidth}, else 0.</li>
+ *   <li>{@code segment[t] = i}; {@code onRoad[t] = 1} when {@code |n| <= w}, else 0, where
+ *       {@code w = halfWidth} when {@code localWidths == 0}, else the half-width of the side the
+ *       point is on ({@code left} for {@code n >= 0}, {@code right} below) interpolated along the
+ *       segment, {@code w = w_i + u * (w_{i+1} - w_i)} (the per-point widths of
+ *       {@code Track.leftHalfWidth()} / {@code rightHalfWidth()}).</li>
  * </ul>
  * A non-finite position, or an env with fewer than 2 points, gives {@code s = n = NaN},
  * {@code segment = -1}, {@code onRoad = 0} (so the next warm query scans cold).
  *
- * <p>Shapes: {@code center: [E*nMax]} pairs, {@code arclen: [E*nMax]}, {@code length, count: [E]},
+ * <p>Shapes: {@code center: [E*nMax]} pairs, {@code arclen, left, right: [E*nMax]}, {@code length, count: [E]},
  * {@code position: [E*agents]} pairs, {@code s, n, segment, onRoad: [E*agents]}.
  */
 public final class LocalizeKernel extends LocalizeKernelBase {
@@ -44,15 +48,16 @@ public final class LocalizeKernel extends LocalizeKernelBase {
     @KernelSignature(ptx = CourseProgressKernels.PTX)
     interface Signature {
         void tg_course_localize(@In Vec2Array center, @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax,
-                                @In Vec2Array position, int agents, float halfWidth, int window, @Out F32Array s,
+                                @In Vec2Array position, int agents, float halfWidth, @In F32Array left,
+                                @In F32Array right, int localWidths, int window, @Out F32Array s,
                                 @Out F32Array n, @InOut I32Array segment, @Out I32Array onRoad);
     }
 
     @Override
     protected void run(int begin, int end, float[] center, float[] arclen, float[] length, int[] count, int nMax,
-                       float[] position, int agents, float halfWidth, int window, float[] sArg, float[] n,
-                       int[] segment, int[] onRoad) {
-        localize(center, arclen, length, count, nMax, position, agents, halfWidth,
+                       float[] position, int agents, float halfWidth, float[] left, float[] right, int localWidths,
+                       int window, float[] sArg, float[] n, int[] segment, int[] onRoad) {
+        localize(center, arclen, length, count, nMax, position, agents, halfWidth, left, right, localWidths,
                 window, sArg, n, segment, onRoad, begin, end);
     }
 
@@ -89,8 +94,8 @@ public final class LocalizeKernel extends LocalizeKernelBase {
     }
 
     static void localize(float[] c, float[] arclen, float[] length, int[] count, int nMax, float[] pos, int agents,
-                         float halfWidth, int window, float[] sOut, float[] nOut, int[] segOut, int[] onRoad,
-                         int begin, int end) {
+                         float halfWidth, float[] left, float[] right, int localWidths, int window, float[] sOut,
+                         float[] nOut, int[] segOut, int[] onRoad, int begin, int end) {
         int e = begin / agents;
         for (int t = begin, a = begin - e * agents; t < end; t++, a++) {
             if (a == agents) { // the next env's first agent (no division per query)
@@ -157,7 +162,13 @@ public final class LocalizeKernel extends LocalizeKernelBase {
             sOut[t] = s;
             nOut[t] = side < 0.0f ? -dist : dist;
             segOut[t] = bi;
-            onRoad[t] = dist <= halfWidth ? 1 : 0;
+            float w = halfWidth;
+            if (localWidths != 0) {
+                float[] wa = side < 0.0f ? right : left;
+                float w0 = wa[b + bi];
+                w = w0 + u * (wa[b + j] - w0);
+            }
+            onRoad[t] = dist <= w ? 1 : 0;
         }
     }
 }

@@ -63,7 +63,8 @@ public final class TrackLocalizer {
         this.frame = new TrackFrame(runtime, queries);
         KernelArgs q = LocalizeKernel.INSTANCE.args().center(track.center()).arclen(track.arclen())
                 .length(track.length()).count(track.count()).nMax(track.nMax()).position(b.positions).agents(agents)
-                .halfWidth((float) b.halfWidth).window(window).s(frame.s()).n(frame.n()).segment(frame.segment())
+                .halfWidth((float) b.halfWidth).left(track.leftHalfWidth()).right(track.rightHalfWidth())
+                .localWidths(b.localWidths ? 1 : 0).window(window).s(frame.s()).n(frame.n()).segment(frame.segment())
                 .onRoad(frame.onRoad());
         this.queryPlan = LaunchPlan.builder().launch(queries, q).build();
         this.reset = new MaskedReset(runtime, queries,
@@ -133,6 +134,7 @@ public final class TrackLocalizer {
         private final Vec2Array positions;
         private int agents = 1;
         private double halfWidth = Double.NaN;
+        private boolean localWidths;
         private int window = DEFAULT_WARM_WINDOW;
 
         private Builder(Track track, Vec2Array positions) {
@@ -156,6 +158,23 @@ public final class TrackLocalizer {
          */
         public Builder halfWidth(double halfWidth) {
             this.halfWidth = halfWidth;
+            return this;
+        }
+
+        /**
+         * Whether the on-road flag compares with the track's per-point half-widths instead of
+         * {@link #halfWidth(double)}: the half-width of the side the position is on
+         * ({@code Track.leftHalfWidth()} for {@code n >= 0}, {@code rightHalfWidth()} below),
+         * interpolated linearly along the nearest centerline segment. Needs a track whose width
+         * rows are written (every pipeline's are; a track uploaded by hand must fill them). On a
+         * constant-width track the flags are the same as with {@code halfWidth} (the interpolation
+         * of two equal floats is that float). Default false.
+         *
+         * @param localWidths true to read the per-point widths
+         * @return this builder
+         */
+        public Builder localWidths(boolean localWidths) {
+            this.localWidths = localWidths;
             return this;
         }
 

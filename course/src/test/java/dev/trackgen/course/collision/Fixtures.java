@@ -46,7 +46,15 @@ public final class Fixtures {
 
     /** @return an open generator on a runtime, one batch generated */
     public static TrackGenerator generated(String name, int envs, int seed, ComputeRuntime rt) {
-        TrackGenerator g = TrackGenLauncher.discover().builder(config(name, envs)).rng(PerEnvSeededRng.fromScalar(envs, seed))
+        return generated(name, envs, seed, rt, java.util.Map.of());
+    }
+
+    /** @return an open generator on a runtime with extra knobs ({@code name -> text}), one batch generated */
+    public static TrackGenerator generated(String name, int envs, int seed, ComputeRuntime rt,
+                                           java.util.Map<String, String> knobs) {
+        TrackGenConfig.Builder b = config(name, envs).toBuilder();
+        knobs.forEach(b::set);
+        TrackGenerator g = TrackGenLauncher.discover().builder(b.build()).rng(PerEnvSeededRng.fromScalar(envs, seed))
                 .runtime(rt).build();
         g.generate();
         return g;
@@ -86,10 +94,29 @@ public final class Fixtures {
         return t;
     }
 
+    /** @return a track on {@code rt} holding the snapshot's contents, per-point widths included */
+    public static Track upload(ComputeRuntime rt, TrackSnapshot h) {
+        Track t = Track.allocate(rt, h.numEnvs(), h.nMax());
+        rt.upload(h.center(), t.center());
+        rt.upload(h.outer(), t.outer());
+        rt.upload(h.inner(), t.inner());
+        rt.upload(h.tangent(), t.tangent());
+        rt.upload(h.normal(), t.normal());
+        rt.upload(h.arclen(), t.arclen());
+        rt.upload(h.length(), t.length());
+        rt.upload(h.winding(), t.winding());
+        rt.upload(h.leftHalfWidth(), t.leftHalfWidth());
+        rt.upload(h.rightHalfWidth(), t.rightHalfWidth());
+        rt.upload(h.valid(), t.valid());
+        rt.upload(h.count(), t.count());
+        return t;
+    }
+
     /**
      * Random boxes on and around the road of every valid env (NaN boxes on invalid ones): most
-     * within 1.6 half-widths of the centerline, heading near the tangent, a tenth anywhere in the
-     * track's bounding box.
+     * within 1.6 local half-widths of the centerline (the wider side's at the point drawn; the
+     * given half-width where the snapshot has none), heading near the tangent, a tenth anywhere
+     * in the track's bounding box. Box sizes scale with the given half-width.
      */
     public static HostBoxes randomBoxes(TrackSnapshot s, int perEnv, float halfWidth, long seed) {
         Random r = new Random(seed);
@@ -133,7 +160,7 @@ public final class Fixtures {
                 } else {
                     int i = r.nextInt(m);
                     int k = 2 * (base + i);
-                    double u = (r.nextDouble() * 3.2 - 1.6) * halfWidth;
+                    double u = (r.nextDouble() * 3.2 - 1.6) * localHalfWidth(s, base + i, halfWidth);
                     double v = (r.nextDouble() - 0.5) * halfWidth;
                     x = c[k] + u * nor[k] + v * tan[k];
                     y = c[k + 1] + u * nor[k + 1] + v * tan[k + 1];
@@ -147,5 +174,11 @@ public final class Fixtures {
             }
         }
         return new HostBoxes(perEnv, pos, head, he);
+    }
+
+    /** The wider side's half-width at slot {@code t}, or {@code fallback} where the widths are not finite and positive (a track uploaded without them). */
+    private static float localHalfWidth(TrackSnapshot s, int t, float fallback) {
+        float w = Math.max(s.leftHalfWidth()[t], s.rightHalfWidth()[t]);
+        return w > 0 && Float.isFinite(w) ? w : fallback;
     }
 }

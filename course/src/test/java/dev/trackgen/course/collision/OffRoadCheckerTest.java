@@ -318,6 +318,72 @@ class OffRoadCheckerTest {
         }
     }
 
+    /** Asserts the floors of one batch: no flag mismatch, clearance to 1e-4 half-widths, SDF at least 99%. */
+    private static void assertAgrees(String what, Agreement a, float hw) {
+        System.out.println(what + ": " + a + String.format(java.util.Locale.ROOT, ", SDF agrees on %.4f",
+                a.sdfAgree() / (double) a.boxes()));
+        assertTrue(a.boxes() >= 64, what + " " + a);
+        assertEquals(0, a.flagMismatches(), what + " " + a);
+        assertTrue(a.worstClearanceError() <= 1e-4 * hw, what + " " + a);
+        assertTrue(a.sdfAgree() >= 0.99 * a.boxes(), what + " " + a);
+        assertEquals(0, a.sdfDisagreeFarFromBorder(), what + " " + a);
+    }
+
+    /** The spread of a snapshot's valid half-widths, {@code {min, max}}. */
+    private static float[] widthRange(TrackSnapshot s) {
+        float lo = Float.POSITIVE_INFINITY;
+        float hi = 0;
+        for (int e = 0; e < s.numEnvs(); e++) {
+            for (int i = 0; s.valid()[e] == 1 && i < s.count()[e]; i++) {
+                int t = e * s.nMax() + i;
+                lo = Math.min(lo, Math.min(s.leftHalfWidth()[t], s.rightHalfWidth()[t]));
+                hi = Math.max(hi, Math.max(s.leftHalfWidth()[t], s.rightHalfWidth()[t]));
+            }
+        }
+        return new float[] {lo, hi};
+    }
+
+    /**
+     * Roads whose width varies along the lap (the curvature width profile, 0.7 to 1.3 half-widths):
+     * boxes drawn across the local width; the exact backend against the double reference on the
+     * borders and the SDF backend at the defaults, as on constant-width roads.
+     */
+    @Test
+    void bothBackendsAgreeOnRoadsOfVaryingWidth() {
+        try (CpuRuntime rt = new CpuRuntime(2, false)) {
+            for (String name : List.of("bezier", "polar", "voronoi")) {
+                try (TrackGenerator g = Fixtures.generated(name, 6, 17, rt, java.util.Map.of("width_profile", "curvature",
+                        "half_width_max", "0.13", "half_width_min", "0.07"))) {
+                    float hw = (float) g.config().halfWidth();
+                    TrackSnapshot snap = g.track().snapshot();
+                    float[] range = widthRange(snap);
+                    assertTrue(range[1] > 1.3f * range[0], name + ": the widths vary, " + range[0] + " to " + range[1]);
+                    assertAgrees(name + " (curvature widths " + range[0] + " to " + range[1] + ")",
+                            agreement(snap, g.track(), rt, 256, hw, 5, OffRoadOptions.sdf()), hw);
+                }
+            }
+        }
+    }
+
+    /** A real circuit imported with its own left and right widths (Austin: 5.4 to 14 m a side). */
+    @Test
+    void bothBackendsAgreeOnAnImportedCircuitWithItsWidths() throws java.net.URISyntaxException {
+        try (CpuRuntime rt = new CpuRuntime(2, false)) {
+            java.nio.file.Path file = java.nio.file.Path.of(OffRoadCheckerTest.class.getResource("/racelines/circuits/Austin.csv")
+                    .toURI());
+            dev.trackgen.metrics.circuit.ImportResult r = dev.trackgen.metrics.circuit.CircuitImporter.importCircuit(
+                    dev.trackgen.metrics.circuit.CircuitReader.read(file), dev.trackgen.api.config.TrackGenConfig.defaults(),
+                    rt);
+            assertTrue(r.valid(), r.invalidReason());
+            TrackSnapshot snap = r.snapshot();
+            float[] range = widthRange(snap);
+            assertTrue(range[1] > 2 * range[0], "Austin's widths vary, " + range[0] + " to " + range[1]);
+            float hw = (float) r.halfWidth();
+            assertAgrees("Austin (own widths " + range[0] + " to " + range[1] + " m)",
+                    agreement(snap, Fixtures.upload(rt, snap), rt, 2048, hw, 7, OffRoadOptions.sdf()), hw);
+        }
+    }
+
     @Test
     void theDefaultGridFollowsTheRoadAndALargerLaterTrackGetsCoarserCells() {
         try (CpuRuntime rt = new CpuRuntime(1, false)) {

@@ -268,8 +268,11 @@ final class ImportCommand implements Callable<Integer> {
             line(o, "circuit", r.circuit().name() + "  (" + r.circuit().size() + " points)");
             line(o, "half-width", fmt("%.3f m  (%s)", hw, r.circuit().halfWidthRule()));
             line(o, "spacing", fmt("%.3f m  (%s); N_max %d, %d points", r.spacing(),
-                    spacing != null ? "--spacing" : "0.6 x half-width unless the spacing knob is set", r.config().nMax(),
-                    r.count()));
+                    r.circuit().hasWidths()
+                            ? "equal chords of the file's polyline, at most " + (spacing != null ? "--spacing"
+                            : "0.6 x half-width") + "; the file's centerline and widths, not relaxed"
+                            : spacing != null ? "--spacing" : "0.6 x half-width unless the spacing knob is set",
+                    r.config().nMax(), r.count()));
             line(o, "valid", r.valid() ? "yes" : "no  (" + r.invalidReason() + ")");
             line(o, "length", fmt("%.1f m -> %.1f m  (%+.3f%%)", r.inputLength(), r.length(), 100 * r.lengthChange()));
             line(o, "moved", fmt("mean %.3f m, max %.3f m off the input line  (%.1f%% / %.1f%% of the half-width)",

@@ -42,6 +42,11 @@ final class MetricsFormat {
             new Column("straight_frac", "straight", MetricsRow::straightFraction, "%.3f"),
             new Column("peak_curvature", "peak k", MetricsRow::peakCurvature, "%.2f"),
             new Column("lap_time", "lap time", MetricsRow::lapTime, "%.2f"),
+            new Column("half_width_min", "hw min", r -> r.widths().min(), "%.4f"),
+            new Column("half_width_mean", "hw mean", r -> r.widths().mean(), "%.4f"),
+            new Column("half_width_max", "hw max", r -> r.widths().max(), "%.4f"),
+            new Column("half_width_left_mean", "hw left", r -> r.widths().meanLeft(), "%.4f"),
+            new Column("half_width_right_mean", "hw right", r -> r.widths().meanRight(), "%.4f"),
             new Column("gen_ms_per_call", "ms/call", MetricsRow::msPerCall, "%.1f"));
 
     private MetricsFormat() {

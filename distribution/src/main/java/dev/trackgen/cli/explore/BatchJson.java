@@ -79,6 +79,21 @@ public final class BatchJson {
                 pts.add(Float.isFinite(v) ? Math.round(v * DRAW_QUANTUM) / DRAW_QUANTUM : 0.0);
             }
         }
+        if (batch.config().variableWidth()) {
+            // a road whose width varies: the borders too, so the tiles draw the band as it is
+            ArrayNode borders = root.putArray("borders");
+            for (int env = 0; env < Math.min(e, maxShown); env++) {
+                ArrayNode pair = borders.addArray();
+                for (float[] ring : new float[][] {s.outer(), s.inner()}) {
+                    ArrayNode pts = pair.addArray();
+                    int base = 2 * env * s.nMax();
+                    for (int i = 0; i < 2 * s.count(env); i++) {
+                        float v = ring[base + i];
+                        pts.add(Float.isFinite(v) ? Math.round(v * DRAW_QUANTUM) / DRAW_QUANTUM : 0.0);
+                    }
+                }
+            }
+        }
         ObjectNode export = root.putObject("export");
         export.put("yaml", ConfigExport.yaml(batch.config()));
         export.put("json", ConfigExport.json(batch.config()));

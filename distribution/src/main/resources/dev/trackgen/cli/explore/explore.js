@@ -451,8 +451,21 @@
         var size = Math.max(maxX - minX, maxY - minY) + 2.5 * hw;
         var cx = (minX + maxX) / 2, cy = -(minY + maxY) / 2;
         svg.setAttribute('viewBox', (cx - size / 2) + ' ' + (cy - size / 2) + ' ' + size + ' ' + size);
-        svg.appendChild(svgEl('polygon', { points: coords.join(' '), fill: 'none', stroke: valid ? '#455a64' : '#e53935',
-          'stroke-width': 2 * hw, 'stroke-linejoin': 'round', 'stroke-opacity': 0.85 }));
+        if (b.borders && b.borders[env]) {
+          // varying width: the band between the two borders, as the tracks are
+          var d = b.borders[env].map(function (ring) {
+            var p = [];
+            for (var k = 0; k + 1 < ring.length; k += 2) {
+              p.push((k === 0 ? 'M' : 'L') + ring[k] + ',' + (-ring[k + 1]));
+            }
+            return p.join(' ') + ' Z';
+          }).join(' ');
+          svg.appendChild(svgEl('path', { d: d, 'fill-rule': 'evenodd', fill: valid ? '#455a64' : '#e53935',
+            'fill-opacity': 0.85, stroke: 'none', 'class': 'band' }));
+        } else {
+          svg.appendChild(svgEl('polygon', { points: coords.join(' '), fill: 'none', stroke: valid ? '#455a64' : '#e53935',
+            'stroke-width': 2 * hw, 'stroke-linejoin': 'round', 'stroke-opacity': 0.85 }));
+        }
         svg.appendChild(svgEl('polygon', { points: coords.join(' '), fill: 'none', stroke: '#fff',
           'stroke-width': hw / 8, 'stroke-dasharray': hw / 2 + ' ' + hw / 2 }));
         // the env label last, so that it is drawn on top of the road, with a white halo

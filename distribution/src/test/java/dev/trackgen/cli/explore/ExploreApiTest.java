@@ -175,6 +175,32 @@ class ExploreApiTest {
         assertEquals(0, viaJson.code(), viaJson.toString());
     }
 
+    /** A width profile: the batch carries both borders of every drawn track, at the local widths. */
+    @Test
+    void aBatchOfVaryingWidthCarriesTheBorders() throws Exception {
+        JsonNode b = postJson("/api/batch", request("w1", "bezier", 6, 3, Map.of("width_profile", "curvature",
+                "half_width_min", "0.07", "half_width_max", "0.13")), 200);
+        assertEquals(6, b.path("borders").size());
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (int env = 0; env < 6; env++) {
+            JsonNode center = b.path("shown").get(env);
+            JsonNode outer = b.path("borders").get(env).get(0);
+            JsonNode inner = b.path("borders").get(env).get(1);
+            assertEquals(center.size(), outer.size());
+            assertEquals(center.size(), inner.size());
+            for (int k = 0; b.path("valid").get(env).asBoolean() && k < center.size(); k += 2) {
+                double w = Math.hypot(outer.get(k).asDouble() - inner.get(k).asDouble(),
+                        outer.get(k + 1).asDouble() - inner.get(k + 1).asDouble()) / 2;
+                lo = Math.min(lo, w);
+                hi = Math.max(hi, w);
+            }
+        }
+        assertTrue(lo >= 0.07 - 1e-3 && hi <= 0.13 + 1e-3 && hi > 1.3 * lo, "half-widths " + lo + " to " + hi);
+        JsonNode constant = postJson("/api/batch", request("w2", "bezier", 4, 3, Map.of()), 200);
+        assertTrue(constant.path("borders").isMissingNode(), "a constant width sends no borders");
+    }
+
     static String digestOf(Path npz) {
         try (NpzFile.Reader r = NpzFile.read(npz)) {
             float[] center = r.get("center", Integer.MAX_VALUE).asFloatArray();

@@ -85,6 +85,34 @@ class PreviewRendererTest {
         assertEquals(0, count(level, 0, y0, 200, 200, low) + count(level, 0, y0, 200, 200, high), "no height colours");
     }
 
+    /**
+     * A road whose width varies: one circle whose right half (x > 0) is three times as wide as its
+     * left half. The preview fills between the borders, so the right half of the cell has more
+     * road pixels than the left.
+     */
+    @Test
+    void aRoadOfVaryingWidthIsDrawnBetweenItsBorders() {
+        TrackSnapshot s = Snapshots.circles(1, 128, -1);
+        for (int i = 0; i < s.count()[0]; i++) {
+            int p = 2 * i;
+            double cx = s.center()[p];
+            double cy = s.center()[p + 1];
+            double w = cx > 0 ? 0.3 : 0.1;
+            s.outer()[p] = (float) ((1 + w) * cx);
+            s.outer()[p + 1] = (float) ((1 + w) * cy);
+            s.inner()[p] = (float) ((1 - w) * cx);
+            s.inner()[p + 1] = (float) ((1 - w) * cy);
+            s.leftHalfWidth()[i] = (float) w;
+            s.rightHalfWidth()[i] = (float) w;
+        }
+        BufferedImage img = new PreviewRenderer(1, 200).render(s, "widths");
+        int y0 = PreviewRenderer.TITLE_HEIGHT;
+        int left = count(img, 0, y0, 100, 200, 0x8E959C);
+        int right = count(img, 100, y0, 100, 200, 0x8E959C);
+        assertTrue(left > 100, "road drawn on the narrow side, got " + left);
+        assertTrue(right > 2 * left, "the wide half has more road: " + right + " vs " + left);
+    }
+
     @Test
     void invalidTracksBeyondTheFirstCellsAreShownToo() {
         PreviewRenderer r = new PreviewRenderer(8, 100);

@@ -15,11 +15,17 @@ import dev.trackgen.pipeline.TrackGenerator;
  * Brings a {@link Circuit} through the pipeline's resample, relax and inflate stages
  * ({@link CenterlinePipeline}) and measures what they did to it.
  *
- * <p>A circuit with its own widths ({@link Circuit#hasWidths()}, a TUM file) keeps them: its
- * centerline is the file's, and every output point gets the file's left and right half-width at
- * the same fraction of the lap ({@code CenterlinePipeline}'s per-point widths), so the road is
- * as narrow or as wide as the real one and off-centre where the file's centerline is; the mean
- * half-width below then sets only the spacing and the relaxation.
+ * <p>A circuit with its own widths ({@link Circuit#hasWidths()}, a TUM file) keeps its road: the
+ * file's polyline is sampled once at points with equal chords ({@link EqualChordResample}, double
+ * precision, {@code floor(perimeter / spacing) + 1} points), each point gets the file's left and
+ * right width interpolated along the file's segment it lies on, and the pipeline runs with
+ * relaxation off ({@code relax_enable = false}) and a spacing just above that chord, so neither of
+ * its resamples moves the points. The road is as narrow or as wide as the real one, off-centre where
+ * the file's centerline is, and each border lies on the offset of the file's own chords. Where the
+ * file's geometry breaks the validity definition (a turn tighter than the road is wide, two parts
+ * of the lap closer than their widths) the track comes out invalid and its reason names the
+ * point. The mean half-width below then sets only the spacing. {@code --half-width} (a
+ * {@link Circuit#withHalfWidth} circuit) is the constant-width import, relaxed as before.
  *
  * <p>Configuration: the caller's knobs (relaxation, validity gate) with {@code num_envs = 1},
  * {@code half_width} = the circuit's, {@code spacing} = the caller's explicit {@code spacing}
@@ -33,6 +39,13 @@ import dev.trackgen.pipeline.TrackGenerator;
 public final class CircuitImporter {
     /** Largest N_max the configuration allows. */
     private static final int N_MAX_LIMIT = 1 << 16;
+    /**
+     * The spacing handed to the pipeline over the equal chord of a circuit with its own widths:
+     * just above the chord, so the constant-spacing resample counts the same points (its count is
+     * the largest with every gap at most the spacing) whatever the float rounding of the
+     * perimeter (about 1e-7 relative); the points then slide by at most 4e-6 of the lap.
+     */
+    private static final double SPACING_MARGIN = 1 + 4e-6;
 
     private CircuitImporter() {
     }
@@ -40,7 +53,8 @@ public final class CircuitImporter {
     /**
      * @param circuit a circuit with a known half-width
      * @param base    the caller's configuration (knobs other than those set here)
-     * @return the configuration the import runs with
+     * @return the configuration the import runs with ({@code relax_enable = false} for a circuit
+     *         with its own widths; {@link #importCircuit} then sets the spacing to the equal chord)
      * @throws CircuitException if the half-width is unknown or not above the validity gate's
      *         {@code w_floor} (the track could only be invalid), or the loop needs more than 65536 points
      */
@@ -65,7 +79,13 @@ public final class CircuitImporter {
                     + ") needs " + (long) points + " points at spacing " + Circuit.fmt(spacing)
                     + ", more than the limit " + N_MAX_LIMIT + "; use a larger spacing");
         }
-        return base.toBuilder().numEnvs(1).halfWidth(hw).spacing(spacing).nMax(Math.max(4, (int) points)).build();
+        TrackGenConfig.Builder b = base.toBuilder().numEnvs(1).halfWidth(hw).spacing(spacing)
+                .nMax(Math.max(4, (int) points));
+        if (circuit.hasWidths()) {
+            // the file's centerline is the road's: relaxation would move it off the file's borders
+            b.set(PipelineKnobs.RELAX_ENABLE, false);
+        }
+        return b.build();
     }
 
     /**
@@ -95,30 +115,47 @@ public final class CircuitImporter {
         float[] spaced = new float[2 * nMax];
         float[] relaxed = new float[2 * nMax];
         TrackSnapshot snapshot;
-        try (CenterlinePipeline pipeline = new CenterlinePipeline(config, n, runtime, circuit.hasWidths())) {
-            if (circuit.hasWidths()) {
-                // the file's own widths, left and right of its (not centred) centerline
-                double[] l = circuit.leftWidths();
-                double[] r = circuit.rightWidths();
-                float[] left = new float[n];
-                float[] right = new float[n];
-                for (int i = 0; i < n; i++) {
-                    left[i] = (float) l[i];
-                    right[i] = (float) r[i];
-                }
-                pipeline.run(input, left, right, new int[] {1});
-            } else {
+        if (circuit.hasWidths()) {
+            // the file's own road: its polyline sampled once at equal chords, its widths carried
+            // to those points, no relaxation (the file's centerline is the road's)
+            int m = Math.max(3, (int) Math.floor(circuit.perimeter() / config.spacing()) + 1);
+            EqualChordResample eq = EqualChordResample.of(local, circuit.leftWidths(), circuit.rightWidths(), m);
+            config = config.toBuilder().spacing(eq.chord() * SPACING_MARGIN).build();
+            double[] exy = eq.xy();
+            double[] l = eq.left();
+            double[] r = eq.right();
+            float[] points = new float[2 * m];
+            float[] left = new float[m];
+            float[] right = new float[m];
+            for (int i = 0; i < m; i++) {
+                points[2 * i] = (float) exy[2 * i];
+                points[2 * i + 1] = (float) exy[2 * i + 1];
+                left[i] = (float) l[i];
+                right[i] = (float) r[i];
+            }
+            try (CenterlinePipeline pipeline = new CenterlinePipeline(config, m, runtime, true)) {
+                pipeline.run(points, left, right, new int[] {1});
+                snapshot = intermediates(pipeline, runtime, spaced, relaxed);
+            }
+        } else {
+            try (CenterlinePipeline pipeline = new CenterlinePipeline(config, n, runtime)) {
                 pipeline.run(input);
+                snapshot = intermediates(pipeline, runtime, spaced, relaxed);
             }
-            TrackGenerator.Intermediates mid = pipeline.intermediates();
-            LockScope lock = new LockScope(runtime.executionLock());
-            try (LockScope held = lock.acquire()) {
-                runtime.download(mid.spaced(), spaced);
-                runtime.download(mid.relaxed(), relaxed);
-            }
-            snapshot = pipeline.track().snapshot();
         }
         return new ImportResult(circuit, config, origin, local, input, spaced, relaxed, snapshot);
+    }
+
+    /** Downloads the constant-spacing and relaxed centerlines and snapshots the track. */
+    private static TrackSnapshot intermediates(CenterlinePipeline pipeline, ComputeRuntime runtime, float[] spaced,
+                                               float[] relaxed) {
+        TrackGenerator.Intermediates mid = pipeline.intermediates();
+        LockScope lock = new LockScope(runtime.executionLock());
+        try (LockScope held = lock.acquire()) {
+            runtime.download(mid.spaced(), spaced);
+            runtime.download(mid.relaxed(), relaxed);
+        }
+        return pipeline.track().snapshot();
     }
 
     /**

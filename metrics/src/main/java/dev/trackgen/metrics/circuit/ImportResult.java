@@ -177,5 +177,6 @@ public final class ImportResult {
      */
     public void addTo(MetricsAccumulator acc) {
         acc.add(input, 0, circuit.size(), spaced, relaxed, centered, 0, count(), valid());
+        acc.addWidths(snapshot.leftHalfWidth(), snapshot.rightHalfWidth(), 0, count(), valid());
     }
 }

@@ -63,8 +63,12 @@ class CircuitImportTest {
         assertTrue(Math.abs(r.lengthChange()) < 0.01, name + ": length change " + r.lengthChange());
         assertTrue(r.meanOffset() < 0.1 * hw, name + ": mean offset " + r.meanOffset() + " m, half-width " + hw);
         assertTrue(r.meanBeadDisplacement() < 0.1 * hw, name + ": mean bead displacement " + r.meanBeadDisplacement());
-        // N_max sized from the circuit: the loop fits without truncation
-        assertEquals(0.6 * hw, r.spacing(), 1e-12);
+        // N_max sized from the circuit: the loop fits without truncation. With the file's widths the
+        // spacing is the equal chord of floor(length / (0.6 hw)) + 1 points, just under 0.6 hw
+        assertTrue(c.hasWidths());
+        assertTrue(r.spacing() <= 0.6 * hw && r.spacing() > 0.99 * 0.6 * hw, "spacing " + r.spacing());
+        assertEquals(0.6 * hw, CircuitImporter.importCircuit(c.withHalfWidth(hw, "mean"),
+                TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime).spacing(), 1e-12);
         assertTrue(r.count() < r.config().nMax(), "count " + r.count() + " < N_max " + r.config().nMax());
         assertEquals(Math.floor(r.inputLength() / r.spacing()) + 1, r.count(), 1.0);
         // the result is in a local frame about the file's centroid, which origin() gives back
@@ -91,7 +95,8 @@ class CircuitImportTest {
             xy[2 * i + 1] += 5_000_000;
             lines[i] = c.line(i);
         }
-        Circuit far = new Circuit("far.csv", xy, lines, c.halfWidth(), c.halfWidthRule());
+        Circuit far = new Circuit("far.csv", xy, lines, c.halfWidth(), c.halfWidthRule(), c.leftWidths(),
+                c.rightWidths());
         ImportResult near = CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
         ImportResult away = CircuitImporter.importCircuit(far, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(), runtime);
         assertTrue(away.valid());

@@ -6,6 +6,7 @@ import dev.trackgen.generators.knobs.BuiltinKnobs;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,6 +16,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * each border of the imported track lies within 0.1 m of the file's border at the 99th
  * percentile of its points. The file's border is its centerline plus the signed width along the
  * file's own normal (central difference of the file's points, left normal {@code (-t.y, t.x)});
- * the distance of an imported border point is to that border polyline. Each circuit is valid, or
- * its invalid reason names a point.
+ * the distance of an imported border point is to that border polyline. All eight are sound and
+ * import valid; a loop whose widths are too wide for its turns imports invalid with a reason that
+ * names the point.
  */
 class CircuitWidthsTest {
     private static CpuRuntime runtime;
@@ -85,16 +88,10 @@ class CircuitWidthsTest {
         double p99l = own[0];
         double p99r = own[1];
         assertTrue(p99l < mean[0] && p99r < mean[1], path + ": the file's widths bring the borders closer to the file's");
-        // 0.1 m is the target; at the import's defaults (relaxation on, spacing 0.6 x the
-        // mean half-width) relaxation and resampling move the centerline by up to 0.4 m at the
-        // 99th percentile on Austin (docs/circuits.md, "Per-point widths"), which bounds this
-        assertTrue(p99l <= 0.6, path + ": left border p99 " + p99l + " m");
-        assertTrue(p99r <= 0.6, path + ": right border p99 " + p99r + " m");
-        if (!r.valid()) {
-            assertNotNull(r.invalidReason());
-            assertTrue(r.invalidReason().matches(".*(point|points|edge) \\d+.*"),
-                    path + ": the reason names the place: " + r.invalidReason());
-        }
+        // the target: the file's centerline sampled once at equal chords, not relaxed
+        assertTrue(p99l <= 0.1, path + ": left border p99 " + p99l + " m");
+        assertTrue(p99r <= 0.1, path + ": right border p99 " + p99r + " m");
+        assertTrue(r.valid(), path + " is sound and imports valid: " + r.invalidReason());
         // the widths vary: not one constant half-width
         TrackSnapshot s = r.snapshot();
         float lo = Float.POSITIVE_INFINITY;
@@ -104,6 +101,41 @@ class CircuitWidthsTest {
             hi = Math.max(hi, s.leftHalfWidth()[i]);
         }
         assertFalse(lo == hi, path + ": left half-widths vary");
+    }
+
+    @Test
+    void anUnsoundFileNamesThePlace() {
+        // a 40 m square loop at 5 m steps whose widths (9 m a side) are wider than its corners allow
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        for (int side = 0; side < 4; side++) {
+            for (int k = 0; k < 8; k++) {
+                double u = 5.0 * k;
+                double[] p = switch (side) {
+                    case 0 -> new double[] {u, 0};
+                    case 1 -> new double[] {40, u};
+                    case 2 -> new double[] {40 - u, 40};
+                    default -> new double[] {0, 40 - u};
+                };
+                rows.add(p[0] + "," + p[1] + ",9.0,9.0");
+            }
+        }
+        Circuit c = CircuitReader.parse("square.csv", rows);
+        assertTrue(c.hasWidths());
+        ImportResult r = CircuitImporter.importCircuit(c, TrackGenConfig.builder().declare(BuiltinKnobs.all()).build(),
+                runtime);
+        assertFalse(r.valid(), "9 m a side does not fit a square's corners");
+        assertNotNull(r.invalidReason());
+        assertTrue(r.invalidReason().matches("(?s).*(point|points|edge) \\d+.*"),
+                "the reason names the place: " + r.invalidReason());
+        // the file's centerline is kept: every imported point lies on the square's sides
+        TrackSnapshot s = r.snapshot();
+        double[] o = r.origin();
+        for (int i = 0; i < s.count(0); i++) {
+            double x = s.center()[2 * i] + o[0];
+            double y = s.center()[2 * i + 1] + o[1];
+            double side = Math.min(Math.min(Math.abs(x), Math.abs(x - 40)), Math.min(Math.abs(y), Math.abs(y - 40)));
+            assertEquals(0, side, 1e-3, "point " + i + " on the file's polyline");
+        }
     }
 
     /** The 99th percentiles of the distances of the +normal and -normal borders to the file's left and right border. */

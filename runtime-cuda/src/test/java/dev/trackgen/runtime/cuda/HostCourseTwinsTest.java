@@ -33,7 +33,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HostCourseTwinsTest {
 
     private static Track onTwins(TwinCheckingRuntime rt, String generator, int envs, int seed) {
-        TrackGenConfig c = TrackGenConfig.builder().generator(generator).numEnvs(envs).runtime("cpu").build();
+        // bezier with the curvature width profile: the localizer's local-width flag sees varying widths
+        TrackGenConfig.Builder cb = TrackGenConfig.builder().generator(generator).numEnvs(envs).runtime("cpu");
+        if (generator.equals("bezier")) {
+            cb.set("width_profile", "curvature").set("half_width_min", "0.07").set("half_width_max", "0.13");
+        }
+        TrackGenConfig c = cb.build();
         TrackSnapshot h;
         try (CpuRuntime cpu = new CpuRuntime(1, false);
              TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(envs, seed)).runtime(cpu)
@@ -49,6 +54,8 @@ class HostCourseTwinsTest {
         rt.upload(h.arclen(), t.arclen());
         rt.upload(h.length(), t.length());
         rt.upload(h.winding(), t.winding());
+        rt.upload(h.leftHalfWidth(), t.leftHalfWidth());
+        rt.upload(h.rightHalfWidth(), t.rightHalfWidth());
         rt.upload(h.valid(), t.valid());
         int[] count = h.count().clone();
         count[envs - 1] = 2; // a degenerate env: every body's short-count branch
@@ -73,6 +80,8 @@ class HostCourseTwinsTest {
             SpeedProfile.builder(t).curvatureWindow(0).speedCap(1.5).build().compute();
             TrackLocalizer warm = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(0.1).warmWindow(3).build();
             TrackLocalizer cold = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(0.1).cold().build();
+            TrackLocalizer local = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(0.1).localWidths(true)
+                    .warmWindow(3).build();
             ProgressTracker tracker = ProgressTracker.create(cps, pos, agents);
             Random rnd = new Random(17);
             double[] s = new double[envs * agents];
@@ -102,9 +111,11 @@ class HostCourseTwinsTest {
                     pos.data()[2 * q + 1] = nan ? Float.NaN : (float) (y + rnd.nextGaussian() * 0.06);
                 }
                 warm.reset(mask);
+                local.reset(mask);
                 tracker.reset(mask);
                 warm.query();
                 cold.query();
+                local.query();
                 tracker.update();
             }
             assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
