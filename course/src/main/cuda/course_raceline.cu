@@ -1,25 +1,13 @@
 /*
  * CUDA C bodies of the racing-line kernels (PTX module trackgen-ptx/course_raceline.ptx): the
- * constant half-width fill, the minimum-curvature solver (one thread per env: linearization,
+ * minimum-curvature solver (one thread per env: linearization,
  * cyclic banded Cholesky factor, ADMM sweeps) and the friction-circle speed profile. Each entry
  * point is the twin of the Java kernel of the same name in dev.trackgen.course.kernel
- * (RacelineWidthsKernel, RacelineSolveKernel, RacelineSpeedKernel); see those classes for the
+ * (RacelineSolveKernel, RacelineSpeedKernel); see those classes for the
  * method and shapes. Float operations follow the Java bodies one for one (no FMA, correctly
  * rounded sqrt and division, double only where Java sums in double).
  */
 #include "trackgen_course_kernels.h"
-
-extern "C" __global__ void tg_raceline_widths(int dim, const int* count, int nMax, float halfWidth, float* left,
-                                              float* right) {
-    int t = tg_thread_index();
-    if (t >= dim) {
-        return;
-    }
-    int e = t / nMax;
-    float w = t - e * nMax < count[e] ? halfWidth : tg_nanf();
-    left[t] = w;
-    right[t] = w;
-}
 
 /* Slots of the solver's per-env scratch rows (RacelineSolveKernel). */
 #define TG_RL_SLOTS 16

@@ -60,7 +60,7 @@ class RacelineCommandTest {
     }
 
     @Test
-    void aBadMarginOrAVaryingWidthIsRefusedBeforeAnythingIsGenerated() {
+    void aBadMarginIsRefusedBeforeAnythingIsGenerated() {
         Path out = dir.resolve("bad.npz");
         CliRun wide = CliRun.run("generate", "--envs", "2", "--runtime", "cpu", "--raceline", "--vehicle-margin", "0.2",
                 "--out", out.toString());
@@ -71,10 +71,51 @@ class RacelineCommandTest {
                 "--out", out.toString());
         assertTrue(nan.code() != 0, nan::toString);
         assertTrue(nan.err().contains("--vehicle-margin NaN: must be a finite number"), nan.err());
-        CliRun varying = CliRun.run("generate", "--envs", "2", "--runtime", "cpu", "--raceline",
-                "--set", "width_profile=curvature", "--out", out.toString());
-        assertTrue(varying.code() != 0, varying::toString);
-        assertTrue(varying.err().contains("the racing line does not read per-point widths yet"), varying.err());
         assertFalse(java.nio.file.Files.exists(out));
+    }
+
+    /**
+     * With a varying width profile the line follows the per-point widths: at every real point of
+     * every valid env its offset along the normal, recomputed from the npz's {@code raceline},
+     * {@code center} and {@code normal}, lies in {@code [-(right - m), left - m]} (m the default
+     * margin, half_width / 4), and the corridor of some env is narrower than the constant one.
+     */
+    @Test
+    void aVaryingWidthKeepsTheLineInsideThePerPointCorridor() {
+        Path out = dir.resolve("wide.npz");
+        CliRun r = CliRun.run("generate", "--envs", "6", "--runtime", "cpu", "-q", "--raceline", "--set",
+                "width_profile=curvature", "--set", "half_width_min=0.06", "--set", "half_width_max=0.12", "--out",
+                out.toString());
+        assertEquals(0, r.code(), r::toString);
+        double m = 0.1 / 4;
+        try (NpzFile.Reader z = NpzFile.read(out)) {
+            int nMax = z.get("center", Integer.MAX_VALUE).getShape()[1];
+            float[] c = z.get("center", Integer.MAX_VALUE).asFloatArray();
+            float[] n = z.get("normal", Integer.MAX_VALUE).asFloatArray();
+            float[] line = z.get("raceline", Integer.MAX_VALUE).asFloatArray();
+            float[] wl = z.get("left_half_width", Integer.MAX_VALUE).asFloatArray();
+            float[] wr = z.get("right_half_width", Integer.MAX_VALUE).asFloatArray();
+            int[] count = z.get("count", Integer.MAX_VALUE).asIntArray();
+            boolean[] valid = z.get("valid", Integer.MAX_VALUE).asBooleanArray();
+            int checked = 0;
+            double narrowest = Double.MAX_VALUE;
+            for (int e = 0; e < valid.length; e++) {
+                if (!valid[e]) {
+                    continue;
+                }
+                for (int i = 0; i < count[e]; i++) {
+                    int t = e * nMax + i;
+                    double o = (line[2 * t] - c[2 * t]) * n[2 * t] + (line[2 * t + 1] - c[2 * t + 1]) * n[2 * t + 1];
+                    double hi = wl[t] - m;
+                    double lo = m - wr[t];
+                    assertTrue(o >= lo - 1e-5 && o <= hi + 1e-5, "env " + e + " point " + i + ": offset " + o
+                            + " outside [" + lo + ", " + hi + "]");
+                    narrowest = Math.min(narrowest, Math.min(wl[t], wr[t]));
+                    checked++;
+                }
+            }
+            assertTrue(checked > 0, "some env is valid");
+            assertTrue(narrowest < 0.09, "the widths vary: narrowest " + narrowest);
+        }
     }
 }

@@ -46,6 +46,16 @@ class HostRacelineTwinsTest {
         int[] count = h.count().clone();
         count[envs - 1] = 2;
         rt.upload(count, t.count());
+        // the track's own per-point widths, with a stretch of env 0 narrower than twice the margin
+        // (0.025 at half_width 0.1): the corridor's collapse to the midpoint of its limits
+        float[] left = h.leftHalfWidth().clone();
+        float[] right = h.rightHalfWidth().clone();
+        for (int i = 5; i < 11; i++) {
+            left[i] = 0.03f;
+            right[i] = 0.01f;
+        }
+        rt.upload(left, t.leftHalfWidth());
+        rt.upload(right, t.rightHalfWidth());
         return t;
     }
 
@@ -65,7 +75,7 @@ class HostRacelineTwinsTest {
                     .forEach(k -> expected.add(k.name()));
             Set<String> ran = new TreeSet<>(rt.launches().keySet());
             assertTrue(ran.containsAll(expected), generator + ": every raceline kernel ran: " + ran);
-            assertEquals(3, expected.size());
+            assertEquals(2, expected.size());
         }
     }
 }
