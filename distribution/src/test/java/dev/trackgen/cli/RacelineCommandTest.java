@@ -118,4 +118,71 @@ class RacelineCommandTest {
             assertTrue(narrowest < 0.09, "the widths vary: narrowest " + narrowest);
         }
     }
+
+    /**
+     * {@code --raceline --export tum,f1tenth}: every env folder holds {@code raceline.csv}, read as
+     * numpy.loadtxt(path, delimiter=';') (TUM's readers) and with skiprows=3 (f1tenth_gym's
+     * waypoint follower) to the same rows: the npz's line in metres, closed, TUM's heading.
+     */
+    @Test
+    void tumAndF1tenthExportsCarryTheRacingLine() throws java.io.IOException {
+        Path out = dir.resolve("line.npz");
+        Path exp = dir.resolve("exp");
+        CliRun r = CliRun.run("generate", "--envs", "3", "--runtime", "cpu", "-q", "--raceline", "--world-scale", "40",
+                "--export", "tum,f1tenth", "--out-dir", exp.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r::toString);
+        try (NpzFile.Reader z = NpzFile.read(out)) {
+            int nMax = z.get("center", Integer.MAX_VALUE).getShape()[1];
+            float[] line = z.get("raceline", Integer.MAX_VALUE).asFloatArray();
+            float[] speed = z.get("raceline_speed", Integer.MAX_VALUE).asFloatArray();
+            float[] heading = z.get("raceline_heading", Integer.MAX_VALUE).asFloatArray();
+            int[] count = z.get("count", Integer.MAX_VALUE).asIntArray();
+            boolean[] valid = z.get("valid", Integer.MAX_VALUE).asBooleanArray();
+            int checked = 0;
+            for (int e = 0; e < 3; e++) {
+                Path csv = exp.resolve(String.format("env_%05d", e)).resolve("raceline.csv");
+                if (!valid[e]) {
+                    assertFalse(java.nio.file.Files.exists(csv));
+                    continue;
+                }
+                List<String> lines = java.nio.file.Files.readAllLines(csv);
+                List<double[]> tum = loadtxt(lines, 0);
+                List<double[]> f1 = loadtxt(lines, 3);
+                assertEquals(tum.size(), f1.size());
+                assertEquals(count[e] + 1, tum.size());
+                for (int i = 0; i < count[e]; i++) {
+                    int t = e * nMax + i;
+                    double[] row = f1.get(i);
+                    assertEquals(7, row.length);
+                    assertEquals(line[2 * t] * 40.0, row[1], 1e-4, "x_m");
+                    assertEquals(line[2 * t + 1] * 40.0, row[2], 1e-4, "y_m");
+                    assertEquals(speed[t], row[5], 1e-5, "vx_mps");
+                    double dpsi = row[3] + Math.PI / 2 - heading[t];
+                    assertEquals(0, Math.abs(Math.IEEEremainder(dpsi, 2 * Math.PI)), 1e-5, "psi_rad = heading - pi/2");
+                }
+                assertTrue(f1.get(count[e])[0] > f1.get(count[e] - 1)[0], "closing row at the lap length");
+                checked++;
+            }
+            assertTrue(checked > 0);
+        }
+    }
+
+    /** numpy.loadtxt(lines, delimiter=';', skiprows=skip): text after '#' dropped, blank lines skipped. */
+    private static List<double[]> loadtxt(List<String> lines, int skip) {
+        List<double[]> rows = new ArrayList<>();
+        for (String l : lines.subList(skip, lines.size())) {
+            int hash = l.indexOf('#');
+            String body = hash >= 0 ? l.substring(0, hash) : l;
+            if (body.isBlank()) {
+                continue;
+            }
+            String[] f = body.split(";", -1);
+            double[] row = new double[f.length];
+            for (int i = 0; i < f.length; i++) {
+                row[i] = Double.parseDouble(f[i].trim());
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
 }

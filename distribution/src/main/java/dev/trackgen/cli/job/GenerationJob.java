@@ -127,7 +127,7 @@ public final class GenerationJob {
                         preview.write(preview.render(snapshot, title(cfg, valid, rt), drawn), tmp);
                     }));
         }
-        exports.write(snapshot, cfg);
+        exports.write(snapshot, cfg, lineOut);
         RuntimeChoice runtimeChoice = platform.runtimeChoice();
         return new GenerationReport(cfg.generator(), resolved.generator().source(), rt.name(), rt.describe(),
                 runtimeChoice.name(),
