@@ -185,4 +185,58 @@ class RacelineCommandTest {
         }
         return rows;
     }
+
+    /**
+     * {@code --raceline --preview}: the line is drawn in the speed colours (the slow and the fast
+     * end of the ramp both appear on the tracks, neither appears without {@code --raceline}), and
+     * the colour bar runs from the slow colour to the fast one in the title row.
+     */
+    @Test
+    void thePreviewDrawsTheLineColouredBySpeedWithAColourBar() throws java.io.IOException {
+        Path plain = dir.resolve("plain.png");
+        Path line = dir.resolve("line.png");
+        CliRun a = CliRun.run("generate", "--envs", "4", "--runtime", "cpu", "-q", "--preview", plain.toString());
+        CliRun b = CliRun.run("generate", "--envs", "4", "--runtime", "cpu", "-q", "--raceline", "--world-scale", "60",
+                "--preview", line.toString());
+        assertEquals(0, a.code(), a::toString);
+        assertEquals(0, b.code(), b::toString);
+        java.awt.image.BufferedImage pa = javax.imageio.ImageIO.read(plain.toFile());
+        java.awt.image.BufferedImage pb = javax.imageio.ImageIO.read(line.toFile());
+        java.awt.Color slow = dev.trackgen.cli.output.PreviewRenderer.heightColor(0);
+        java.awt.Color fast = dev.trackgen.cli.output.PreviewRenderer.heightColor(1);
+        int top = dev.trackgen.cli.output.PreviewRenderer.TITLE_HEIGHT;
+        assertEquals(0, count(pa, slow, top) + count(pa, fast, top), "no speed colours without --raceline");
+        assertTrue(count(pb, slow, top) > 0 && count(pb, fast, top) > 0, "slow " + count(pb, slow, top) + " and fast "
+                + count(pb, fast, top) + " pixels on the tracks");
+        // the bar, in the title row: its left end slow, its right end fast
+        int y = top / 2;
+        int first = -1;
+        int last = -1;
+        for (int x = 0; x < pb.getWidth(); x++) {
+            if (near(pb.getRGB(x, y), slow) && first < 0) {
+                first = x;
+            }
+            if (near(pb.getRGB(x, y), fast)) {
+                last = x;
+            }
+        }
+        assertTrue(first > pb.getWidth() / 2 && last > first + 50, "bar from x " + first + " to " + last);
+    }
+
+    private static int count(java.awt.image.BufferedImage img, java.awt.Color c, int fromY) {
+        int k = 0;
+        for (int y = fromY; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                if (near(img.getRGB(x, y), c)) {
+                    k++;
+                }
+            }
+        }
+        return k;
+    }
+
+    private static boolean near(int rgb, java.awt.Color c) {
+        return Math.abs(((rgb >> 16) & 255) - c.getRed()) <= 12 && Math.abs(((rgb >> 8) & 255) - c.getGreen()) <= 12
+                && Math.abs((rgb & 255) - c.getBlue()) <= 12;
+    }
 }

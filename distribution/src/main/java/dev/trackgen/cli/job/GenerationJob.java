@@ -124,7 +124,9 @@ public final class GenerationJob {
                     request.preview(), pngTmp, tmp -> {
                         PreviewRenderer preview = new PreviewRenderer(request.previewTracks(),
                                 PreviewRenderer.DEFAULT_CELL_SIZE);
-                        preview.write(preview.render(snapshot, title(cfg, valid, rt), drawn), tmp);
+                        dev.trackgen.cli.output.RacelineLayer layer = lineOut == null ? null
+                                : new dev.trackgen.cli.output.RacelineLayer(lineOut, validity(snapshot));
+                        preview.write(preview.render(snapshot, title(cfg, valid, rt), drawn, layer), tmp);
                     }));
         }
         exports.write(snapshot, cfg, lineOut);
@@ -133,6 +135,14 @@ public final class GenerationJob {
                 runtimeChoice.name(),
                 runtimeChoice.origin(), e,
                 valid, millis, request.seed(), request.out(), request.preview());
+    }
+
+    private static boolean[] validity(TrackSnapshot s) {
+        boolean[] v = new boolean[s.numEnvs()];
+        for (int e = 0; e < v.length; e++) {
+            v[e] = s.isValid(e);
+        }
+        return v;
     }
 
     private String title(TrackGenConfig cfg, int valid, ComputeRuntime rt) {
