@@ -66,8 +66,28 @@ class HostRacelineTwinsTest {
             int envs = generator.equals("circuit") ? 3 : 10;
             Track t = onTwins(rt, generator, envs, 5);
             RacingLine.builder(t).halfWidth(0.1).vehicle(VehicleModel.DEFAULT.withWorldScale(60)).build().compute();
-            RacingLine.builder(t).halfWidth(0.1).vehicleMargin(0).linearizations(2).sweeps(7).rho(0.3)
+            RacingLine rl = RacingLine.builder(t).halfWidth(0.1).vehicleMargin(0).linearizations(2).sweeps(7).rho(0.3)
                     .vehicle(new VehicleModel(15, 8, 20, 30, 40)).build().compute();
+            // the agents' probe: three agents per env near the line, one of them at NaN
+            int agents = 3;
+            float[] line = new float[2 * envs * t.nMax()];
+            rt.download(rl.line(), line);
+            int[] count = new int[envs];
+            rt.download(t.count(), count);
+            float[] pos = new float[2 * envs * agents];
+            for (int e = 0; e < envs; e++) {
+                for (int a = 0; a < agents; a++) {
+                    int k = e * t.nMax() + (count[e] > 2 ? (a * 7 + 1) % count[e] : 0);
+                    pos[2 * (e * agents + a)] = a == 2 && e == 0 ? Float.NaN : line[2 * k] + 0.01f * a;
+                    pos[2 * (e * agents + a) + 1] = line[2 * k + 1] - 0.005f * a;
+                }
+            }
+            dev.trackgen.api.runtime.Vec2Array positions = rt.allocVec2(envs * agents);
+            rt.upload(pos, positions);
+            dev.trackgen.course.localize.TrackLocalizer loc = dev.trackgen.course.localize.TrackLocalizer
+                    .builder(t, positions).agents(agents).halfWidth(0.1).cold().build();
+            loc.query();
+            new dev.trackgen.course.raceline.RacelineProbe(rl, positions, loc.frame(), agents, 6).query();
             assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
                     + String.join("\n", rt.mismatches()));
             Set<String> expected = new TreeSet<>();
@@ -75,7 +95,7 @@ class HostRacelineTwinsTest {
                     .forEach(k -> expected.add(k.name()));
             Set<String> ran = new TreeSet<>(rt.launches().keySet());
             assertTrue(ran.containsAll(expected), generator + ": every raceline kernel ran: " + ran);
-            assertEquals(2, expected.size());
+            assertEquals(3, expected.size());
         }
     }
 }
