@@ -276,7 +276,7 @@ public final class RacingLine extends TrackPart<RacingLine> {
         /** Default linearizations. */
         public static final int DEFAULT_LINEARIZATIONS = 3;
         /** Default ADMM sweeps per linearization. */
-        public static final int DEFAULT_SWEEPS = 30;
+        public static final int DEFAULT_SWEEPS = 22;
         /** Default ADMM penalty scale. */
         public static final double DEFAULT_RHO = 2.0;
 
@@ -326,7 +326,7 @@ public final class RacingLine extends TrackPart<RacingLine> {
         }
 
         /**
-         * @param n ADMM sweeps per linearization, in {@code [1, 100000]} (default 30)
+         * @param n ADMM sweeps per linearization, in {@code [1, 100000]} (default 22; see docs/raceline.md, "Convergence")
          * @return this builder
          */
         public Builder sweeps(int n) {
