@@ -1,25 +1,13 @@
 /*
  * CUDA C bodies of the racing-line kernels (PTX module trackgen-ptx/course_raceline.ptx): the
- * constant half-width fill, the minimum-curvature solver (one thread per env: linearization,
+ * minimum-curvature solver (one thread per env: linearization,
  * cyclic banded Cholesky factor, ADMM sweeps) and the friction-circle speed profile. Each entry
  * point is the twin of the Java kernel of the same name in dev.trackgen.course.kernel
- * (RacelineWidthsKernel, RacelineSolveKernel, RacelineSpeedKernel); see those classes for the
+ * (RacelineSolveKernel, RacelineSpeedKernel, RacelineAgentKernel); see those classes for the
  * method and shapes. Float operations follow the Java bodies one for one (no FMA, correctly
  * rounded sqrt and division, double only where Java sums in double).
  */
 #include "trackgen_course_kernels.h"
-
-extern "C" __global__ void tg_raceline_widths(int dim, const int* count, int nMax, float halfWidth, float* left,
-                                              float* right) {
-    int t = tg_thread_index();
-    if (t >= dim) {
-        return;
-    }
-    int e = t / nMax;
-    float w = t - e * nMax < count[e] ? halfWidth : tg_nanf();
-    left[t] = w;
-    right[t] = w;
-}
 
 /* Slots of the solver's per-env scratch rows (RacelineSolveKernel). */
 #define TG_RL_SLOTS 16
@@ -360,4 +348,50 @@ extern "C" __global__ void tg_raceline_speed(int dim, const float2* p, const flo
         v[b + j] = tg_nanf();
         a[b + j] = tg_nanf();
     }
+}
+
+/* Each agent's signed distance to the racing line and the line's speed there (RacelineAgentKernel). */
+extern "C" __global__ void tg_raceline_agent(int dim, const float2* line, const float* speed, const int* count, int nMax,
+                                             const float2* position, const int* segment, int agents, int window,
+                                             float* lateral, float* lineSpeed) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / agents;
+    int cn = count[e];
+    int seg = segment[t];
+    float px = position[t].x;
+    float py = position[t].y;
+    float bl = tg_nanf();
+    float bv = tg_nanf();
+    if (cn >= TG_RL_MIN_POINTS && seg >= 0 && seg < cn && px == px && py == py) {
+        int b = e * nMax;
+        float best = __int_as_float(0x7f800000);
+        for (int k = -window; k <= window; k++) {
+            int i = ((seg + k) % cn + cn) % cn;
+            int j = i + 1 == cn ? 0 : i + 1;
+            float ax = line[b + i].x;
+            float ay = line[b + i].y;
+            float dx = line[b + j].x - ax;
+            float dy = line[b + j].y - ay;
+            float rx = px - ax;
+            float ry = py - ay;
+            float l2 = dx * dx + dy * dy;
+            float u = l2 > 0.0f ? (rx * dx + ry * dy) / l2 : 0.0f;
+            u = tg_minf(tg_maxf(u, 0.0f), 1.0f);
+            float qx = rx - u * dx;
+            float qy = ry - u * dy;
+            float d2 = qx * qx + qy * qy;
+            if (d2 < best) {
+                best = d2;
+                float d = sqrtf(d2);
+                bl = dx * ry - dy * rx < 0.0f ? -d : d;
+                float v0 = speed[b + i];
+                bv = v0 + u * (speed[b + j] - v0);
+            }
+        }
+    }
+    lateral[t] = bl;
+    lineSpeed[t] = bv;
 }

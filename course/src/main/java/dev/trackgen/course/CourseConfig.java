@@ -37,6 +37,7 @@ public final class CourseConfig {
     private final int maxProps;
     private final String mode;
     private final GateOptions gates;
+    private final dev.trackgen.course.raceline.RacelineOptions raceline;
 
     private CourseConfig(Builder b) {
         this.mode = b.mode;
@@ -55,6 +56,7 @@ public final class CourseConfig {
         this.propSpacing = Builder.orNaN(b.propSpacing);
         this.maxProps = b.maxProps;
         this.gates = b.gates;
+        this.raceline = b.raceline;
     }
 
     /** @return a builder with every default */
@@ -163,6 +165,14 @@ public final class CourseConfig {
         return gates;
     }
 
+    /**
+     * @return the racing-line options of the race mode's step, empty by default (no racing line
+     *     is computed and no kernel is launched for it)
+     */
+    public Optional<dev.trackgen.course.raceline.RacelineOptions> raceline() {
+        return Optional.ofNullable(raceline);
+    }
+
     /** @return the name of the course's {@link CourseMode} (default {@value RaceMode#NAME}) */
     public String mode() {
         return mode;
@@ -187,8 +197,21 @@ public final class CourseConfig {
         private int maxProps = 256;
         private String mode = RaceMode.NAME;
         private GateOptions gates = GateOptions.defaults();
+        private dev.trackgen.course.raceline.RacelineOptions raceline;
 
         private Builder() {
+        }
+
+        /**
+         * @param options the racing line the race mode computes per generation, whose lateral
+         *                distance and speed its step reports for every agent
+         *                ({@code CourseStep.raceline()}), or {@code null} for none (the default: no
+         *                line is computed, no kernel launched)
+         * @return this builder
+         */
+        public Builder raceline(dev.trackgen.course.raceline.RacelineOptions options) {
+            this.raceline = options;
+            return this;
         }
 
         /**

@@ -29,6 +29,7 @@ public final class CourseStep {
     private final CourseLineFrame lineFrame;
     private final GateEvents gateEvents;
     private final Optional<GateContacts> gateContacts;
+    private final Optional<dev.trackgen.course.raceline.RacelineProbe> raceline;
 
     /**
      * A track course's step.
@@ -38,6 +39,20 @@ public final class CourseStep {
      * @param contacts the off-road checker's persistent contacts, or null without collision
      */
     public CourseStep(TrackFrame frame, ProgressEvents events, BoxContacts contacts) {
+        this(frame, events, contacts, null);
+    }
+
+    /**
+     * A track course's step with the racing-line readings.
+     *
+     * @param frame    the localizer's persistent frame
+     * @param events   the progress tracker's persistent events (null for a mode without progress)
+     * @param contacts the off-road checker's persistent contacts, or null without collision
+     * @param raceline the racing-line probe's persistent readings, or null without a racing line
+     */
+    public CourseStep(TrackFrame frame, ProgressEvents events, BoxContacts contacts,
+                      dev.trackgen.course.raceline.RacelineProbe raceline) {
+        this.raceline = Optional.ofNullable(raceline);
         this.frame = Objects.requireNonNull(frame, "frame");
         this.events = events;
         this.contacts = Optional.ofNullable(contacts);
@@ -47,6 +62,7 @@ public final class CourseStep {
     }
 
     private CourseStep(CourseLineFrame lineFrame, GateEvents gateEvents, GateContacts gateContacts) {
+        this.raceline = Optional.empty();
         this.frame = null;
         this.events = null;
         this.contacts = Optional.empty();
@@ -66,6 +82,15 @@ public final class CourseStep {
      */
     public static CourseStep gates(CourseLineFrame lineFrame, GateEvents gateEvents, GateContacts gateContacts) {
         return new CourseStep(lineFrame, gateEvents, gateContacts);
+    }
+
+    /**
+     * @return each agent's lateral distance to the racing line ({@code lateral()}, {@code [E * A]},
+     *     world units, positive to the line's left) and the line's speed there ({@code speed()},
+     *     m/s); empty unless {@code CourseConfig.Builder.raceline} was set
+     */
+    public Optional<dev.trackgen.course.raceline.RacelineProbe> raceline() {
+        return raceline;
     }
 
     /** @return whether this is a gate course's step */

@@ -8,6 +8,9 @@ import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.collision.Boxes;
 import dev.trackgen.course.collision.OffRoadChecker;
 import dev.trackgen.course.collision.OffRoadOptions;
+import dev.trackgen.course.raceline.RacelineOptions;
+import dev.trackgen.course.raceline.RacelineProbe;
+import dev.trackgen.course.raceline.RacingLine;
 import dev.trackgen.course.localize.TrackLocalizer;
 import dev.trackgen.course.profile.SpeedProfile;
 import dev.trackgen.course.progress.Checkpoints;
@@ -20,7 +23,8 @@ import java.util.Optional;
  * The {@code race} mode (the default): laps through checkpoints. Per generation: checkpoints from
  * the start line, the curvature and speed profile and (when configured) props; per step:
  * localization, checkpoint progress and (when configured) the off-road check of one vehicle box
- * per agent. Its parts: {@link Checkpoints}, {@link SpeedProfile}, {@link PropSampler},
+ * per agent, and (with {@code CourseConfig.Builder.raceline}) the racing line per generation and
+ * each agent's lateral distance to it and its speed per step. Its parts: {@link Checkpoints}, {@link SpeedProfile}, {@link PropSampler},
  * {@link TrackLocalizer}, {@link ProgressTracker}, {@link OffRoadChecker}.
  */
 public final class RaceMode implements CourseMode {
@@ -33,6 +37,8 @@ public final class RaceMode implements CourseMode {
     private TrackLocalizer localizer;
     private ProgressTracker tracker;
     private OffRoadChecker offRoad;
+    private RacingLine racingLine;
+    private RacelineProbe probe;
     private CourseStep result;
 
     /** A mode for one course (the registry makes one per course). */
@@ -57,6 +63,15 @@ public final class RaceMode implements CourseMode {
         LaunchPlan.Builder refresh = LaunchPlan.builder().append(checkpoints.plan()).append(profile.plan());
         if (props != null) {
             refresh.append(props.plan());
+        }
+        Optional<RacelineOptions> line = config.raceline();
+        if (line.isPresent()) {
+            RacingLine.Builder rb = RacingLine.builder(track).halfWidth(c.halfWidth()).vehicle(line.get().vehicle());
+            if (!Double.isNaN(line.get().vehicleMargin())) {
+                rb.vehicleMargin(line.get().vehicleMargin());
+            }
+            this.racingLine = rb.build();
+            refresh.append(racingLine.plan());
         }
         return refresh.build();
     }
@@ -85,13 +100,19 @@ public final class RaceMode implements CourseMode {
             Boxes boxes = new Boxes(agents, poses.position(), poses.heading(), halfExtents);
             this.offRoad = new OffRoadChecker(track, boxes, off.get());
         }
-        this.result = new CourseStep(localizer.frame(), tracker.events(), offRoad == null ? null : offRoad.contacts());
+        this.probe = racingLine == null ? null : new RacelineProbe(racingLine, poses.position(), localizer.frame(), agents,
+                config.raceline().orElseThrow().window());
+        this.result = new CourseStep(localizer.frame(), tracker.events(), offRoad == null ? null : offRoad.contacts(),
+                probe);
         return offRoad == null ? LaunchPlan.builder().build() : offRoad.bakePlan();
     }
 
     @Override
     public void enqueueStep() {
         localizer.query();
+        if (probe != null) {
+            probe.query();
+        }
         tracker.update();
         if (offRoad != null) {
             offRoad.query();
@@ -117,6 +138,8 @@ public final class RaceMode implements CourseMode {
                 : type == TrackLocalizer.class ? localizer
                 : type == ProgressTracker.class ? tracker
                 : type == OffRoadChecker.class ? offRoad
+                : type == RacingLine.class ? racingLine
+                : type == RacelineProbe.class ? probe
                 : null;
         return Optional.ofNullable(type.cast(p));
     }

@@ -86,6 +86,7 @@ public final class Fixtures {
         float[] inner = nan(2 * envs * nMax);
         float[] outer = nan(2 * envs * nMax);
         float[] arclen = nan(envs * nMax);
+        float[] halfWidth = nan(envs * nMax);
         float[] length = new float[envs];
         float[] winding = new float[envs];
         int[] valid = new int[envs];
@@ -128,6 +129,7 @@ public final class Fixtures {
                 outer[2 * b] = (float) ox;
                 outer[2 * b + 1] = (float) oy;
                 arclen[b] = (float) acc;
+                halfWidth[b] = (float) hw;
                 acc += Math.hypot(p[2 * in] - p[2 * i], p[2 * in + 1] - p[2 * i + 1]);
             }
             length[e] = (float) acc;
@@ -142,6 +144,8 @@ public final class Fixtures {
         rt.upload(winding, t.winding());
         rt.upload(valid, t.valid());
         rt.upload(count, t.count());
+        rt.upload(halfWidth, t.leftHalfWidth());
+        rt.upload(halfWidth, t.rightHalfWidth());
         return t;
     }
 

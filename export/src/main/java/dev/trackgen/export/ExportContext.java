@@ -14,6 +14,7 @@ public final class ExportContext {
     private final WorldTrack track;
     private final String name;
     private final ExportSettings settings;
+    private final RaceTrajectory raceline;
     private final Map<Class<?>, Object> shared = new HashMap<>();
 
     /**
@@ -23,9 +24,34 @@ public final class ExportContext {
      * @throws NullPointerException if {@code track} or {@code settings} is null
      */
     public ExportContext(WorldTrack track, String name, ExportSettings settings) {
+        this(track, name, settings, null);
+    }
+
+    /**
+     * @param track    the track, metres
+     * @param name     its name inside meshes and models (for example {@code env_00007})
+     * @param settings the knobs
+     * @param raceline the track's racing line, metres, or {@code null} when none was computed
+     * @throws NullPointerException if {@code track} or {@code settings} is null
+     */
+    public ExportContext(WorldTrack track, String name, ExportSettings settings, RaceTrajectory raceline) {
         this.track = Objects.requireNonNull(track, "track");
         this.name = name;
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.raceline = raceline;
+    }
+
+    /**
+     * @return the racing line, metres
+     * @throws IllegalStateException if none was given (the settings ask for {@code raceline.csv}
+     *                               but the caller computed no line)
+     */
+    public RaceTrajectory raceline() {
+        if (raceline == null) {
+            throw new IllegalStateException("the export settings ask for " + TrackExporter.RACELINE_CSV
+                    + " but no racing line was given for " + name);
+        }
+        return raceline;
     }
 
     /** @return the track, metres */

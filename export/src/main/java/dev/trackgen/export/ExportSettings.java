@@ -17,9 +17,13 @@ package dev.trackgen.export;
  * @param maxImageSide  the largest map side accepted, pixels ({@link #DEFAULT_MAX_IMAGE_SIDE})
  * @param coneSpacing   cone files ({@code fsds}, {@code fssim}): requested arc spacing of the cones
  *                      along each border, metres, {@code > 0} ({@link ConeLayout})
+ * @param raceline      whether {@code tum} and {@code f1tenth} also write {@value TrackExporter#RACELINE_CSV},
+ *                      the racing line ({@link RacelineCsv}; the caller passes one per track to
+ *                      {@link TrackExporter#write(WorldTrack, RaceTrajectory, String, java.util.function.Function)});
+ *                      off by default
  */
 public record ExportSettings(double worldScale, double resolution, double margin, double wallThickness, boolean pgm,
-                             double wallHeight, UpAxis upAxis, int maxImageSide, double coneSpacing) {
+                             double wallHeight, UpAxis upAxis, int maxImageSide, double coneSpacing, boolean raceline) {
     /** Default metres per track unit. */
     public static final double DEFAULT_WORLD_SCALE = 11.0;
     /** Default map resolution, metres per pixel (F1TENTH's maps use 0.05). */
@@ -84,7 +88,8 @@ public record ExportSettings(double worldScale, double resolution, double margin
     /** @return a builder starting from these settings */
     public Builder toBuilder() {
         return new Builder().worldScale(worldScale).resolution(resolution).margin(margin).wallThickness(wallThickness)
-                .pgm(pgm).wallHeight(wallHeight).upAxis(upAxis).maxImageSide(maxImageSide).coneSpacing(coneSpacing);
+                .pgm(pgm).wallHeight(wallHeight).upAxis(upAxis).maxImageSide(maxImageSide).coneSpacing(coneSpacing)
+                .raceline(raceline);
     }
 
     /** A builder of {@link ExportSettings}; {@link #build()} validates. */
@@ -98,6 +103,7 @@ public record ExportSettings(double worldScale, double resolution, double margin
         private UpAxis upAxis = UpAxis.Y;
         private int maxImageSide = DEFAULT_MAX_IMAGE_SIDE;
         private double coneSpacing = DEFAULT_CONE_SPACING;
+        private boolean raceline;
 
         private Builder() {
         }
@@ -156,13 +162,19 @@ public record ExportSettings(double worldScale, double resolution, double margin
             return this;
         }
 
+        /** @param v whether {@code tum} and {@code f1tenth} write the racing line too @return this */
+        public Builder raceline(boolean v) {
+            raceline = v;
+            return this;
+        }
+
         /**
          * @return the settings
          * @throws IllegalArgumentException naming the first value out of range
          */
         public ExportSettings build() {
             return new ExportSettings(worldScale, resolution, margin, wallThickness, pgm, wallHeight, upAxis,
-                    maxImageSide, coneSpacing);
+                    maxImageSide, coneSpacing, raceline);
         }
     }
 }

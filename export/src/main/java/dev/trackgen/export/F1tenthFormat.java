@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * {@code f1tenth}: F1TENTH gym / ROS {@code map_server}: the occupancy image ({@value TrackExporter#MAP_PNG},
  * and {@value TrackExporter#MAP_PGM} with PGM on), its YAML (naming the PGM when PGM is on, else the
- * PNG), the start pose and the centerline CSV.
+ * PNG), the start pose and the centerline CSV; with {@link ExportSettings#raceline()} the racing line as
+ * the waypoint CSV F1TENTH's followers read ({@link RacelineCsv}).
  */
 public final class F1tenthFormat implements ExportFormat {
     @Override
@@ -28,6 +29,9 @@ public final class F1tenthFormat implements ExportFormat {
                 StandardCharsets.UTF_8)));
         files.add(new ExportFile(TrackExporter.START_POSE, (t, path) -> StartPoseYaml.write(t.track().startPose(), path)));
         files.add(TumFormat.CENTERLINE);
+        if (settings.raceline()) {
+            files.add(TumFormat.RACELINE);
+        }
         return files;
     }
 

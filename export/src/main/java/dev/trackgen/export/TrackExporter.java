@@ -39,6 +39,8 @@ public final class TrackExporter {
     public static final String MAP_YAML = "map.yaml";
     /** TUM / F1TENTH centerline CSV. */
     public static final String CENTERLINE_CSV = "centerline.csv";
+    /** The racing line in TUM's race-trajectory layout ({@code tum} and {@code f1tenth} with {@link ExportSettings#raceline()}). */
+    public static final String RACELINE_CSV = "raceline.csv";
     /** Start pose YAML. */
     public static final String START_POSE = "start_pose.yaml";
     /** DeepRacer waypoints. */
@@ -124,7 +126,23 @@ public final class TrackExporter {
      * @throws ExportLimitException if a format cannot hold the track ({@link #check})
      */
     public void write(WorldTrack track, String name, Function<String, Path> target) throws IOException {
-        ExportContext context = new ExportContext(track, name, settings);
+        write(track, null, name, target);
+    }
+
+    /**
+     * Writes every file of the track, the racing line's among them when the settings ask for it.
+     *
+     * @param track    the track, metres
+     * @param raceline its racing line, metres ({@code null}: none; then {@link ExportSettings#raceline()} must be off)
+     * @param name     the track's name inside meshes (for example {@code env_00007})
+     * @param target   where each of {@link #fileNames()} is to be written (existing files are overwritten)
+     * @throws IOException           if writing fails
+     * @throws ExportLimitException  if a format cannot hold the track ({@link #check})
+     * @throws IllegalStateException if the settings ask for the racing line and none is given
+     */
+    public void write(WorldTrack track, RaceTrajectory raceline, String name, Function<String, Path> target)
+            throws IOException {
+        ExportContext context = new ExportContext(track, name, settings, raceline);
         check(context);
         for (ExportFile file : files) {
             file.writer().write(context, target.apply(file.name()));

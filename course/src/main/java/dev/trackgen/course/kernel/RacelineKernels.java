@@ -2,7 +2,7 @@ package dev.trackgen.course.kernel;
 
 /**
  * PTX resource and layout constants of the racing-line kernels ({@link RacelineSolveKernel},
- * {@link RacelineSpeedKernel}, {@link RacelineWidthsKernel}); imports no kernel.
+ * {@link RacelineSpeedKernel}); imports no kernel.
  */
 public final class RacelineKernels {
     /** PTX resource holding the CUDA bodies ({@code course/src/main/cuda/course_raceline.cu}). */

@@ -48,7 +48,13 @@ import java.util.Objects;
  *       centerline.</li>
  * </ul>
  *
- * <p>{@link #compute()} is one fixed launch plan (six launches), allocates nothing and can be
+ * <p>The corridor at point {@code i} is {@code [-(right_i - margin), left_i - margin]} along
+ * {@code Track.normal()}, from the track's per-point half-widths ({@code Track.leftHalfWidth()},
+ * {@code Track.rightHalfWidth()}, read at every {@link #compute()}); where a point's road is
+ * narrower than twice the margin ({@code left_i + right_i < 2 margin}) the corridor collapses to
+ * the midpoint of its two limits, {@code (left_i - right_i) / 2}, and the line passes there.
+ *
+ * <p>{@link #compute()} is one fixed launch plan (five launches), allocates nothing and can be
  * captured; call it after every {@code generate()}.
  */
 public final class RacingLine extends TrackPart<RacingLine> {
@@ -58,7 +64,6 @@ public final class RacingLine extends TrackPart<RacingLine> {
     private final int sweeps;
     private final double rho;
     private final VehicleModel vehicle;
-    private final HalfWidths widths;
     private final F32Array offset;
     private final Vec2Array line;
     private final F32Array kappa;
@@ -85,9 +90,6 @@ public final class RacingLine extends TrackPart<RacingLine> {
         int envs = track.numEnvs();
         int nMax = track.nMax();
         int points = envs * nMax;
-        // per-point half-widths: the solver's own constant arrays until the Track carries its own
-        // (then: this.widths = new HalfWidths(track.leftHalfWidth(), track.rightHalfWidth(), LaunchPlan.builder().build());)
-        this.widths = HalfWidths.constant(track, halfWidth);
         F32Array work = runtime.allocF32(envs * RacelineKernels.SOLVER_SLOTS * nMax);
         this.offset = runtime.allocF32(points);
         this.line = runtime.allocVec2(points);
@@ -109,9 +111,8 @@ public final class RacingLine extends TrackPart<RacingLine> {
         float vMax = (float) vehicle.vMax();
         float scale = (float) vehicle.worldScale();
         this.plan = LaunchPlan.builder()
-                .append(widths.fill())
                 .launch(envs, RacelineSolveKernel.INSTANCE.args().center(track.center()).normal(track.normal())
-                        .count(track.count()).nMax(nMax).left(widths.left()).right(widths.right())
+                        .count(track.count()).nMax(nMax).left(track.leftHalfWidth()).right(track.rightHalfWidth())
                         .margin((float) margin).outer(linearizations).inner(sweeps).rhoScale((float) rho).work(work)
                         .offset(offset).line(line).heading(heading).arclen(arclen).length(length).residual(residual))
                 .launch(points, CurvatureKernel.INSTANCE.args().center(line).count(track.count()).nMax(nMax).window(0)
@@ -240,17 +241,7 @@ public final class RacingLine extends TrackPart<RacingLine> {
         return centerLapTime;
     }
 
-    /** @return the left half-widths the solver reads, {@code [E * N_max]}, world units */
-    public F32Array leftHalfWidth() {
-        return widths.left();
-    }
-
-    /** @return the right half-widths the solver reads, {@code [E * N_max]}, world units */
-    public F32Array rightHalfWidth() {
-        return widths.right();
-    }
-
-    /** @return the road half-width the constant widths are filled with, world units */
+    /** @return the nominal half-width (the default margin is a quarter of it), world units */
     public double halfWidth() {
         return halfWidth;
     }
@@ -285,7 +276,7 @@ public final class RacingLine extends TrackPart<RacingLine> {
         /** Default linearizations. */
         public static final int DEFAULT_LINEARIZATIONS = 3;
         /** Default ADMM sweeps per linearization. */
-        public static final int DEFAULT_SWEEPS = 30;
+        public static final int DEFAULT_SWEEPS = 22;
         /** Default ADMM penalty scale. */
         public static final double DEFAULT_RHO = 2.0;
 
@@ -302,8 +293,10 @@ public final class RacingLine extends TrackPart<RacingLine> {
         }
 
         /**
-         * @param halfWidth road half-width, world units, {@code > 0} (required: the constant
-         *                  per-point half-width on both sides)
+         * @param halfWidth the batch's nominal half-width ({@code TrackGenConfig.halfWidth()}), world
+         *                  units, {@code > 0} (required): it sets the default margin and the margin's
+         *                  range; the corridor itself comes from the track's per-point
+         *                  {@code leftHalfWidth()} and {@code rightHalfWidth()}
          * @return this builder
          */
         public Builder halfWidth(double halfWidth) {
@@ -333,7 +326,7 @@ public final class RacingLine extends TrackPart<RacingLine> {
         }
 
         /**
-         * @param n ADMM sweeps per linearization, in {@code [1, 100000]} (default 30)
+         * @param n ADMM sweeps per linearization, in {@code [1, 100000]} (default 22; see docs/raceline.md, "Convergence")
          * @return this builder
          */
         public Builder sweeps(int n) {

@@ -118,6 +118,8 @@ final class LineReference {
         rt.upload(h.winding(), t.winding());
         rt.upload(h.valid(), t.valid());
         rt.upload(h.count(), t.count());
+        rt.upload(h.leftHalfWidth(), t.leftHalfWidth());
+        rt.upload(h.rightHalfWidth(), t.rightHalfWidth());
         return t;
     }
 }

@@ -25,19 +25,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The racing line on the eight TUM circuits against TUM's own minimum-curvature lines (test
- * resources {@code racelines/}): imported as {@code trackgen import} does (mean half-width), the
- * line stays inside the road less the margin at every point and segment midpoint, and its
- * integral of squared curvature is at most 10% above the TUM line's on the same road.
+ * resources {@code racelines/}): imported as {@code trackgen import} does, with the files' own
+ * per-point left and right widths, the line stays inside its corridor (the road less the margin,
+ * along the normals) at every point, at least the margin from both border polylines at every
+ * point and segment midpoint, and its integral of squared curvature is at most 10% above the TUM
+ * line's on the same road.
  */
 class TumRacelineTest {
     static final String[] CIRCUITS = {"Austin", "BrandsHatch", "Budapest", "Catalunya", "Hockenheim", "IMS",
         "Melbourne", "Zandvoort"};
     /** Margin from each border, metres (about what the TUM lines keep from their own borders). */
     static final double MARGIN = 0.5;
+    /** Slack on the distance to the border polylines, metres: the corridor is along the normals, the polylines' nearest point can lie a little closer at a tight corner. */
+    static final double BORDER_SLACK = 0.1;
 
     /** One circuit's figures. */
     record Row(String name, int points, double halfWidth, double ours, double tum, double lapOurs, double lapTum,
-               double lapCenter, double worstInside, double residual) {
+               double lapCenter, double worstCorridor, double nearestBorder, double residual) {
         double ratio() {
             return ours / tum;
         }
@@ -73,19 +77,56 @@ class TumRacelineTest {
         }
     }
 
-    /** Largest distance from a point to the closed polyline {@code c}, over the points and edge midpoints of {@code line}. */
-    static double farthest(double[] line, double[] c) {
+    /**
+     * How far the line's points leave their corridor along the normals, in double: the largest
+     * {@code max(lo_i - o_i, o_i - hi_i)} with {@code o_i = (r_i - c_i) . n_i},
+     * {@code [lo_i, hi_i] = [-(right_i - margin), left_i - margin]} (the midpoint where they cross).
+     */
+    static double corridorExcess(double[] line, double[] c, double[] nrm, double[] left, double[] right, double m) {
+        double worst = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < line.length / 2; i++) {
+            double o = (line[2 * i] - c[2 * i]) * nrm[2 * i] + (line[2 * i + 1] - c[2 * i + 1]) * nrm[2 * i + 1];
+            double hi = left[i] - m;
+            double lo = m - right[i];
+            if (lo > hi) {
+                lo = hi = 0.5 * (lo + hi);
+            }
+            worst = Math.max(worst, Math.max(lo - o, o - hi));
+        }
+        return worst;
+    }
+
+    /** The border polyline {@code c + side * w_i n_i}. */
+    static double[] border(double[] c, double[] nrm, double[] w, double side) {
+        double[] b = new double[c.length];
+        for (int i = 0; i < w.length; i++) {
+            b[2 * i] = c[2 * i] + side * w[i] * nrm[2 * i];
+            b[2 * i + 1] = c[2 * i + 1] + side * w[i] * nrm[2 * i + 1];
+        }
+        return b;
+    }
+
+    /** Smallest distance from the line's points and edge midpoints to the closed polyline {@code b}. */
+    static double nearest(double[] line, double[] b) {
         int n = line.length / 2;
-        double worst = 0;
+        double best = Double.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             int j = (i + 1) % n;
             for (int h = 0; h < 2; h++) {
                 double px = h == 0 ? line[2 * i] : 0.5 * (line[2 * i] + line[2 * j]);
                 double py = h == 0 ? line[2 * i + 1] : 0.5 * (line[2 * i + 1] + line[2 * j + 1]);
-                worst = Math.max(worst, Math.sqrt(dist2(c, px, py)));
+                best = Math.min(best, dist2(b, px, py));
             }
         }
-        return worst;
+        return Math.sqrt(best);
+    }
+
+    static double[] widths(float[] w, int n) {
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = w[i];
+        }
+        return out;
     }
 
     static double dist2(double[] c, double px, double py) {
@@ -121,12 +162,16 @@ class TumRacelineTest {
         int n = h.count(0);
         double[] ours = LineReference.row(((HostVec2Array) rl.line()).data(), 0, h.nMax(), n);
         double[] center = LineReference.row(h.center(), 0, h.nMax(), n);
+        double[] nrm = LineReference.row(h.normal(), 0, h.nMax(), n);
+        double[] left = widths(h.leftHalfWidth(), n);
+        double[] right = widths(h.rightHalfWidth(), n);
         double[] tum = readLine(resource("tum/" + name + ".csv"), r.origin());
         VehicleModel m = VehicleModel.DEFAULT;
         double lapTum = LineReference.profile(tum, LineReference.curvature(tum), m)[tum.length / 2];
-        double worst = farthest(ours, center) - (r.halfWidth() - MARGIN);
+        double excess = corridorExcess(ours, center, nrm, left, right, MARGIN);
+        double near = Math.min(nearest(ours, border(center, nrm, left, 1)), nearest(ours, border(center, nrm, right, -1)));
         return new Row(name, n, r.halfWidth(), LineReference.squaredCurvature(ours), LineReference.squaredCurvature(tum),
-                ((HostF32Array) rl.lapTime()).data()[0], lapTum, ((HostF32Array) rl.centerLapTime()).data()[0], worst,
+                ((HostF32Array) rl.lapTime()).data()[0], lapTum, ((HostF32Array) rl.centerLapTime()).data()[0], excess, near,
                 ((HostF32Array) rl.residual()).data()[0]);
     }
 
@@ -137,9 +182,13 @@ class TumRacelineTest {
             for (String name : CIRCUITS) {
                 Row row = run(cpu, name, RacingLine.Builder.DEFAULT_LINEARIZATIONS, RacingLine.Builder.DEFAULT_SWEEPS,
                         RacingLine.Builder.DEFAULT_RHO);
-                System.out.println(row.format() + " inside by " + (-row.worstInside()) + " residual " + row.residual());
-                if (!(row.worstInside() <= 1e-3)) {
-                    bad.add(name + ": the line leaves the road less the margin by " + row.worstInside() + " m");
+                System.out.println(row.format() + " corridor excess " + row.worstCorridor() + " nearest border "
+                        + row.nearestBorder() + " residual " + row.residual());
+                if (!(row.worstCorridor() <= 1e-3)) {
+                    bad.add(name + ": the line leaves its corridor (the road less the margin) by " + row.worstCorridor() + " m");
+                }
+                if (!(row.nearestBorder() >= MARGIN - BORDER_SLACK)) {
+                    bad.add(name + ": the line comes " + row.nearestBorder() + " m from a border, margin " + MARGIN);
                 }
                 if (!(row.ratio() <= 1.10)) {
                     bad.add(name + ": summed squared curvature " + row.ours() + " is " + row.ratio() + " x TUM's " + row.tum());

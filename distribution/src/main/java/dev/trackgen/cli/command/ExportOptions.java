@@ -63,8 +63,9 @@ final class ExportOptions {
     }
 
     /**
-     * @param scaleUsed whether another option reads {@code --world-scale} too ({@code --raceline}),
-     *                  so that it is not refused without {@code --export}
+     * @param scaleUsed whether {@code --raceline} is given: it reads {@code --world-scale} too (so that
+     *                  is not refused without {@code --export}), and {@code tum} / {@code f1tenth}
+     *                  then write {@code raceline.csv}
      */
     ExportRequest request(boolean scaleUsed) {
         if (formats == null) {
@@ -91,7 +92,7 @@ final class ExportOptions {
                     .margin(checkNonNegative("--map-margin", margin))
                     .wallThickness(checkNonNegative("--map-walls", wallThickness)).pgm(pgm)
                     .wallHeight(checkWallHeight(wallHeight))
-                    .coneSpacing(checkConeSpacing(coneSpacing));
+                    .coneSpacing(checkConeSpacing(coneSpacing)).raceline(scaleUsed);
             try {
                 b.upAxis(UpAxis.parse(up));
             } catch (IllegalArgumentException e) {

@@ -14,7 +14,13 @@ import dev.trackgen.metrics.MetricsRow;
  * @param compactness {@code [E]} compactness of each track's centerline, NaN for a track under 4 points
  * @param reasons     {@code [E]} why each invalid track failed (recomputed, see {@link InvalidReasons}),
  *                    {@code null} for valid ones
+ * @param raceline    the racing lines and their speed profiles, or {@code null} when the request did not ask
  */
 public record Batch(TrackGenConfig config, int seed, TrackSnapshot snapshot, MetricsRow metrics,
-                    double[] compactness, String[] reasons) {
+                    double[] compactness, String[] reasons, dev.trackgen.course.raceline.RacelineSnapshot raceline) {
+    /** A batch without racing lines. */
+    public Batch(TrackGenConfig config, int seed, TrackSnapshot snapshot, MetricsRow metrics, double[] compactness,
+                 String[] reasons) {
+        this(config, seed, snapshot, metrics, compactness, reasons, null);
+    }
 }

@@ -94,6 +94,9 @@ public final class BatchJson {
                 }
             }
         }
+        if (batch.raceline() != null) {
+            putRaceline(root, batch.raceline(), Math.min(e, maxShown));
+        }
         ObjectNode export = root.putObject("export");
         export.put("yaml", ConfigExport.yaml(batch.config()));
         export.put("json", ConfigExport.json(batch.config()));
@@ -128,6 +131,41 @@ public final class BatchJson {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
+    }
+
+    /**
+     * {@code "raceline": {"speedMin", "speedMax", "shown": [[x, y, ...]], "speed": [[v, ...]]}}: the
+     * lines of the shown tracks (world units, as {@code shown}) and their speeds (m/s, null where not
+     * finite, rounded to 0.01); the range over the shown tracks.
+     */
+    private static void putRaceline(ObjectNode root, dev.trackgen.course.raceline.RacelineSnapshot l, int shownEnvs) {
+        ObjectNode r = root.putObject("raceline");
+        ArrayNode pts = r.putArray("shown");
+        ArrayNode speeds = r.putArray("speed");
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int env = 0; env < shownEnvs; env++) {
+            ArrayNode p = pts.addArray();
+            ArrayNode v = speeds.addArray();
+            int b = env * l.nMax();
+            for (int i = 0; i < l.count()[env]; i++) {
+                float x = l.line()[2 * (b + i)];
+                float y = l.line()[2 * (b + i) + 1];
+                p.add(Float.isFinite(x) ? Math.round(x * DRAW_QUANTUM) / DRAW_QUANTUM : 0.0);
+                p.add(Float.isFinite(y) ? Math.round(y * DRAW_QUANTUM) / DRAW_QUANTUM : 0.0);
+                float s = l.speed()[b + i];
+                if (Float.isFinite(s)) {
+                    double q = Math.round(s * 100) / 100.0;
+                    v.add(q);
+                    lo = Math.min(lo, q);
+                    hi = Math.max(hi, q);
+                } else {
+                    v.addNull();
+                }
+            }
+        }
+        putFinite(r, "speedMin", lo);
+        putFinite(r, "speedMax", hi);
     }
 
     private static void putFinite(ObjectNode n, String key, double v) {

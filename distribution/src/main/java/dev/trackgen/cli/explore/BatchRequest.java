@@ -16,15 +16,23 @@ import java.util.Map;
  * @param envs      the batch size E
  * @param seed      the base seed (env {@code e} gets {@code seed + e})
  * @param knobs     knob name to value text, as {@code --set name=value} would give it
+ * @param raceline  whether to send the racing lines of the shown tracks, coloured by speed on the page
+ *                  (field {@code "raceline"}, a boolean, default false)
  */
-public record BatchRequest(String client, long seq, String generator, int envs, int seed, Map<String, String> knobs) {
+public record BatchRequest(String client, long seq, String generator, int envs, int seed, Map<String, String> knobs,
+                           boolean raceline) {
     /** The fields a request may have. */
     private static final java.util.List<String> FIELDS = java.util.List.of("client", "seq", "generator", "envs", "seed",
-            "knobs");
+            "knobs", "raceline");
 
     /** @param knobs copied into an unmodifiable, order-preserving map */
     public BatchRequest {
         knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
+    }
+
+    /** A request without racing lines. */
+    public BatchRequest(String client, long seq, String generator, int envs, int seed, Map<String, String> knobs) {
+        this(client, seq, generator, envs, seed, knobs, false);
     }
 
     /**
@@ -81,7 +89,11 @@ public record BatchRequest(String client, long seq, String generator, int envs, 
                 knobs.put(e.getKey(), v.asText());
             }
         }
-        return new BatchRequest(client, seq, g.asText().strip(), envs, seed, knobs);
+        JsonNode rl = body.path("raceline");
+        if (!rl.isMissingNode() && !rl.isNull() && !rl.isBoolean()) {
+            throw new ExploreRequestException(400, "raceline", "raceline must be true or false");
+        }
+        return new BatchRequest(client, seq, g.asText().strip(), envs, seed, knobs, rl.asBoolean(false));
     }
 
     /** Integers as picocli reads {@code --envs} and {@code --seed}, with its message for anything else. */

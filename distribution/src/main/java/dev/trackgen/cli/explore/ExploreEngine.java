@@ -51,6 +51,8 @@ public final class ExploreEngine implements AutoCloseable {
     private final ExploreLimits limits;
     private long budgetMillis = ExploreLimits.DEFAULT_BATCH_MILLIS;
     private TrackGenerator cached;
+    /** The racing line bound to {@link #cached}'s track (built on the first batch that asks for it). */
+    private dev.trackgen.course.raceline.RacingLine cachedLine;
 
     /**
      * @param launcher      resolves generator names (and a host runtime for one the runtime cannot run)
@@ -195,8 +197,24 @@ public final class ExploreEngine implements AutoCloseable {
      * @return the batch, its metrics, per-track compactness and the reasons of invalid tracks
      */
     public Batch generate(TrackGenConfig config, int seed, BatchQueue.Checkpoint checkpoint) {
+        return generate(config, seed, checkpoint, false);
+    }
+
+    /**
+     * As {@link #generate(TrackGenConfig, int, BatchQueue.Checkpoint)}, with the racing lines of
+     * the batch when asked ({@link Batch#raceline()}: the minimum-curvature line and its speed
+     * profile at the export's default world scale, {@value dev.trackgen.export.ExportSettings#DEFAULT_WORLD_SCALE}
+     * m per unit; the part is kept with the pipeline, so a batch allocates it once).
+     *
+     * @param config     a configuration from {@link #resolve}
+     * @param seed       the base seed
+     * @param checkpoint throws {@link java.util.concurrent.CancellationException} once the batch is no longer wanted
+     * @param raceline   whether to compute the racing lines
+     * @return the batch
+     */
+    public Batch generate(TrackGenConfig config, int seed, BatchQueue.Checkpoint checkpoint, boolean raceline) {
         try {
-            return run(config, seed, checkpoint);
+            return run(config, seed, checkpoint, raceline);
         } catch (java.util.concurrent.CancellationException c) {
             throw c;
         } catch (RuntimeException | Error e) {
@@ -205,7 +223,7 @@ public final class ExploreEngine implements AutoCloseable {
         }
     }
 
-    private Batch run(TrackGenConfig config, int seed, BatchQueue.Checkpoint checkpoint) {
+    private Batch run(TrackGenConfig config, int seed, BatchQueue.Checkpoint checkpoint, boolean raceline) {
         checkpoint.check();
         TrackGenerator gen = pipelineFor(config, seed);
         long t0 = System.nanoTime();
@@ -224,6 +242,16 @@ public final class ExploreEngine implements AutoCloseable {
         MetricsRow row = BatchMetrics.measure(gen).withMsPerCall(millis);
         TrackSnapshot snapshot = track.snapshot();
         checkpoint.check();
+        dev.trackgen.course.raceline.RacelineSnapshot line = null;
+        if (raceline) {
+            if (cachedLine == null || cachedLine.track() != track) {
+                cachedLine = dev.trackgen.course.raceline.RacingLine.builder(track).halfWidth(config.halfWidth())
+                        .vehicle(dev.trackgen.course.raceline.VehicleModel.DEFAULT
+                                .withWorldScale(dev.trackgen.export.ExportSettings.DEFAULT_WORLD_SCALE)).build();
+            }
+            line = cachedLine.compute().snapshot();
+            checkpoint.check();
+        }
         int e = snapshot.numEnvs();
         double[] compactness = new double[e];
         String[] reasons = new String[e];
@@ -241,7 +269,7 @@ public final class ExploreEngine implements AutoCloseable {
             compactness[env] = n >= 4 ? PolylineMetrics.compactness(p, n) : Double.NaN;
             reasons[env] = InvalidReasons.of(config, snapshot, env);
         }
-        return new Batch(config, seed, snapshot, row, compactness, reasons);
+        return new Batch(config, seed, snapshot, row, compactness, reasons, line);
     }
 
     /** A batch of gate courses and the generator call's time. @param snapshot the courses @param millis milliseconds */
@@ -306,6 +334,7 @@ public final class ExploreEngine implements AutoCloseable {
         if (cached != null) {
             TrackGenerator old = cached;
             cached = null;
+            cachedLine = null;
             old.close();
         }
     }

@@ -148,7 +148,7 @@ public final class ExploreHandler extends Handler.Abstract {
                 BatchRequest r = BatchRequest.parse(body);
                 TrackGenConfig cfg = engine.resolve(r);
                 byte[] answer = await(request, response, queue.submit(key(r), c -> released(() -> {
-                    Batch batch = engine.generate(cfg, r.seed(), c);
+                    Batch batch = engine.generate(cfg, r.seed(), c, r.raceline());
                     c.check();
                     ObjectNode json = BatchJson.of(r, batch, engine.limits().maxShown());
                     json.put("work", ExploreEngine.work(cfg));

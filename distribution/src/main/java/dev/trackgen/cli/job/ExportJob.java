@@ -1,11 +1,14 @@
 package dev.trackgen.cli.job;
 
+
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.trackgen.api.TrackSnapshot;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.output.OutputTransaction;
+import dev.trackgen.cli.output.RacelineTrajectories;
+import dev.trackgen.course.raceline.RacelineSnapshot;
 import dev.trackgen.export.ExportFormat;
 import dev.trackgen.export.F1tenthFormat;
 import dev.trackgen.export.ExportLimitException;
@@ -13,6 +16,7 @@ import dev.trackgen.export.ExportLimits;
 import dev.trackgen.export.ExportSettings;
 import dev.trackgen.export.MapGeometry;
 import dev.trackgen.export.MapTooLargeException;
+import dev.trackgen.export.RaceTrajectory;
 import dev.trackgen.export.TrackExporter;
 import dev.trackgen.export.WorldTrack;
 
@@ -234,6 +238,20 @@ public final class ExportJob {
          * @throws CliException if a map would be too large (before anything is written) or writing fails
          */
         public int write(TrackSnapshot snapshot, TrackGenConfig cfg) {
+            return write(snapshot, cfg, null);
+        }
+
+        /**
+         * Writes every valid track, with its racing line where the formats write one
+         * ({@code raceline.csv} of {@code tum} and {@code f1tenth} under {@code --raceline}), then the index.
+         *
+         * @param snapshot the batch
+         * @param cfg      its configuration
+         * @param lines    the batch's racing lines ({@code null} without {@code --raceline})
+         * @return how many tracks were written ({@code 0} without {@code --export})
+         * @throws CliException if a map would be too large (before anything is written) or writing fails
+         */
+        public int write(TrackSnapshot snapshot, TrackGenConfig cfg, RacelineSnapshot lines) {
             if (x == null) {
                 return 0;
             }
@@ -269,7 +287,9 @@ public final class ExportJob {
                 for (int v = from; v < to; v++) {
                     int k = valid.get(v);
                     String name = String.format(Locale.ROOT, "env_%0" + width + "d", k);
-                    files.put(k, writeEnv(WorldTrack.of(snapshot, k, scale), name));
+                    RaceTrajectory line = lines != null && x.settings().raceline()
+                            ? RacelineTrajectories.of(lines, k, scale) : null;
+                    files.put(k, writeEnv(WorldTrack.of(snapshot, k, scale), line, name));
                 }
                 stage.done(null);
             }
@@ -309,7 +329,7 @@ public final class ExportJob {
             }
         }
 
-        private List<String> writeEnv(WorldTrack track, String name) {
+        private List<String> writeEnv(WorldTrack track, RaceTrajectory line, String name) {
             Path envDir = x.outDir().resolve(name);
             try {
                 if (Files.isSymbolicLink(envDir)) {
@@ -328,7 +348,7 @@ public final class ExportJob {
                     tmp.put(f, tx.stage("--out-dir", envDir.resolve(f)));
                 }
                 try {
-                    exporter.write(track, name, tmp::get);
+                    exporter.write(track, line, name, tmp::get);
                 } catch (IOException | UncheckedIOException ex) {
                     throw new CliException("--out-dir " + x.outDir() + ": writing " + name + " failed: " + ex.getMessage(), ex);
                 }
@@ -354,6 +374,9 @@ public final class ExportJob {
             settings.put("mesh_wall_height_m", st.wallHeight());
             settings.put("mesh_up_axis", st.upAxis().name().toLowerCase(Locale.ROOT));
             settings.put("cone_spacing_m", st.coneSpacing());
+            if (st.raceline()) {
+                settings.put("raceline", true);
+            }
             m.put("settings", settings);
             m.put("written", files.size());
             List<Integer> skipped = new ArrayList<>();

@@ -124,15 +124,25 @@ public final class GenerationJob {
                     request.preview(), pngTmp, tmp -> {
                         PreviewRenderer preview = new PreviewRenderer(request.previewTracks(),
                                 PreviewRenderer.DEFAULT_CELL_SIZE);
-                        preview.write(preview.render(snapshot, title(cfg, valid, rt), drawn), tmp);
+                        dev.trackgen.cli.output.RacelineLayer layer = lineOut == null ? null
+                                : new dev.trackgen.cli.output.RacelineLayer(lineOut, validity(snapshot));
+                        preview.write(preview.render(snapshot, title(cfg, valid, rt), drawn, layer), tmp);
                     }));
         }
-        exports.write(snapshot, cfg);
+        exports.write(snapshot, cfg, lineOut);
         RuntimeChoice runtimeChoice = platform.runtimeChoice();
         return new GenerationReport(cfg.generator(), resolved.generator().source(), rt.name(), rt.describe(),
                 runtimeChoice.name(),
                 runtimeChoice.origin(), e,
                 valid, millis, request.seed(), request.out(), request.preview());
+    }
+
+    private static boolean[] validity(TrackSnapshot s) {
+        boolean[] v = new boolean[s.numEnvs()];
+        for (int e = 0; e < v.length; e++) {
+            v[e] = s.isValid(e);
+        }
+        return v;
     }
 
     private String title(TrackGenConfig cfg, int valid, ComputeRuntime rt) {
@@ -142,17 +152,14 @@ public final class GenerationJob {
     }
 
     /**
-     * Refuses, before anything is generated, a racing-line request the solver cannot honour: a
-     * vehicle margin outside {@code [0, half_width)}, and a varying width profile (the solver
-     * still reads one constant half-width, docs/raceline.md, so its line could leave a narrower road).
+     * Refuses, before anything is generated, a vehicle margin outside {@code [0, half_width)}.
+     * A varying width profile is fine: the solver reads the track's per-point half-widths, and a
+     * stretch narrower than twice the margin pins the line to the middle of the two limits
+     * (docs/raceline.md).
      */
     private static void checkRaceline(TrackGenConfig cfg, RacelineRequest rq) {
         if (rq == null) {
             return;
-        }
-        if (cfg.variableWidth()) {
-            throw new CliException("--raceline with width_profile = " + cfg.get(dev.trackgen.api.config.WidthKnobs.PROFILE)
-                    + ": the racing line does not read per-point widths yet (docs/raceline.md); use width_profile = constant");
         }
         double m = rq.margin();   // NaN: not given (the default, half_width / 4)
         if (!Double.isNaN(m) && !(m >= 0 && m < cfg.halfWidth())) {

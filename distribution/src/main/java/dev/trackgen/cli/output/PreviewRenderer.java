@@ -178,6 +178,17 @@ public final class PreviewRenderer {
      * @return the preview image, {@link #width} by {@link #height} pixels
      */
     public BufferedImage render(TrackSnapshot snapshot, String title, CourseOverlay course) {
+        return render(snapshot, title, course, null);
+    }
+
+    /**
+     * @param snapshot the batch
+     * @param title    the title line (what was generated)
+     * @param course   start lines, checkpoints and grids, or {@code null} (see {@link #render(TrackSnapshot, String, CourseOverlay)})
+     * @param raceline the racing lines coloured by speed, with a colour bar in the title row, or {@code null}
+     * @return the preview image, {@link #width} by {@link #height} pixels
+     */
+    public BufferedImage render(TrackSnapshot snapshot, String title, CourseOverlay course, RacelineLayer raceline) {
         int e = snapshot.numEnvs();
         BufferedImage img = new BufferedImage(width(e), height(e), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
@@ -187,13 +198,18 @@ public final class PreviewRenderer {
             g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
             g.setColor(BACKGROUND);
             g.fillRect(0, 0, img.getWidth(), img.getHeight());
-            drawTitle(g, title, snapshot, img.getWidth());
+            int reserve = raceline != null ? RacelineLayer.BAR_SPACE : 0;
+            drawTitle(g, title, snapshot, img.getWidth() - reserve);
+            if (raceline != null) {
+                FontMetrics fm = g.getFontMetrics(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+                raceline.drawBar(g, img.getWidth() - PAD, (TITLE_HEIGHT + fm.getAscent() - fm.getDescent()) / 2, TEXT);
+            }
             int cols = columns(e);
             int[] envs = select(snapshot);
             for (int i = 0; i < envs.length; i++) {
                 int x = (i % cols) * cellSize;
                 int y = TITLE_HEIGHT + (i / cols) * cellSize;
-                drawCell(g, snapshot, envs[i], x, y, course);
+                drawCell(g, snapshot, envs[i], x, y, course, raceline);
             }
         } finally {
             g.dispose();
@@ -247,7 +263,8 @@ public final class PreviewRenderer {
         return t + "...";
     }
 
-    private void drawCell(Graphics2D g, TrackSnapshot s, int env, int x, int y, CourseOverlay course) {
+    private void drawCell(Graphics2D g, TrackSnapshot s, int env, int x, int y, CourseOverlay course,
+                          RacelineLayer raceline) {
         boolean valid = s.isValid(env);
         g.setColor(valid ? CELL_VALID : CELL_INVALID);
         g.fillRect(x, y, cellSize, cellSize);
@@ -304,6 +321,9 @@ public final class PreviewRenderer {
             drawHeights(g, t, s, env, n, zr, x, y);
         }
 
+        if (raceline != null) {
+            raceline.draw(g, t, env);
+        }
         float[] c = s.center();
         int base = 2 * env * s.nMax();
         if (course != null) {
@@ -338,8 +358,13 @@ public final class PreviewRenderer {
         return hi > lo ? new float[] {lo, hi} : null;
     }
 
-    /** Height colour ramp: low blue through green and yellow to high red, for {@code u} in {@code [0, 1]}. */
-    static Color heightColor(double u) {
+    /**
+     * Colour ramp of heights and of the racing line's speed: low blue through green and yellow to high red.
+     *
+     * @param u position on the ramp, clamped to {@code [0, 1]}
+     * @return the colour
+     */
+    public static Color heightColor(double u) {
         float h = (float) (0.66 * (1 - Math.min(Math.max(u, 0), 1)));
         return Color.getHSBColor(h, 0.85f, 0.9f);
     }

@@ -217,7 +217,8 @@
     state.sent = { envs: $('envs').value.trim(), seed: $('seed').value.trim() };
     var b = {
       client: state.client, seq: state.seq, generator: $('generator').value,
-      envs: $('envs').value.trim(), seed: $('seed').value.trim(), knobs: knobs
+      envs: $('envs').value.trim(), seed: $('seed').value.trim(), knobs: knobs,
+      raceline: $('raceline').checked
     };
     if (state.view === 'gates') { b.gates = Object.assign({}, state.gateValues); }
     return b;
@@ -432,6 +433,22 @@
     return e;
   }
 
+  // speed colour ramp of the racing-line layer: blue (slow) through green and yellow to red (fast)
+  function speedColor(u) {
+    return 'hsl(' + Math.round(240 * (1 - Math.min(Math.max(u, 0), 1))) + ',85%,50%)';
+  }
+
+  function drawRaceline(svg, r, env, hw) {
+    var pts = r.shown[env], v = r.speed[env], n = pts.length / 2, span = r.speedMax - r.speedMin;
+    for (var i = 0; i < n; i++) {
+      var j = (i + 1) % n;
+      if (v[i] === null) { continue; }
+      svg.appendChild(svgEl('line', { 'class': 'raceline', x1: pts[2 * i], y1: -pts[2 * i + 1], x2: pts[2 * j],
+        y2: -pts[2 * j + 1], stroke: speedColor(span > 0 ? (v[i] - r.speedMin) / span : 0.5),
+        'stroke-width': hw / 4, 'stroke-linecap': 'round' }));
+    }
+  }
+
   function drawGrid(b) {
     var grid = $('grid');
     grid.textContent = '';
@@ -468,6 +485,7 @@
         }
         svg.appendChild(svgEl('polygon', { points: coords.join(' '), fill: 'none', stroke: '#fff',
           'stroke-width': hw / 8, 'stroke-dasharray': hw / 2 + ' ' + hw / 2 }));
+        if (b.raceline && b.raceline.shown[env]) { drawRaceline(svg, b.raceline, env, hw); }
         // the env label last, so that it is drawn on top of the road, with a white halo
         svg.appendChild(svgEl('text', { 'class': 'id', x: cx - size / 2 + 0.03 * size, y: cy - size / 2 + 0.1 * size,
           'font-size': 0.09 * size, 'stroke-width': 0.025 * size }, '#' + env));
@@ -482,7 +500,9 @@
       grid.appendChild(tile);
     });
     $('grid-caption').textContent = 'first ' + b.shown.length + ' of ' + b.envs + ' tracks (env ids; seed of env e = '
-      + b.seed + ' + e); red: invalid. Hover a track for its figures.';
+      + b.seed + ' + e); red: invalid. Hover a track for its figures.'
+      + (b.raceline && b.raceline.speedMin !== null ? ' Racing line speed: blue ' + b.raceline.speedMin.toFixed(1)
+        + ' m/s to red ' + b.raceline.speedMax.toFixed(1) + ' m/s.' : '');
     grid.setAttribute('data-seq', String(b.seq));
   }
 
@@ -583,6 +603,7 @@
       $('seed').value = seed + envs;
       schedule();
     });
+    $('raceline').addEventListener('change', schedule);
     $('copy-config').addEventListener('click', copyConfig);
     $('download').addEventListener('click', download);
     $('reset').addEventListener('click', reset);

@@ -214,6 +214,50 @@ class ExploreApiTest {
         }
     }
 
+    /**
+     * The racing-line layer: {@code "raceline": true} adds each shown track's line (as many points
+     * as its centerline, inside the drawing's range) and speeds with their range; without it the
+     * answer has no racing line; a non-boolean is refused naming the field.
+     */
+    @Test
+    void theRacelineLayerSendsEachShownTracksLineAndSpeeds() throws Exception {
+        JsonNode plain = postJson("/api/batch", request("rl", "bezier", 8, 4, Map.of()), 200);
+        assertFalse(plain.has("raceline"));
+        ObjectNode ask = request("rl", "bezier", 8, 4, Map.of());
+        ask.put("raceline", true);
+        JsonNode b = postJson("/api/batch", ask, 200);
+        assertEquals(plain.path("digest"), b.path("digest"), "the same tracks");
+        JsonNode r = b.path("raceline");
+        assertEquals(b.path("shown").size(), r.path("shown").size());
+        double lo = r.path("speedMin").asDouble();
+        double hi = r.path("speedMax").asDouble();
+        assertTrue(lo > 0 && hi > lo, "speed range " + lo + " .. " + hi);
+        int checked = 0;
+        for (int env = 0; env < r.path("shown").size(); env++) {
+            if (!b.path("valid").get(env).asBoolean()) {
+                continue;
+            }
+            JsonNode pts = r.path("shown").get(env);
+            JsonNode center = b.path("shown").get(env);
+            assertEquals(center.size(), pts.size(), "one line point per centerline point");
+            assertEquals(pts.size() / 2, r.path("speed").get(env).size());
+            double hw = b.path("halfWidth").asDouble();
+            for (int i = 0; i < pts.size(); i += 2) {
+                double d = Math.hypot(pts.get(i).asDouble() - center.get(i).asDouble(),
+                        pts.get(i + 1).asDouble() - center.get(i + 1).asDouble());
+                assertTrue(d <= hw + 1e-3, "env " + env + " point " + i / 2 + ": " + d + " from the centerline");
+                double v = r.path("speed").get(env).get(i / 2).asDouble();
+                assertTrue(v >= lo && v <= hi, "speed " + v + " in range");
+            }
+            checked++;
+        }
+        assertTrue(checked > 0);
+        ObjectNode bad = request("rl", "bezier", 8, 4, Map.of());
+        bad.put("raceline", "yes");
+        JsonNode err = postJson("/api/batch", bad, 400);
+        assertTrue(err.toString().contains("raceline must be true or false"), err.toString());
+    }
+
     @Test
     void theNpzDownloadIsTheBatch() throws Exception {
         ObjectNode req = request("t2", "polar", 12, 3, Map.of());

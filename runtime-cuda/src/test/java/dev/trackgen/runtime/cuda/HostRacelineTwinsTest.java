@@ -46,6 +46,16 @@ class HostRacelineTwinsTest {
         int[] count = h.count().clone();
         count[envs - 1] = 2;
         rt.upload(count, t.count());
+        // the track's own per-point widths, with a stretch of env 0 narrower than twice the margin
+        // (0.025 at half_width 0.1): the corridor's collapse to the midpoint of its limits
+        float[] left = h.leftHalfWidth().clone();
+        float[] right = h.rightHalfWidth().clone();
+        for (int i = 5; i < 11; i++) {
+            left[i] = 0.03f;
+            right[i] = 0.01f;
+        }
+        rt.upload(left, t.leftHalfWidth());
+        rt.upload(right, t.rightHalfWidth());
         return t;
     }
 
@@ -56,8 +66,28 @@ class HostRacelineTwinsTest {
             int envs = generator.equals("circuit") ? 3 : 10;
             Track t = onTwins(rt, generator, envs, 5);
             RacingLine.builder(t).halfWidth(0.1).vehicle(VehicleModel.DEFAULT.withWorldScale(60)).build().compute();
-            RacingLine.builder(t).halfWidth(0.1).vehicleMargin(0).linearizations(2).sweeps(7).rho(0.3)
+            RacingLine rl = RacingLine.builder(t).halfWidth(0.1).vehicleMargin(0).linearizations(2).sweeps(7).rho(0.3)
                     .vehicle(new VehicleModel(15, 8, 20, 30, 40)).build().compute();
+            // the agents' probe: three agents per env near the line, one of them at NaN
+            int agents = 3;
+            float[] line = new float[2 * envs * t.nMax()];
+            rt.download(rl.line(), line);
+            int[] count = new int[envs];
+            rt.download(t.count(), count);
+            float[] pos = new float[2 * envs * agents];
+            for (int e = 0; e < envs; e++) {
+                for (int a = 0; a < agents; a++) {
+                    int k = e * t.nMax() + (count[e] > 2 ? (a * 7 + 1) % count[e] : 0);
+                    pos[2 * (e * agents + a)] = a == 2 && e == 0 ? Float.NaN : line[2 * k] + 0.01f * a;
+                    pos[2 * (e * agents + a) + 1] = line[2 * k + 1] - 0.005f * a;
+                }
+            }
+            dev.trackgen.api.runtime.Vec2Array positions = rt.allocVec2(envs * agents);
+            rt.upload(pos, positions);
+            dev.trackgen.course.localize.TrackLocalizer loc = dev.trackgen.course.localize.TrackLocalizer
+                    .builder(t, positions).agents(agents).halfWidth(0.1).cold().build();
+            loc.query();
+            new dev.trackgen.course.raceline.RacelineProbe(rl, positions, loc.frame(), agents, 6).query();
             assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
                     + String.join("\n", rt.mismatches()));
             Set<String> expected = new TreeSet<>();
