@@ -150,11 +150,8 @@ class TumRacelineTest {
     /** Runs the line on one circuit with the given solver settings. */
     static Row run(CpuRuntime cpu, String name, int linearizations, int sweeps, double rho) {
         Circuit circuit = CircuitReader.read(resource("circuits/" + name + ".csv"));
-        // the line reads one half-width, so the circuit comes in at its mean half-width (the
-        // constant-width import, relaxed); the import with the file's own widths keeps the file's
-        // unrelaxed centerline (docs/circuits.md, "Per-point widths")
-        ImportResult r = CircuitImporter.importCircuit(circuit.withHalfWidth(circuit.halfWidth(),
-                circuit.halfWidthRule()), TrackGenConfig.defaults(), cpu);
+        // imported as `trackgen import` does: the file's centerline with its own per-point widths
+        ImportResult r = CircuitImporter.importCircuit(circuit, TrackGenConfig.defaults(), cpu);
         TrackSnapshot h = r.snapshot();
         Track t = LineReference.upload(cpu, h);
         RacingLine rl = RacingLine.builder(t).halfWidth(r.halfWidth()).vehicleMargin(MARGIN).linearizations(linearizations)
