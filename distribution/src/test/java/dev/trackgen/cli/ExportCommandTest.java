@@ -62,7 +62,9 @@ class ExportCommandTest {
                     "relax_enable=false");
             JsonNode k = JSON.readTree(still.outLines().get(0));
             double spacing = k.get("spacing").asDouble();
-            assertEquals(0.66, spacing, 1e-5, "0.6 x half-width, as the generator's");
+            // a file with its own widths is sampled at equal chords of its polyline, at most 0.6 x
+            // half-width (the generator's spacing) and not much less (docs/circuits.md)
+            assertTrue(spacing <= 0.66 * (1 + 1e-5) && spacing > 0.5 * 0.66, "equal chords of at most 0.6 x half-width: " + spacing);
             assertTrue(k.get("offset_max").asDouble() < 0.25 * spacing, "resample only: moved " + k.get("offset_max"));
             checked++;
         }
