@@ -1,5 +1,7 @@
 package dev.trackgen.export;
 
+import dev.trackgen.pipeline.HeightfieldOptions;
+
 /**
  * How tracks are exported: the world frame and the map and mesh knobs. Immutable; build with
  * {@link #builder()}.
@@ -17,9 +19,12 @@ package dev.trackgen.export;
  * @param maxImageSide  the largest map side accepted, pixels ({@link #DEFAULT_MAX_IMAGE_SIDE})
  * @param coneSpacing   cone files ({@code fsds}, {@code fssim}): requested arc spacing of the cones
  *                      along each border, metres, {@code > 0} ({@link ConeLayout})
+ * @param heightfield   terrain files ({@code heightfield}, {@code mjcf}, {@code terrain}): the
+ *                      heightfield baker's knobs, track units ({@link TerrainGrid})
  */
 public record ExportSettings(double worldScale, double resolution, double margin, double wallThickness, boolean pgm,
-                             double wallHeight, UpAxis upAxis, int maxImageSide, double coneSpacing) {
+                             double wallHeight, UpAxis upAxis, int maxImageSide, double coneSpacing,
+                             HeightfieldOptions heightfield) {
     /** Default metres per track unit. */
     public static final double DEFAULT_WORLD_SCALE = 11.0;
     /** Default map resolution, metres per pixel (F1TENTH's maps use 0.05). */
@@ -54,6 +59,9 @@ public record ExportSettings(double worldScale, double resolution, double margin
             throw new IllegalArgumentException("cone spacing " + coneSpacing + ": must be at least " + MIN_CONE_SPACING
                     + " m (closer cones would overlap)");
         }
+        if (heightfield == null) {
+            throw new IllegalArgumentException("heightfield options: must be given");
+        }
         if (maxImageSide < 1) {
             throw new IllegalArgumentException("max image side " + maxImageSide + ": must be >= 1");
         }
@@ -84,7 +92,8 @@ public record ExportSettings(double worldScale, double resolution, double margin
     /** @return a builder starting from these settings */
     public Builder toBuilder() {
         return new Builder().worldScale(worldScale).resolution(resolution).margin(margin).wallThickness(wallThickness)
-                .pgm(pgm).wallHeight(wallHeight).upAxis(upAxis).maxImageSide(maxImageSide).coneSpacing(coneSpacing);
+                .pgm(pgm).wallHeight(wallHeight).upAxis(upAxis).maxImageSide(maxImageSide).coneSpacing(coneSpacing)
+                .heightfield(heightfield);
     }
 
     /** A builder of {@link ExportSettings}; {@link #build()} validates. */
@@ -98,6 +107,7 @@ public record ExportSettings(double worldScale, double resolution, double margin
         private UpAxis upAxis = UpAxis.Y;
         private int maxImageSide = DEFAULT_MAX_IMAGE_SIDE;
         private double coneSpacing = DEFAULT_CONE_SPACING;
+        private HeightfieldOptions heightfield = HeightfieldOptions.DEFAULTS;
 
         private Builder() {
         }
@@ -156,13 +166,19 @@ public record ExportSettings(double worldScale, double resolution, double margin
             return this;
         }
 
+        /** @param v the terrain heightfield's knobs, track units @return this */
+        public Builder heightfield(HeightfieldOptions v) {
+            heightfield = v;
+            return this;
+        }
+
         /**
          * @return the settings
          * @throws IllegalArgumentException naming the first value out of range
          */
         public ExportSettings build() {
             return new ExportSettings(worldScale, resolution, margin, wallThickness, pgm, wallHeight, upAxis,
-                    maxImageSide, coneSpacing);
+                    maxImageSide, coneSpacing, heightfield);
         }
     }
 }

@@ -31,11 +31,16 @@ public final class HeightfieldBaker {
      * @param options the knobs
      * @throws NullPointerException if either is null
      * @throws ArithmeticException  if {@code E * R^2} overflows an int
+     * @throws UnsupportedOperationException if the track's runtime cannot run {@code tg_heightfield}
      */
     public HeightfieldBaker(Track track, HeightfieldOptions options) {
         this.track = Objects.requireNonNull(track, "track");
         Objects.requireNonNull(options, "options");
         ComputeRuntime rt = track.runtime();
+        // loads the kernel's module now (on CUDA), so that the plan can be captured later
+        if (!rt.supports(HeightfieldKernel.INSTANCE)) {
+            throw new UnsupportedOperationException("runtime " + rt.name() + " has no tg_heightfield body");
+        }
         int e = track.numEnvs();
         int r = options.resolution();
         int cells = Math.multiplyExact(e, Math.multiplyExact(r, r));
