@@ -337,6 +337,9 @@ public final class ExportJob {
             return exporter.fileNames().stream().map(f -> name + "/" + f).toList();
         }
 
+        /** The formats that bake the terrain heightfield (docs/elevation.md). */
+        private static final java.util.Set<String> TERRAIN_FORMATS = java.util.Set.of("heightfield", "mjcf", "terrain");
+
         private Map<String, Object> index(TrackSnapshot s, TrackGenConfig cfg, Map<Integer, List<String>> files, int width) {
             ExportSettings st = x.settings();
             Map<String, Object> m = new LinkedHashMap<>();
@@ -354,6 +357,14 @@ public final class ExportJob {
             settings.put("mesh_wall_height_m", st.wallHeight());
             settings.put("mesh_up_axis", st.upAxis().name().toLowerCase(Locale.ROOT));
             settings.put("cone_spacing_m", st.coneSpacing());
+            if (exporter.formats().stream().anyMatch(f -> TERRAIN_FORMATS.contains(f.id()))) {
+                // only with a terrain format, so that other exports' index stays as it was
+                settings.put("heightfield_resolution", st.heightfield().resolution());
+                settings.put("heightfield_shoulder", st.heightfield().shoulder());
+                settings.put("heightfield_falloff", st.heightfield().falloff());
+                settings.put("heightfield_drop", st.heightfield().drop());
+                settings.put("heightfield_padding", st.heightfield().padding());
+            }
             m.put("settings", settings);
             m.put("written", files.size());
             List<Integer> skipped = new ArrayList<>();
