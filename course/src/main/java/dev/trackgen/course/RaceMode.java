@@ -69,6 +69,9 @@ public final class RaceMode implements CourseMode {
         int queries = c.numEnvs() * agents;
         TrackLocalizer.Builder lb = TrackLocalizer.builder(track, poses.position()).agents(agents)
                 .halfWidth(c.halfWidth());
+        if (c.elevated()) {
+            lb.alongThe3dLength(); // s along the 3D arc length (docs/elevation.md, "Course")
+        }
         this.localizer = config.warmWindow() < 0 ? lb.cold().build() : lb.warmWindow(config.warmWindow()).build();
         this.tracker = ProgressTracker.create(checkpoints, poses.position(), agents);
         Optional<OffRoadOptions> off = config.offRoad();
