@@ -108,6 +108,66 @@ class ElevatedCourseTest {
         }
     }
 
+    @Test
+    void conesAndWallsSitOnTheRoadSurface() {
+        TrackGenConfig c = TrackGenConfig.builder().generator("bezier").numEnvs(8).runtime("cpu")
+                .set(ElevationKnobs.PROFILE, ElevationKnobs.NOISE).set(ElevationKnobs.MIN, -0.2)
+                .set(ElevationKnobs.MAX, 0.3).set(ElevationKnobs.NOISE_AMPLITUDE, 0.4)
+                .set(ElevationKnobs.BANK_SPEED, 1.5).build();
+        try (TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(8, 2))
+                .runtime(Fixtures.runtime()).build()) {
+            Track t = gen.generate();
+            TrackSnapshot h = t.snapshot();
+            int maxProps = 128;
+            dev.trackgen.course.props.PropSet p = new dev.trackgen.course.props.PropSampler(t, 0.3f, maxProps).sample();
+            float[] pos = ((HostVec2Array) p.conePosition()).data();
+            float[] cz = ((HostF32Array) p.coneZ()).data();
+            float[] wz = ((HostF32Array) p.wallZ()).data();
+            int[] cnt = ((HostI32Array) p.count()).data();
+            int checked = 0;
+            double spread = 0;
+            for (int r = 0; r < 16; r++) {
+                int e = r >> 1;
+                if (!h.isValid(e)) {
+                    continue;
+                }
+                float[] pts = (r & 1) == 0 ? h.inner() : h.outer();
+                float[] zs = (r & 1) == 0 ? h.innerZ() : h.outerZ();
+                int n = h.count(e);
+                int b = e * h.nMax();
+                for (int k = 0; k < cnt[r]; k++) {
+                    int o = r * maxProps + k;
+                    double px = pos[2 * o];
+                    double py = pos[2 * o + 1];
+                    // the border segment the cone lies on, and the height there, in double
+                    double best = Double.MAX_VALUE;
+                    double z = Double.NaN;
+                    for (int i = 0; i < n; i++) {
+                        int j = (i + 1) % n;
+                        double ax = pts[2 * (b + i)];
+                        double ay = pts[2 * (b + i) + 1];
+                        double dx = pts[2 * (b + j)] - ax;
+                        double dy = pts[2 * (b + j) + 1] - ay;
+                        double u = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+                        double d = Math.hypot(px - ax - u * dx, py - ay - u * dy);
+                        if (d < best) {
+                            best = d;
+                            z = zs[b + i] + u * (zs[b + j] - zs[b + i]);
+                        }
+                    }
+                    assertTrue(best < 1e-5, "the cone lies on its border");
+                    assertEquals(z, cz[o], 1e-5, "ring " + r + " cone " + k + " on the surface");
+                    int k2 = (k + 1) % cnt[r];
+                    assertEquals(0.5 * (cz[o] + cz[r * maxProps + k2]), wz[o], 1e-6, "wall midpoint height");
+                    spread = Math.max(spread, Math.abs(cz[o]));
+                    checked++;
+                }
+                assertTrue(Float.isNaN(cz[r * maxProps + cnt[r]]), "NaN past the count");
+            }
+            assertTrue(checked > 50 && spread > 0.05, "checked " + checked + ", largest |z| " + spread);
+        }
+    }
+
     /** The unit left normal of the centerline segment at plan-view arc {@code s}, in double. */
     private static double[] leftNormal(TrackSnapshot h, int e, double s) {
         double[] a = Fixtures.pointAt(h, e, s - 1e-3);
