@@ -5,16 +5,17 @@
 #   node, npm               the export module's build installs the Khronos glTF validator from npm
 #                           and GltfValidatorTest runs it on every exported glTF mesh
 #   g++                     runtime-cuda's twin tests compile the CUDA C bodies for the host
+#   libmujoco-dev           MujocoLoaderTest loads the exported hfield model with MuJoCo (mj_loadXML)
 #   gpg, unzip              scripts/check-release.sh signs and inspects a release build
 #   python3-jpype, -numpy,  the Python package's tests (python/tests), run by Debian's /usr/bin/python3
 #   -pytest
 # from Debian's packages (apt-get, as root or through passwordless sudo). Does nothing when all are there.
 set -euo pipefail
 declare -A need=([/usr/bin/chromium]=chromium [/usr/bin/chromedriver]=chromium-driver
-                 [/usr/bin/assimp]=assimp-utils)
+                 [/usr/bin/assimp]=assimp-utils [/usr/include/mujoco/mujoco.h]=libmujoco-dev)
 missing=()
 for path in "${!need[@]}"; do
-  [[ -x "$path" ]] || missing+=("${need[$path]}")
+  [[ -e "$path" ]] || missing+=("${need[$path]}")
 done
 command -v node > /dev/null || missing+=(nodejs)
 command -v npm > /dev/null || missing+=(npm)

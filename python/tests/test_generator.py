@@ -23,7 +23,7 @@ def test_the_arrays_equal_the_cli_npz_bit_for_bit(tmp_path):
     with trackgen.TrackGenerator("hull", envs=24, seed=7) as gen:
         got = gen.generate()
     for name in ("center", "outer", "inner", "tangent", "normal", "arclen", "left_half_width", "right_half_width",
-                 "length", "winding"):
+                 "length", "winding", "center_z", "outer_z", "inner_z", "bank", "arclen_3d", "tangent_3d", "length_3d"):
         w = want[name]
         g = getattr(got, name)
         assert g.shape == w.shape, name
@@ -31,6 +31,28 @@ def test_the_arrays_equal_the_cli_npz_bit_for_bit(tmp_path):
         assert np.array_equal(_bits(g), _bits(w)), name
     assert np.array_equal(got.valid, want["valid"])
     assert np.array_equal(got.count, want["count"])
+
+
+def test_elevated_tracks_carry_their_heights_equal_to_the_cli_npz(tmp_path):
+    knobs = {"z_profile": "random_walk", "z_max": 0.3, "z_max_step": 0.2, "bank_speed": 1.5}
+    npz = tmp_path / "hills.npz"
+    cmd = [os.path.join(ROOT, "trackgen"), "generate", "--generator", "bezier", "--envs", "8", "--seed", "3",
+           "--runtime", "cpu", "--out", str(npz), "-q"]
+    for k, v in knobs.items():
+        cmd += ["--set", "%s=%s" % (k, v)]
+    subprocess.run(cmd, check=True, cwd=ROOT)
+    want = np.load(npz)
+    with trackgen.TrackGenerator("bezier", envs=8, seed=3, **knobs) as gen:
+        got = gen.generate()
+    for name in ("center_z", "outer_z", "inner_z", "bank", "arclen_3d", "tangent_3d", "length_3d"):
+        assert np.array_equal(_bits(getattr(got, name)), _bits(want[name])), name
+    ok = got.valid
+    assert ok.any()
+    for e in np.flatnonzero(ok):
+        z = got.center_z[e, :got.count[e]]
+        assert z.min() >= 0.0 and z.max() <= 0.3 and z.max() > z.min()
+        assert got.length_3d[e] > got.length[e]
+    assert got.tangent_3d.shape == (8, got.center.shape[1], 3)
 
 
 def test_a_mask_regenerates_only_its_envs_from_their_new_seeds():

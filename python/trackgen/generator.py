@@ -9,13 +9,18 @@ from . import _checks, _jvm
 from ._jvm import TrackGenError
 
 Tracks = namedtuple("Tracks", "center outer inner tangent normal arclen left_half_width right_half_width length "
-                   "winding valid count")
+                   "winding valid count center_z outer_z inner_z bank arclen_3d tangent_3d length_3d")
 Tracks.__doc__ = """One batch as numpy arrays (copies, one bulk copy per array per call).
 
 center, outer, inner, tangent, normal: float32 [E, N_max, 2], NaN past count[e];
 arclen: float32 [E, N_max]; left_half_width, right_half_width: float32 [E, N_max] (distance to the
 +normal and -normal border, NaN past count[e]); length, winding: float32 [E]; valid: bool [E];
 count: int32 [E].
+Elevation (docs/elevation.md; the npz names): center_z, outer_z, inner_z: float32 [E, N_max] heights
+of the centerline and border points (z_base, 0 by default, on a flat track); bank: float32
+[E, N_max] bank angle, radians; arclen_3d: float32 [E, N_max] cumulative 3D arc length (arclen
+bit for bit when flat); tangent_3d: float32 [E, N_max, 3] unit 3D tangent; length_3d: float32 [E]
+closed 3D length. All NaN past count[e].
 """
 
 
@@ -118,13 +123,20 @@ class TrackGenerator:
         def pairs(a):
             return np.array(a, dtype=np.float32).reshape(e, n, 2)
 
+        def rows(a):
+            return np.array(a, dtype=np.float32).reshape(e, n)
+
         return Tracks(center=pairs(s.center()), outer=pairs(s.outer()), inner=pairs(s.inner()),
                       tangent=pairs(s.tangent()), normal=pairs(s.normal()),
                       arclen=np.array(s.arclen(), dtype=np.float32).reshape(e, n),
                       left_half_width=np.array(s.leftHalfWidth(), dtype=np.float32).reshape(e, n),
                       right_half_width=np.array(s.rightHalfWidth(), dtype=np.float32).reshape(e, n),
                       length=np.array(s.length(), dtype=np.float32), winding=np.array(s.winding(), dtype=np.float32),
-                      valid=np.array(s.valid(), dtype=np.int32) != 0, count=np.array(s.count(), dtype=np.int32))
+                      valid=np.array(s.valid(), dtype=np.int32) != 0, count=np.array(s.count(), dtype=np.int32),
+                      center_z=rows(s.centerZ()), outer_z=rows(s.outerZ()), inner_z=rows(s.innerZ()),
+                      bank=rows(s.bank()), arclen_3d=rows(s.arclen3d()),
+                      tangent_3d=np.array(s.tangent3d(), dtype=np.float32).reshape(e, n, 3),
+                      length_3d=np.array(s.length3d(), dtype=np.float32))
 
     def close(self):
         """Releases the Java generator (and the runtime it made)."""

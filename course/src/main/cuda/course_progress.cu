@@ -149,7 +149,9 @@ TG_INLINE int tg_course_segment_at(const float* arclen, int b, int cn, float s) 
 /* ------------------------------------------------------------------------------------------ */
 
 /* LocalizeKernel: one thread per query (dim = E * agents). */
-extern "C" __global__ void tg_course_localize(int dim, const float2* center, const float* arclen, const float* length,
+extern "C" __global__ void tg_course_localize(int dim, const float2* center, const float* z, int use3d,
+                                              const float* arclen,
+                                              const float* length,
                                               const int* count, int nMax, const float2* position, int agents,
                                               float halfWidth, const float* left, const float* right,
                                               int localWidths, int window, float* s, float* n, int* segment,
@@ -204,7 +206,8 @@ extern "C" __global__ void tg_course_localize(int dim, const float2* center, con
     float len2 = dx * dx + dy * dy;
     float dot = wx * dx + wy * dy;
     float u = len2 > 0.0f ? tg_minf(tg_maxf(dot / len2, 0.0f), 1.0f) : 0.0f;
-    float sv = arclen[b + bi] + u * sqrtf(len2);
+    float dz = use3d != 0 ? z[b + j] - z[b + bi] : 0.0f;
+    float sv = arclen[b + bi] + u * sqrtf(len2 + dz * dz);
     float lap = length[e];
     if (sv >= lap) {
         sv -= lap;

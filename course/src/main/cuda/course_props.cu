@@ -14,16 +14,19 @@ TG_INLINE float tg_props_length(const float2* p, int i, int j) {
 }
 
 /* PropsKernel: one thread per ring (dim = 2E; ring r = 2e + b, b 0 inner, 1 outer). */
-extern "C" __global__ void tg_props_place(int dim, const float2* inner, const float2* outer, const int* count,
+extern "C" __global__ void tg_props_place(int dim, const float2* inner, const float2* outer, const float* innerZ,
+                                          const float* outerZ, const int* count,
                                           int nMax, float spacing, int maxProps, float2* conePosition,
                                           float* coneYaw, float2* wallCenter, float* wallYaw, float* wallLength,
-                                          int* propCount, int* truncated, float* step) {
+                                          int* propCount, int* truncated, float* step, float* coneZ,
+                                          float* wallZ) {
     int r = tg_thread_index();
     if (r >= dim) {
         return;
     }
     int e = r >> 1;
     const float2* pts = (r & 1) == 0 ? inner : outer;
+    const float* zs = (r & 1) == 0 ? innerZ : outerZ;
     int m = tg_mini(count[e], nMax);
     int base = e * nMax;
     int sb = r * maxProps;
@@ -66,6 +69,8 @@ extern "C" __global__ void tg_props_place(int dim, const float2* inner, const fl
         tt = tt < 0.0f ? 0.0f : (tt > 1.0f ? 1.0f : tt);
         conePosition[sb + k] = make_float2(ax + tt * dx, ay + tt * dy);
         coneYaw[sb + k] = static_cast<float>(atan2(static_cast<double>(dy), static_cast<double>(dx)));
+        float za = zs[base + j];
+        coneZ[sb + k] = za + tt * (zs[base + j2] - za);
     }
     for (int k = 0; k < n; k++) {
         int k2 = k + 1 == n ? 0 : k + 1;
@@ -76,6 +81,8 @@ extern "C" __global__ void tg_props_place(int dim, const float2* inner, const fl
         wallCenter[sb + k] = make_float2(ax + 0.5f * dx, ay + 0.5f * dy);
         wallYaw[sb + k] = static_cast<float>(atan2(static_cast<double>(dy), static_cast<double>(dx)));
         wallLength[sb + k] = sqrtf(dx * dx + dy * dy);
+        float z0 = coneZ[sb + k];
+        wallZ[sb + k] = z0 + 0.5f * (coneZ[sb + k2] - z0);
     }
     for (int k = n; k < maxProps; k++) {
         conePosition[sb + k] = make_float2(tg_nanf(), tg_nanf());
@@ -83,5 +90,7 @@ extern "C" __global__ void tg_props_place(int dim, const float2* inner, const fl
         wallCenter[sb + k] = make_float2(tg_nanf(), tg_nanf());
         wallYaw[sb + k] = tg_nanf();
         wallLength[sb + k] = tg_nanf();
+        coneZ[sb + k] = tg_nanf();
+        wallZ[sb + k] = tg_nanf();
     }
 }

@@ -10,6 +10,7 @@
 module dev.trackgen.export {
     requires transitive dev.trackgen.api;
     requires transitive dev.trackgen.gates;
+    requires transitive dev.trackgen.pipeline;
     requires java.desktop;
     requires java.xml;
     // org.jetbrains.bio:npy and de.javagl:jgltf-* have no module descriptor nor Automatic-Module-Name;
@@ -25,5 +26,6 @@ module dev.trackgen.export {
     uses dev.trackgen.export.ExportFormat;
     provides dev.trackgen.export.ExportFormat with dev.trackgen.export.F1tenthFormat, dev.trackgen.export.TumFormat,
             dev.trackgen.export.DeepRacerFormat, dev.trackgen.export.GltfFormat, dev.trackgen.export.ObjFormat,
-            dev.trackgen.export.FsdsFormat, dev.trackgen.export.FssimFormat;
+            dev.trackgen.export.FsdsFormat, dev.trackgen.export.FssimFormat,
+            dev.trackgen.export.HeightfieldFormat, dev.trackgen.export.MjcfFormat, dev.trackgen.export.TerrainFormat;
 }

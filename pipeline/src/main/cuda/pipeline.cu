@@ -1140,3 +1140,146 @@ extern "C" __global__ void tg_elevation(int dim, const float2* center, const flo
         valid[e] = 0;
     }
 }
+
+/* ------------------------------------------------------------------ heightfield bake */
+
+/** HeightfieldKernel.surface: the terrain height at plan distance a from the centerline. */
+TG_INLINE float tg_hf_surface(float a, float w, float zc, float zb, float shoulder, float falloff, float floorZ) {
+    if (a <= w) {
+        return w > 0.0f ? zc + (a / w) * (zb - zc) : zb;
+    }
+    float o = a - w - shoulder;
+    if (o <= 0.0f) {
+        return zb;
+    }
+    if (!(falloff > 0.0f) || o >= falloff) {
+        return floorZ;
+    }
+    float u = o / falloff;
+    float sm = u * u * (3.0f - 2.0f * u);
+    return zb + (floorZ - zb) * sm;
+}
+
+/** HeightfieldKernel.cellIndex. */
+TG_INLINE int tg_hf_cell(float f, int res) {
+    float g = floorf(f);
+    if (!(g > 0.0f)) {
+        return 0;
+    }
+    if (g > (float) (res - 1)) {
+        return res - 1;
+    }
+    return (int) g;
+}
+
+/** HeightfieldKernel: one thread per env bakes its terrain grid (see the Java body). */
+extern "C" __global__ void tg_heightfield(int dim, const float2* center, const float2* normal, const float* left,
+                                          const float* right, const float2* outer, const float* centerZ,
+                                          const float* outerZ, const float* innerZ, const int* count,
+                                          const int* valid, int nMax, int res, float padding, float shoulder,
+                                          float falloff, float drop, float* bounds, float* dist, float* height) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int cells = res * res;
+    int m = tg_mini(count[e], nMax);
+    int base = e * nMax;
+    int hb = e * cells;
+    float minX = 3.4028235e38f;
+    float minY = 3.4028235e38f;
+    float maxX = -3.4028235e38f;
+    float maxY = -3.4028235e38f;
+    float zLow = 3.4028235e38f;
+    float wMax = 0.0f;
+    for (int i = 0; i < m; i++) {
+        int p = base + i;
+        float2 c = center[p];
+        float2 n = normal[p];
+        float lx = c.x + n.x * left[p];
+        float ly = c.y + n.y * left[p];
+        float rx = c.x - n.x * right[p];
+        float ry = c.y - n.y * right[p];
+        minX = tg_minf(minX, tg_minf(lx, rx));
+        minY = tg_minf(minY, tg_minf(ly, ry));
+        maxX = tg_maxf(maxX, tg_maxf(lx, rx));
+        maxY = tg_maxf(maxY, tg_maxf(ly, ry));
+        zLow = tg_minf(zLow, tg_minf(centerZ[p], tg_minf(outerZ[p], innerZ[p])));
+        wMax = tg_maxf(wMax, tg_maxf(left[p], right[p]));
+    }
+    float ext = tg_maxf(maxX - minX, maxY - minY);
+    if (m < 3 || valid[e] == 0 || !tg_isfinite(ext) || !tg_isfinite(zLow)) {
+        bounds[3 * e] = tg_nanf();
+        bounds[3 * e + 1] = tg_nanf();
+        bounds[3 * e + 2] = tg_nanf();
+        for (int k = 0; k < cells; k++) {
+            dist[hb + k] = 3.4028235e38f;
+            height[hb + k] = tg_nanf();
+        }
+        return;
+    }
+    float pad = padding > 0.0f ? padding : shoulder + falloff + 0.1f * ext;
+    float side = ext + 2.0f * pad;
+    float cell = side / (float) res;
+    float lox = 0.5f * (minX + maxX) - 0.5f * side;
+    float loy = 0.5f * (minY + maxY) - 0.5f * side;
+    bounds[3 * e] = lox;
+    bounds[3 * e + 1] = loy;
+    bounds[3 * e + 2] = cell;
+    float floorZ = zLow - drop;
+    for (int k = 0; k < cells; k++) {
+        dist[hb + k] = 3.4028235e38f;
+        height[hb + k] = floorZ;
+    }
+    float band = wMax + shoulder + falloff;
+    for (int i = 0; i < m; i++) {
+        int pa = base + i;
+        int pb = base + (i + 1 == m ? 0 : i + 1);
+        float2 A = center[pa];
+        float2 B = center[pb];
+        float2 nA = normal[pa];
+        float2 nB = normal[pb];
+        float2 oA = outer[pa];
+        float2 oB = outer[pb];
+        float ux = B.x - A.x;
+        float uy = B.y - A.y;
+        float uu = ux * ux + uy * uy;
+        float oa = (oA.x - A.x) * nA.x + (oA.y - A.y) * nA.y;
+        float ob = (oB.x - B.x) * nB.x + (oB.y - B.y) * nB.y;
+        float zlA = oa >= 0.0f ? outerZ[pa] : innerZ[pa];
+        float zrA = oa >= 0.0f ? innerZ[pa] : outerZ[pa];
+        float zlB = ob >= 0.0f ? outerZ[pb] : innerZ[pb];
+        float zrB = ob >= 0.0f ? innerZ[pb] : outerZ[pb];
+        int x0 = tg_hf_cell((tg_minf(A.x, B.x) - band - lox) / cell, res);
+        int x1 = tg_hf_cell((tg_maxf(A.x, B.x) + band - lox) / cell, res);
+        int y0 = tg_hf_cell((tg_minf(A.y, B.y) - band - loy) / cell, res);
+        int y1 = tg_hf_cell((tg_maxf(A.y, B.y) + band - loy) / cell, res);
+        for (int gy = y0; gy <= y1; gy++) {
+            float py = loy + ((float) gy + 0.5f) * cell;
+            for (int gx = x0; gx <= x1; gx++) {
+                float px = lox + ((float) gx + 0.5f) * cell;
+                float t = uu > 0.0f ? ((px - A.x) * ux + (py - A.y) * uy) / uu : 0.0f;
+                t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+                float qx = A.x + t * ux;
+                float qy = A.y + t * uy;
+                float dx = px - qx;
+                float dy = py - qy;
+                float d2 = dx * dx + dy * dy;
+                int k = hb + gy * res + gx;
+                if (!(d2 < dist[k])) {
+                    continue;
+                }
+                dist[k] = d2;
+                float s = 1.0f - t;
+                float nx = s * nA.x + t * nB.x;
+                float ny = s * nA.y + t * nB.y;
+                float zc = s * centerZ[pa] + t * centerZ[pb];
+                bool onLeft = dx * nx + dy * ny >= 0.0f;
+                float w = onLeft ? s * left[pa] + t * left[pb] : s * right[pa] + t * right[pb];
+                float zb = onLeft ? s * zlA + t * zlB : s * zrA + t * zrB;
+                float a = sqrtf(d2);
+                height[k] = tg_hf_surface(a, w, zc, zb, shoulder, falloff, floorZ);
+            }
+        }
+    }
+}

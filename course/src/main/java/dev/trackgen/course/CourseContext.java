@@ -12,8 +12,23 @@ import dev.trackgen.course.grid.StartGrid;
  * @param halfWidth the road's half-width of the generator's config, in track units
  * @param grid      the start line and grid (one slot per agent) every mode shares, recomputed
  *                  before every mode plan
+ * @param elevated  whether the generator's config lifts or banks the tracks (a {@code z_profile}
+ *                  other than flat, or banking): localization then reports {@code s} along the
+ *                  3D arc length (docs/elevation.md, "Course")
  */
-public record CourseContext(Track track, CourseConfig config, double halfWidth, StartGrid grid) {
+public record CourseContext(Track track, CourseConfig config, double halfWidth, StartGrid grid, boolean elevated) {
+    /**
+     * A context of flat tracks ({@code elevated = false}).
+     *
+     * @param track     the batch
+     * @param config    the course's options
+     * @param halfWidth the road's half-width, track units
+     * @param grid      the start line and grid
+     */
+    public CourseContext(Track track, CourseConfig config, double halfWidth, StartGrid grid) {
+        this(track, config, halfWidth, grid, false);
+    }
+
     /** @return the runtime everything runs on (the track's) */
     public ComputeRuntime runtime() {
         return track.runtime();

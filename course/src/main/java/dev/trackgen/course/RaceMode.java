@@ -85,6 +85,9 @@ public final class RaceMode implements CourseMode {
         // the batch comes from the pipeline, whose width rows are written: on-road at the local width
         TrackLocalizer.Builder lb = TrackLocalizer.builder(track, poses.position()).agents(agents)
                 .halfWidth(c.halfWidth()).localWidths(true);
+        if (c.elevated()) {
+            lb.alongThe3dLength(); // s along the 3D arc length (docs/elevation.md, "Course")
+        }
         this.localizer = config.warmWindow() < 0 ? lb.cold().build() : lb.warmWindow(config.warmWindow()).build();
         this.tracker = ProgressTracker.create(checkpoints, poses.position(), agents);
         Optional<OffRoadOptions> off = config.offRoad();

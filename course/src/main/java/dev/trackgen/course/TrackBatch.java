@@ -32,7 +32,10 @@ final class TrackBatch implements CourseBatch {
             g.rowGap(config.gridRowGap());
         }
         this.grid = g.build();
-        this.context = new CourseContext(track, config, halfWidth, grid);
+        dev.trackgen.api.config.TrackGenConfig gc = generator.config();
+        boolean elevated = !dev.trackgen.api.config.ElevationKnobs.FLAT.equals(gc.get(dev.trackgen.api.config.ElevationKnobs.PROFILE))
+                || gc.get(dev.trackgen.api.config.ElevationKnobs.BANK_SPEED) > 0;
+        this.context = new CourseContext(track, config, halfWidth, grid, elevated);
     }
 
     TrackGenerator generator() {

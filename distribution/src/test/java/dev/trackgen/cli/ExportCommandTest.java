@@ -72,6 +72,37 @@ class ExportCommandTest {
     }
 
     @Test
+    void terrainFilesAreWrittenPerValidTrack() throws IOException {
+        Path out = tmp.resolve("terrain");
+        CliRun r = CliRun.run("generate", "--envs", "2", "--seed", "4", "--threads", "1", "--export",
+                "heightfield,mjcf,terrain", "--heightfield-res", "32", "--set", "z_profile=random_walk",
+                "--set", "z_max=0.3", "--set", "z_max_step=0.2", "--set", "bank_speed=1.5",
+                "--out-dir", out.toString(), "-q");
+        assertEquals(0, r.code(), r.toString());
+        assertEquals(32, index(out).get("settings").get("heightfield_resolution").asInt());
+        int checked = 0;
+        for (JsonNode env : index(out).get("envs")) {
+            if (!env.get("valid").asBoolean()) {
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            env.get("files").forEach(f -> names.add(out.resolve(f.asText()).getFileName().toString()));
+            assertEquals(List.of("heightfield.png", "heightfield.json", "heightfield.bin", "heightfield.xml",
+                    "terrain.glb", "terrain.obj"), names);
+            JsonNode meta = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(out.resolve(env.get("files").get(1).asText()).toFile());
+            assertEquals(32, meta.get("size").get(0).asInt());
+            assertTrue(meta.get("z_max").asDouble() > meta.get("z_min").asDouble(), meta.toString());
+            assertEquals(8 + 4 * 32 * 32, Files.size(out.resolve(env.get("files").get(2).asText())));
+            checked++;
+        }
+        assertTrue(checked > 0);
+        CliRun bad = CliRun.run("generate", "--envs", "1", "--export", "heightfield", "--heightfield-res", "4",
+                "--out-dir", tmp.resolve("bad").toString(), "-q");
+        assertTrue(bad.code() != 0 && bad.toString().contains("heightfield resolution = 4"), bad.toString());
+    }
+
+    @Test
     void coneFilesAreWrittenPerValidTrackAtTheRequestedSpacing() throws IOException {
         Path out = tmp.resolve("out");
         CliRun r = CliRun.run("generate", "--envs", "3", "--seed", "2", "--threads", "1", "--export", "fsds,fssim",
@@ -169,7 +200,7 @@ class ExportCommandTest {
     void badInputIsRefusedWithOneLineBeforeAnyWork() throws IOException {
         Path out = tmp.resolve("out");
         assertRefused(List.of("--export", "f1tenth,sumo", "--out-dir", out.toString()),
-                "unknown format 'sumo'; known formats: f1tenth, tum, deepracer, gltf, obj, fsds, fssim");
+                "unknown format 'sumo'; known formats: f1tenth, tum, deepracer, gltf, obj, fsds, fssim, heightfield, mjcf, terrain");
         assertRefused(List.of("--export", "tum"), "--out-dir");
         assertRefused(List.of("--out-dir", out.toString()), "--export");
         assertRefused(List.of("--export", "obj", "--up", "x", "--out-dir", out.toString()), "--up x");

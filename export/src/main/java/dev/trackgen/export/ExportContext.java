@@ -92,6 +92,10 @@ public final class ExportContext {
         return shared(RoadMesh.class, c -> RoadMesh.of(c.track, c.settings.wallHeight(), c.settings.upAxis()));
     }
 
+    TerrainGrid terrain() {
+        return shared(TerrainGrid.class, c -> TerrainGrid.of(c.track, c.settings.heightfield(), c.settings.worldScale()));
+    }
+
     ConeLayout cones() {
         return shared(ConeLayout.class, c -> ConeLayout.of(c.track, c.settings.coneSpacing()));
     }

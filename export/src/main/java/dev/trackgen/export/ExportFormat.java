@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * A simulator format a track can be exported to: its command-line name and the fixed files it
  * writes per track. The built-in formats ({@code f1tenth}, {@code tum}, {@code deepracer},
- * {@code gltf}, {@code obj}, {@code fsds}, {@code fssim}) and any a plug-in adds are found by
+ * {@code gltf}, {@code obj}, {@code fsds}, {@code fssim},
+ * {@code heightfield}, {@code mjcf}, {@code terrain}) and any a plug-in adds are found by
  * {@link java.util.ServiceLoader} ({@code provides dev.trackgen.export.ExportFormat with ...} on the
  * module path, {@code META-INF/services/dev.trackgen.export.ExportFormat} on the class path) and
  * listed by {@link ExportFormats}. An implementation is stateless, with a public no-argument

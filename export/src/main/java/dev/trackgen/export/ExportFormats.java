@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 /**
  * The registry of {@link ExportFormat}s: what {@link ServiceLoader} finds through the export
  * module's class loader, loaded once. The built-in formats come first, in their fixed order
- * ({@code f1tenth, tum, deepracer, gltf, obj, fsds, fssim}), then the plug-ins' by name; the first
+ * ({@code f1tenth, tum, deepracer, gltf, obj, fsds, fssim, heightfield, mjcf, terrain}), then the plug-ins' by name; the first
  * format of a name wins.
  */
 public final class ExportFormats {

@@ -1,5 +1,7 @@
 package dev.trackgen.export;
 
+import dev.trackgen.pipeline.HeightfieldOptions;
+
 /**
  * How tracks are exported: the world frame and the map and mesh knobs. Immutable; build with
  * {@link #builder()}.
@@ -21,9 +23,12 @@ package dev.trackgen.export;
  *                      the racing line ({@link RacelineCsv}; the caller passes one per track to
  *                      {@link TrackExporter#write(WorldTrack, RaceTrajectory, String, java.util.function.Function)});
  *                      off by default
+ * @param heightfield   terrain files ({@code heightfield}, {@code mjcf}, {@code terrain}): the
+ *                      heightfield baker's knobs, track units ({@link TerrainGrid})
  */
 public record ExportSettings(double worldScale, double resolution, double margin, double wallThickness, boolean pgm,
-                             double wallHeight, UpAxis upAxis, int maxImageSide, double coneSpacing, boolean raceline) {
+                             double wallHeight, UpAxis upAxis, int maxImageSide, double coneSpacing, boolean raceline,
+                             HeightfieldOptions heightfield) {
     /** Default metres per track unit. */
     public static final double DEFAULT_WORLD_SCALE = 11.0;
     /** Default map resolution, metres per pixel (F1TENTH's maps use 0.05). */
@@ -58,6 +63,9 @@ public record ExportSettings(double worldScale, double resolution, double margin
             throw new IllegalArgumentException("cone spacing " + coneSpacing + ": must be at least " + MIN_CONE_SPACING
                     + " m (closer cones would overlap)");
         }
+        if (heightfield == null) {
+            throw new IllegalArgumentException("heightfield options: must be given");
+        }
         if (maxImageSide < 1) {
             throw new IllegalArgumentException("max image side " + maxImageSide + ": must be >= 1");
         }
@@ -89,7 +97,7 @@ public record ExportSettings(double worldScale, double resolution, double margin
     public Builder toBuilder() {
         return new Builder().worldScale(worldScale).resolution(resolution).margin(margin).wallThickness(wallThickness)
                 .pgm(pgm).wallHeight(wallHeight).upAxis(upAxis).maxImageSide(maxImageSide).coneSpacing(coneSpacing)
-                .raceline(raceline);
+                .raceline(raceline).heightfield(heightfield);
     }
 
     /** A builder of {@link ExportSettings}; {@link #build()} validates. */
@@ -104,6 +112,7 @@ public record ExportSettings(double worldScale, double resolution, double margin
         private int maxImageSide = DEFAULT_MAX_IMAGE_SIDE;
         private double coneSpacing = DEFAULT_CONE_SPACING;
         private boolean raceline;
+        private HeightfieldOptions heightfield = HeightfieldOptions.DEFAULTS;
 
         private Builder() {
         }
@@ -168,13 +177,19 @@ public record ExportSettings(double worldScale, double resolution, double margin
             return this;
         }
 
+        /** @param v the terrain heightfield's knobs, track units @return this */
+        public Builder heightfield(HeightfieldOptions v) {
+            heightfield = v;
+            return this;
+        }
+
         /**
          * @return the settings
          * @throws IllegalArgumentException naming the first value out of range
          */
         public ExportSettings build() {
             return new ExportSettings(worldScale, resolution, margin, wallThickness, pgm, wallHeight, upAxis,
-                    maxImageSide, coneSpacing, raceline);
+                    maxImageSide, coneSpacing, raceline, heightfield);
         }
     }
 }

@@ -23,6 +23,9 @@ import java.util.function.Function;
  *   <tr><td>{@code obj}</td><td>{@value #ROAD_OBJ}</td></tr>
  *   <tr><td>{@code fsds}</td><td>{@value #CONES_CSV}</td></tr>
  *   <tr><td>{@code fssim}</td><td>{@value #FSSIM_SDF}, {@value #FSSIM_YAML}</td></tr>
+ *   <tr><td>{@code heightfield}</td><td>{@value #HEIGHTFIELD_PNG}, {@value #HEIGHTFIELD_JSON}</td></tr>
+ *   <tr><td>{@code mjcf}</td><td>{@value #HEIGHTFIELD_BIN}, {@value #HEIGHTFIELD_MJCF}</td></tr>
+ *   <tr><td>{@code terrain}</td><td>{@value #TERRAIN_GLB}, {@value #TERRAIN_OBJ}</td></tr>
  * </table>
  *
  * <p>The map YAML names the PGM when PGM is on (ROS {@code map_server}'s usual format), else the PNG.
@@ -49,6 +52,18 @@ public final class TrackExporter {
     public static final String ROAD_GLB = "road.glb";
     /** Wavefront OBJ mesh. */
     public static final String ROAD_OBJ = "road.obj";
+    /** {@code heightfield}: the terrain's 16-bit grey PNG heightmap. */
+    public static final String HEIGHTFIELD_PNG = "heightfield.png";
+    /** {@code heightfield}: the heightmap's metadata (size, cell, origin, z range). */
+    public static final String HEIGHTFIELD_JSON = "heightfield.json";
+    /** {@code mjcf}: the terrain in MuJoCo's binary hfield format. */
+    public static final String HEIGHTFIELD_BIN = "heightfield.bin";
+    /** {@code mjcf}: a MuJoCo model with the terrain as an hfield asset and geom. */
+    public static final String HEIGHTFIELD_MJCF = "heightfield.xml";
+    /** {@code terrain}: the terrain mesh, glTF 2.0 binary. */
+    public static final String TERRAIN_GLB = "terrain.glb";
+    /** {@code terrain}: the terrain mesh, Wavefront OBJ. */
+    public static final String TERRAIN_OBJ = "terrain.obj";
     /** FSDS cone CSV. */
     public static final String CONES_CSV = "cones.csv";
     /** FSSIM track YAML (its {@code tracks_yaml/NAME.yaml}). */

@@ -26,7 +26,8 @@ class ExportFormatsTest {
     @Test
     void builtInsComeFirstInTheirOrderThenPlugins() {
         List<String> ids = ExportFormats.all().stream().map(ExportFormat::id).toList();
-        assertEquals(List.of("f1tenth", "tum", "deepracer", "gltf", "obj", "fsds", "fssim", PointCountFormat.ID), ids);
+        assertEquals(List.of("f1tenth", "tum", "deepracer", "gltf", "obj", "fsds", "fssim", "heightfield", "mjcf",
+                "terrain", PointCountFormat.ID), ids);
         assertEquals(String.join(", ", ids), ExportFormats.knownNames());
         assertEquals(List.of("tum", PointCountFormat.ID), ExportFormats.parseList(" TEST-points, tum,tum").stream()
                 .map(ExportFormat::id).toList(), "registry order, each once, case and blanks ignored");

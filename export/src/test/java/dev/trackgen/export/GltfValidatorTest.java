@@ -48,6 +48,17 @@ class GltfValidatorTest {
             }
         }
         }
+        // the terrain mesh of the heightfield (docs/elevation.md), both up axes
+        for (UpAxis up : UpAxis.values()) {
+            TrackSnapshot s = TestTracks.elevatedBatch();
+            int env = TestTracks.validEnvs(s)[0];
+            ExportSettings set = ExportSettings.builder().upAxis(up)
+                    .heightfield(dev.trackgen.pipeline.HeightfieldOptions.builder().resolution(32).build()).build();
+            Path f = dir.resolve("terrain-" + up + ".glb");
+            ExportFormats.get("terrain").files(set).get(0).writer()
+                    .write(new ExportContext(WorldTrack.of(s, env, 11), "env_" + env, set), f);
+            files.add(f.toString());
+        }
         Path runner = dir.resolve("validate.js");
         Files.writeString(runner, String.join("\n",
                 "const fs = require('fs');",

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ObjAssimpTest {
     private static final Path ASSIMP = Path.of("/usr/bin/assimp");
-    private static final Pattern MESH = Pattern.compile("\\d+ \\((road|walls)\\): \\[(\\d+) / 0 / (\\d+) \\| triangle\\]");
+    private static final Pattern MESH = Pattern.compile("\\d+ \\((road|walls|terrain)\\): \\[(\\d+) / 0 / (\\d+) \\| triangle\\]");
 
     @TempDir
     Path dir;
@@ -61,5 +61,27 @@ class ObjAssimpTest {
             }
         }
         }
+    }
+
+    @Test
+    void assimpImportsAndValidatesTheTerrainMesh() throws Exception {
+        assertTrue(Files.isExecutable(ASSIMP), "this test needs Debian's assimp-utils (/usr/bin/assimp): "
+                + "scripts/provision-test-tools.sh installs it");
+        TrackSnapshot s = TestTracks.elevatedBatch();
+        int env = TestTracks.validEnvs(s)[0];
+        ExportSettings set = ExportSettings.builder().upAxis(UpAxis.Z)
+                .heightfield(dev.trackgen.pipeline.HeightfieldOptions.builder().resolution(24).build()).build();
+        ExportContext c = new ExportContext(WorldTrack.of(s, env, 11), "env_" + env, set);
+        Path f = dir.resolve("terrain.obj");
+        ExportFormats.get("terrain").files(set).stream().filter(x -> x.name().equals(TrackExporter.TERRAIN_OBJ))
+                .findFirst().orElseThrow().writer().write(c, f);
+        Process p = new ProcessBuilder(ASSIMP.toString(), "info", f.toString(), "-vds").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "assimp did not finish");
+        assertEquals(0, p.exitValue(), out);
+        Matcher m = MESH.matcher(out);
+        assertTrue(m.find(), out);
+        assertEquals("terrain", m.group(1), out);
+        assertEquals(2 * 23 * 23, Integer.parseInt(m.group(3)), "two triangles per grid square: " + out);
     }
 }

@@ -13,7 +13,7 @@ import dev.trackgen.course.kernel.CourseProgressKernels;
 /**
  * Track-frame localization, one thread per query ({@code dim = E * A}).
  *
- * <p>{@code tg_course_localize(center, arclen, length, count, nMax, position, agents, halfWidth,
+ * <p>{@code tg_course_localize(center, z, use3d, arclen, length, count, nMax, position, agents, halfWidth,
  * left, right, localWidths, window, s, n, segment, onRoad)}: query {@code t} belongs to env {@code e = t / agents}. It
  * projects {@code position[t]} onto every closed-loop segment {@code i -> i + 1 (mod count[e])}
  * of env {@code e}'s centerline (cold: {@code window < 0}, or a previous {@code segment[t] < 0},
@@ -23,9 +23,15 @@ import dev.trackgen.course.kernel.CourseProgressKernels;
  * {@link Projection#followNearest}), keeps the nearest (ties: the lowest segment index) and
  * writes
  * <ul>
- *   <li>{@code s[t] = arclen[i] + u * |segment|}, in {@code [0, length[e])};</li>
- *   <li>{@code n[t]}: the distance to the centerline, positive on the left of the direction of
- *       travel (the side {@code Track.normal} points to), negative on the right;</li>
+ *   <li>{@code s[t] = arclen[i] + u * |segment|}, in {@code [0, length[e])}, with
+ *       {@code |segment|} the plan-view chord ({@code use3d == 0}) or, with {@code use3d != 0},
+ *       {@code sqrt(|dxy|^2 + dz^2)} from the heights {@code z} of its ends: bound to
+ *       {@code Track.arclen3d}, {@code length3d} and {@code centerZ}, {@code s} then runs along
+ *       the 3D arc length (on a flat track {@code dz = 0} and every value is the plan-view one,
+ *       bit for bit);</li>
+ *   <li>{@code n[t]}: the plan-view (horizontal) distance to the centerline, positive on the left
+ *       of the direction of travel (the side {@code Track.normal} points to), negative on the
+ *       right; on a banked road the distance along the surface is {@code n / cos(bank)};</li>
  *   <li>{@code segment[t] = i}; {@code onRoad[t] = 1} when {@code |n| <= w}, else 0, where
  *       {@code w = halfWidth} when {@code localWidths == 0}, else the half-width of the side the
  *       point is on ({@code left} for {@code n >= 0}, {@code right} below) interpolated along the
@@ -35,7 +41,7 @@ import dev.trackgen.course.kernel.CourseProgressKernels;
  * A non-finite position, or an env with fewer than 2 points, gives {@code s = n = NaN},
  * {@code segment = -1}, {@code onRoad = 0} (so the next warm query scans cold).
  *
- * <p>Shapes: {@code center: [E*nMax]} pairs, {@code arclen, left, right: [E*nMax]}, {@code length, count: [E]},
+ * <p>Shapes: {@code center: [E*nMax]} pairs, {@code z, arclen, left, right: [E*nMax]}, {@code length, count: [E]},
  * {@code position: [E*agents]} pairs, {@code s, n, segment, onRoad: [E*agents]}.
  */
 public final class LocalizeKernel extends LocalizeKernelBase {
@@ -47,17 +53,17 @@ public final class LocalizeKernel extends LocalizeKernelBase {
 
     @KernelSignature(ptx = CourseProgressKernels.PTX)
     interface Signature {
-        void tg_course_localize(@In Vec2Array center, @In F32Array arclen, @In F32Array length, @In I32Array count, int nMax,
-                                @In Vec2Array position, int agents, float halfWidth, @In F32Array left,
-                                @In F32Array right, int localWidths, int window, @Out F32Array s,
+        void tg_course_localize(@In Vec2Array center, @In F32Array z, int use3d, @In F32Array arclen, @In F32Array length,
+                                @In I32Array count, int nMax, @In Vec2Array position, int agents, float halfWidth,
+                                @In F32Array left, @In F32Array right, int localWidths, int window, @Out F32Array s,
                                 @Out F32Array n, @InOut I32Array segment, @Out I32Array onRoad);
     }
 
     @Override
-    protected void run(int begin, int end, float[] center, float[] arclen, float[] length, int[] count, int nMax,
-                       float[] position, int agents, float halfWidth, float[] left, float[] right, int localWidths,
-                       int window, float[] sArg, float[] n, int[] segment, int[] onRoad) {
-        localize(center, arclen, length, count, nMax, position, agents, halfWidth, left, right, localWidths,
+    protected void run(int begin, int end, float[] center, float[] z, int use3d, float[] arclen, float[] length,
+                       int[] count, int nMax, float[] position, int agents, float halfWidth, float[] left, float[] right,
+                       int localWidths, int window, float[] sArg, float[] n, int[] segment, int[] onRoad) {
+        localize(center, z, use3d, arclen, length, count, nMax, position, agents, halfWidth, left, right, localWidths,
                 window, sArg, n, segment, onRoad, begin, end);
     }
 
@@ -93,9 +99,9 @@ public final class LocalizeKernel extends LocalizeKernelBase {
         }
     }
 
-    static void localize(float[] c, float[] arclen, float[] length, int[] count, int nMax, float[] pos, int agents,
-                         float halfWidth, float[] left, float[] right, int localWidths, int window, float[] sOut,
-                         float[] nOut, int[] segOut, int[] onRoad, int begin, int end) {
+    static void localize(float[] c, float[] z, int use3d, float[] arclen, float[] length, int[] count, int nMax,
+                         float[] pos, int agents, float halfWidth, float[] left, float[] right, int localWidths,
+                         int window, float[] sOut, float[] nOut, int[] segOut, int[] onRoad, int begin, int end) {
         int e = begin / agents;
         for (int t = begin, a = begin - e * agents; t < end; t++, a++) {
             if (a == agents) { // the next env's first agent (no division per query)
@@ -150,7 +156,8 @@ public final class LocalizeKernel extends LocalizeKernelBase {
             float len2 = dx * dx + dy * dy;
             float dot = wx * dx + wy * dy;
             float u = len2 > 0.0f ? Math.min(Math.max(dot / len2, 0.0f), 1.0f) : 0.0f;
-            float s = arclen[b + bi] + u * (float) Math.sqrt(len2);
+            float dz = use3d != 0 ? z[b + j] - z[b + bi] : 0.0f;
+            float s = arclen[b + bi] + u * (float) Math.sqrt(len2 + dz * dz);
             float lap = length[e];
             if (s >= lap) {
                 s -= lap;

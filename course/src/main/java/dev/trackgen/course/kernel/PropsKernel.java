@@ -20,6 +20,10 @@ import dev.trackgen.course.props.PropSet;
  * <p>The ring's perimeter {@code P} is summed in double; {@code n = clamp(round(P / spacing), 3,
  * maxProps)}; cone {@code k} lies at arc length {@code k P / n} from border point 0, yawed along
  * its border segment; wall {@code k} is the chord from cone {@code k} to cone {@code k + 1 mod n}.
+ * Heights: {@code coneZ} interpolates the border's heights ({@code innerZ} / {@code outerZ}, the
+ * elevation stage's) linearly along the segment as the position does, so a cone sits on the road
+ * surface; {@code wallZ} is the midpoint of its two cones' heights. {@code z_base} (0) on a flat
+ * track.
  */
 public final class PropsKernel extends PropsKernelBase {
     /** The kernel instance. */
@@ -33,22 +37,26 @@ public final class PropsKernel extends PropsKernelBase {
 
     @KernelSignature(ptx = PTX)
     interface Signature {
-        void tg_props_place(@In Vec2Array inner, @In Vec2Array outer, @In I32Array count, int nMax, float spacing, int maxProps, @Out Vec2Array conePosition, @Out F32Array coneYaw, @Out Vec2Array wallCenter, @Out F32Array wallYaw, @Out F32Array wallLength, @Out I32Array propCount, @Out I32Array truncated, @Out F32Array step);
+        void tg_props_place(@In Vec2Array inner, @In Vec2Array outer, @In F32Array innerZ, @In F32Array outerZ, @In I32Array count, int nMax, float spacing, int maxProps, @Out Vec2Array conePosition, @Out F32Array coneYaw, @Out Vec2Array wallCenter, @Out F32Array wallYaw, @Out F32Array wallLength, @Out I32Array propCount, @Out I32Array truncated, @Out F32Array step, @Out F32Array coneZ, @Out F32Array wallZ);
     }
 
     @Override
-    protected void run(int begin, int end, float[] inner, float[] outer, int[] count, int nMax, float spacing,
-                       int maxProps, float[] conePosition, float[] coneYaw, float[] wallCenter, float[] wallYaw,
-                       float[] wallLength, int[] propCount, int[] truncated, float[] step) {
-        run(inner, outer, count, nMax, spacing, maxProps, conePosition, coneYaw, wallCenter, wallYaw, wallLength, propCount, truncated, step, begin, end);
+    protected void run(int begin, int end, float[] inner, float[] outer, float[] innerZ, float[] outerZ, int[] count,
+                       int nMax, float spacing, int maxProps, float[] conePosition, float[] coneYaw,
+                       float[] wallCenter, float[] wallYaw, float[] wallLength, int[] propCount, int[] truncated,
+                       float[] step, float[] coneZ, float[] wallZ) {
+        run(inner, outer, innerZ, outerZ, count, nMax, spacing, maxProps, conePosition, coneYaw, wallCenter, wallYaw,
+                wallLength, propCount, truncated, step, coneZ, wallZ, begin, end);
     }
 
-    static void run(float[] inner, float[] outer, int[] count, int nMax, float spacing, int maxProps,
-                    float[] conePos, float[] coneYaw, float[] wallCenter, float[] wallYaw, float[] wallLength,
-                    int[] propCount, int[] truncated, float[] step, int begin, int end) {
+    static void run(float[] inner, float[] outer, float[] innerZ, float[] outerZ, int[] count, int nMax, float spacing,
+                    int maxProps, float[] conePos, float[] coneYaw, float[] wallCenter, float[] wallYaw,
+                    float[] wallLength, int[] propCount, int[] truncated, float[] step, float[] coneZ, float[] wallZ,
+                    int begin, int end) {
         for (int r = begin; r < end; r++) {
             int e = r >> 1;
             float[] pts = (r & 1) == 0 ? inner : outer;
+            float[] zs = (r & 1) == 0 ? innerZ : outerZ;
             int m = Math.min(count[e], nMax);
             int base = e * nMax;
             int sb = r * maxProps;
@@ -92,6 +100,8 @@ public final class PropsKernel extends PropsKernelBase {
                 conePos[2 * (sb + k)] = ax + tt * dx;
                 conePos[2 * (sb + k) + 1] = ay + tt * dy;
                 coneYaw[sb + k] = (float) Math.atan2(dy, dx);
+                float za = zs[base + j];
+                coneZ[sb + k] = za + tt * (zs[base + j2] - za);
             }
             for (int k = 0; k < n; k++) {
                 int k2 = k + 1 == n ? 0 : k + 1;
@@ -103,6 +113,8 @@ public final class PropsKernel extends PropsKernelBase {
                 wallCenter[2 * (sb + k) + 1] = ay + 0.5f * dy;
                 wallYaw[sb + k] = (float) Math.atan2(dy, dx);
                 wallLength[sb + k] = (float) Math.sqrt(dx * dx + dy * dy);
+                float z0 = coneZ[sb + k];
+                wallZ[sb + k] = z0 + 0.5f * (coneZ[sb + k2] - z0);
             }
             for (int k = n; k < maxProps; k++) {
                 conePos[2 * (sb + k)] = Float.NaN;
@@ -112,6 +124,8 @@ public final class PropsKernel extends PropsKernelBase {
                 wallCenter[2 * (sb + k) + 1] = Float.NaN;
                 wallYaw[sb + k] = Float.NaN;
                 wallLength[sb + k] = Float.NaN;
+                coneZ[sb + k] = Float.NaN;
+                wallZ[sb + k] = Float.NaN;
             }
         }
     }

@@ -16,7 +16,11 @@ import dev.trackgen.course.kernel.LocalizeResetKernel;
 
 /**
  * Where every agent is in its track's frame: arc length {@code s}, signed lateral offset
- * {@code n}, nearest segment and an on-road flag (see {@link TrackFrame}).
+ * {@code n}, nearest segment and an on-road flag (see {@link TrackFrame}). {@code s} is the
+ * plan-view arc length ({@code Track.arclen}) or, with {@link Builder#alongThe3dLength()}, the
+ * centerline's 3D arc length ({@code Track.arclen3d}, in {@code [0, length3d)}, which equals the
+ * plan-view one bit for bit on a flat track); {@code n} is measured in the plan view
+ * (horizontally; {@code n / cos(bank)} along a banked surface), see docs/elevation.md.
  *
  * <p>Bound once to a {@link Track} and to a caller-owned position buffer of {@code E * A} points
  * ({@code A} agents per env, agent {@code a} of env {@code e} at {@code e * A + a}) that the
@@ -61,8 +65,11 @@ public final class TrackLocalizer {
         this.queries = track.numEnvs() * agents;
         this.window = b.window;
         this.frame = new TrackFrame(runtime, queries);
-        KernelArgs q = LocalizeKernel.INSTANCE.args().center(track.center()).arclen(track.arclen())
-                .length(track.length()).count(track.count()).nMax(track.nMax()).position(b.positions).agents(agents)
+        // s along the 3D arc length when asked (the plan-view one, bit for bit, on a flat track)
+        KernelArgs q = LocalizeKernel.INSTANCE.args().center(track.center()).z(track.centerZ())
+                .use3d(b.arc3d ? 1 : 0).arclen(b.arc3d ? track.arclen3d() : track.arclen())
+                .length(b.arc3d ? track.length3d() : track.length()).count(track.count()).nMax(track.nMax())
+                .position(b.positions).agents(agents)
                 .halfWidth((float) b.halfWidth).left(track.leftHalfWidth()).right(track.rightHalfWidth())
                 .localWidths(b.localWidths ? 1 : 0).window(window).s(frame.s()).n(frame.n()).segment(frame.segment())
                 .onRoad(frame.onRoad());
@@ -136,6 +143,7 @@ public final class TrackLocalizer {
         private double halfWidth = Double.NaN;
         private boolean localWidths;
         private int window = DEFAULT_WARM_WINDOW;
+        private boolean arc3d;
 
         private Builder(Track track, Vec2Array positions) {
             this.track = Objects.requireNonNull(track, "track");
@@ -190,6 +198,19 @@ public final class TrackLocalizer {
                 throw new IllegalArgumentException("warm window must be >= 1 segment, got " + w);
             }
             this.window = w;
+            return this;
+        }
+
+        /**
+         * Reports {@code s} along the 3D arc length ({@code Track.arclen3d}, {@code length3d}):
+         * what the course does when the batch has elevation or banking. The track's elevation
+         * arrays must have been written (by the elevation stage of a generator or
+         * {@code CenterlinePipeline}).
+         *
+         * @return this builder
+         */
+        public Builder alongThe3dLength() {
+            this.arc3d = true;
             return this;
         }
 

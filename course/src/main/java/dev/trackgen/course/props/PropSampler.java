@@ -33,11 +33,12 @@ public final class PropSampler extends TrackPart<PropSampler> {
         }
         this.spacing = spacing;
         this.props = new PropSet(track.runtime(), track.numEnvs(), maxProps);
-        KernelArgs a = PropsKernel.INSTANCE.args().inner(track.inner()).outer(track.outer()).count(track.count())
+        KernelArgs a = PropsKernel.INSTANCE.args().inner(track.inner()).outer(track.outer())
+                .innerZ(track.innerZ()).outerZ(track.outerZ()).count(track.count())
                 .nMax(track.nMax()).spacing(spacing).maxProps(maxProps).conePosition(props.conePosition())
                 .coneYaw(props.coneYaw()).wallCenter(props.wallCenter()).wallYaw(props.wallYaw())
                 .wallLength(props.wallLength()).propCount(props.count()).truncated(props.truncated())
-                .step(props.step());
+                .step(props.step()).coneZ(props.coneZ()).wallZ(props.wallZ());
         this.plan = LaunchPlan.builder().launch(2 * track.numEnvs(), a).build();
     }
 

@@ -19,7 +19,9 @@ import dev.trackgen.course.collision.Discs;
  *   <li>{@code count}: {@code [2E]} props placed per ring, {@code n = clamp(round(P / spacing),
  *       3, M)} for perimeter {@code P}, 0 for a track with fewer than three points;
  *       {@code truncated}: {@code [2E]} 1 when {@code M} capped {@code n} (the ring still
- *       closes, more coarsely); {@code step}: {@code [2E]} the arc step {@code P / n}.</li>
+ *       closes, more coarsely); {@code step}: {@code [2E]} the arc step {@code P / n};</li>
+ *   <li>{@code coneZ}, {@code wallZ}: {@code [2E*M]} heights of the cones and wall midpoints on
+ *       the road surface (the border's heights, docs/elevation.md; {@code z_base} when flat).</li>
  * </ul>
  */
 public final class PropSet {
@@ -32,6 +34,8 @@ public final class PropSet {
     private final I32Array count;
     private final I32Array truncated;
     private final F32Array step;
+    private final F32Array coneZ;
+    private final F32Array wallZ;
 
     PropSet(ComputeRuntime rt, int envs, int maxProps) {
         this.maxProps = maxProps;
@@ -44,6 +48,8 @@ public final class PropSet {
         count = rt.allocI32(2 * envs);
         truncated = rt.allocI32(2 * envs);
         step = rt.allocF32(2 * envs);
+        coneZ = rt.allocF32(slots);
+        wallZ = rt.allocF32(slots);
     }
 
     /** @return M, prop slots per ring */
@@ -84,6 +90,16 @@ public final class PropSet {
     /** @return 1 where {@code M} capped a ring, {@code [2E]} */
     public I32Array truncated() {
         return truncated;
+    }
+
+    /** @return cone heights on the road surface, {@code [2E*M]}, world units, NaN past the count */
+    public F32Array coneZ() {
+        return coneZ;
+    }
+
+    /** @return wall-piece midpoint heights, {@code [2E*M]}, world units, NaN past the count */
+    public F32Array wallZ() {
+        return wallZ;
     }
 
     /** @return arc step per ring, {@code [2E]} */

@@ -1,5 +1,7 @@
 package dev.trackgen.cli.command;
 
+import dev.trackgen.pipeline.HeightfieldOptions;
+
 import dev.trackgen.cli.CliException;
 import dev.trackgen.cli.job.ExportRequest;
 import dev.trackgen.export.ExportFormats;
@@ -13,7 +15,7 @@ import java.nio.file.Path;
 /** {@code generate}'s simulator-export options (docs/export.md). */
 final class ExportOptions {
     @Option(names = "--export", paramLabel = "FORMATS",
-            description = "Write every valid track in these formats (comma-separated): f1tenth, tum, deepracer, gltf, obj, fsds, fssim.")
+            description = "Write every valid track in these formats (comma-separated): f1tenth, tum, deepracer, gltf, obj, fsds, fssim, heightfield, mjcf, terrain.")
     String formats;
 
     @Option(names = "--out-dir", paramLabel = "DIR",
@@ -54,6 +56,26 @@ final class ExportOptions {
             description = "fsds/fssim cones: spacing along each border, metres, snapped per border so the ring closes (default: ${DEFAULT-VALUE}).")
     double coneSpacing;
 
+    @Option(names = "--heightfield-res", paramLabel = "N", defaultValue = "128",
+            description = "heightfield/mjcf/terrain: grid cells per side, [8, 4096] (default: ${DEFAULT-VALUE}).")
+    int hfResolution;
+
+    @Option(names = "--heightfield-shoulder", paramLabel = "L", defaultValue = "0.05",
+            description = "heightfield/mjcf/terrain: level shoulder beyond each border, track units (default: ${DEFAULT-VALUE}).")
+    float hfShoulder;
+
+    @Option(names = "--heightfield-falloff", paramLabel = "L", defaultValue = "0.2",
+            description = "heightfield/mjcf/terrain: width of the smooth fall from the shoulder to the floor, track units (default: ${DEFAULT-VALUE}).")
+    float hfFalloff;
+
+    @Option(names = "--heightfield-drop", paramLabel = "L", defaultValue = "0",
+            description = "heightfield/mjcf/terrain: floor depth below the track's lowest road height, track units (default: ${DEFAULT-VALUE}).")
+    float hfDrop;
+
+    @Option(names = "--heightfield-padding", paramLabel = "L", defaultValue = "0",
+            description = "heightfield/mjcf/terrain: grid margin beyond the road per side, track units (0 = shoulder + falloff + a tenth of the track).")
+    float hfPadding;
+
     /**
      * @return the export asked for, or {@code null} when {@code --export} is absent
      * @throws CliException naming the option of the first bad value
@@ -92,7 +114,9 @@ final class ExportOptions {
                     .margin(checkNonNegative("--map-margin", margin))
                     .wallThickness(checkNonNegative("--map-walls", wallThickness)).pgm(pgm)
                     .wallHeight(checkWallHeight(wallHeight))
-                    .coneSpacing(checkConeSpacing(coneSpacing)).raceline(scaleUsed);
+                    .coneSpacing(checkConeSpacing(coneSpacing)).raceline(scaleUsed)
+                    .heightfield(HeightfieldOptions.builder().resolution(hfResolution).shoulder(hfShoulder)
+                            .falloff(hfFalloff).drop(hfDrop).padding(hfPadding).build());
             try {
                 b.upAxis(UpAxis.parse(up));
             } catch (IllegalArgumentException e) {
@@ -128,11 +152,15 @@ final class ExportOptions {
         if (pgm) {
             return "--pgm";
         }
-        double[] values = {worldScale, resolution, margin, wallThickness, wallHeight, coneSpacing};
+        double[] values = {worldScale, resolution, margin, wallThickness, wallHeight, coneSpacing, hfResolution,
+            hfShoulder, hfFalloff, hfDrop, hfPadding};
+        HeightfieldOptions hf = HeightfieldOptions.DEFAULTS;
         double[] defaults = {ExportSettings.DEFAULT_WORLD_SCALE, ExportSettings.DEFAULT_RESOLUTION,
-            ExportSettings.DEFAULT_MARGIN, 0, 0, ExportSettings.DEFAULT_CONE_SPACING};
+            ExportSettings.DEFAULT_MARGIN, 0, 0, ExportSettings.DEFAULT_CONE_SPACING, hf.resolution(), hf.shoulder(),
+            hf.falloff(), hf.drop(), hf.padding()};
         String[] names = {"--world-scale", "--map-resolution", "--map-margin", "--map-walls", "--mesh-walls",
-            "--cone-spacing"};
+            "--cone-spacing", "--heightfield-res", "--heightfield-shoulder", "--heightfield-falloff",
+            "--heightfield-drop", "--heightfield-padding"};
         for (int i = 0; i < values.length; i++) {
             if (Double.compare(values[i], defaults[i]) != 0) {
                 return names[i] + " " + values[i];

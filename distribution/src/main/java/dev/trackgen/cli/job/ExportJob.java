@@ -357,6 +357,9 @@ public final class ExportJob {
             return exporter.fileNames().stream().map(f -> name + "/" + f).toList();
         }
 
+        /** The formats that bake the terrain heightfield (docs/elevation.md). */
+        private static final java.util.Set<String> TERRAIN_FORMATS = java.util.Set.of("heightfield", "mjcf", "terrain");
+
         private Map<String, Object> index(TrackSnapshot s, TrackGenConfig cfg, Map<Integer, List<String>> files, int width) {
             ExportSettings st = x.settings();
             Map<String, Object> m = new LinkedHashMap<>();
@@ -376,6 +379,14 @@ public final class ExportJob {
             settings.put("cone_spacing_m", st.coneSpacing());
             if (st.raceline()) {
                 settings.put("raceline", true);
+            }
+            if (exporter.formats().stream().anyMatch(f -> TERRAIN_FORMATS.contains(f.id()))) {
+                // only with a terrain format, so that other exports' index stays as it was
+                settings.put("heightfield_resolution", st.heightfield().resolution());
+                settings.put("heightfield_shoulder", st.heightfield().shoulder());
+                settings.put("heightfield_falloff", st.heightfield().falloff());
+                settings.put("heightfield_drop", st.heightfield().drop());
+                settings.put("heightfield_padding", st.heightfield().padding());
             }
             m.put("settings", settings);
             m.put("written", files.size());

@@ -135,6 +135,30 @@ class EmulatedCudaRuntimeTest {
         }
     }
 
+    @Test
+    void aCapturedHeightfieldBakeEqualsTheCpuBake() {
+        TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(6).runtime("cpu")
+                .set(ElevationKnobs.PROFILE, ElevationKnobs.RANDOM_WALK).set(ElevationKnobs.MAX, 0.3)
+                .set(ElevationKnobs.MAX_STEP, 0.2).set(ElevationKnobs.BANK_SPEED, 1.5).build();
+        dev.trackgen.pipeline.HeightfieldOptions o = dev.trackgen.pipeline.HeightfieldOptions.builder().resolution(48).build();
+        int cells = 6 * 48 * 48;
+        float[] want = new float[cells];
+        try (CpuRuntime host = new CpuRuntime(2, false);
+             TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(6, 9)).runtime(host).build()) {
+            host.download(new dev.trackgen.pipeline.HeightfieldBaker(gen.generate(), o).bake().height(), want);
+        }
+        float[] got = new float[cells];
+        try (CudaRuntime rt = runtime(driver());
+             TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(6, 9)).runtime(rt).build()) {
+            dev.trackgen.pipeline.HeightfieldBaker baker = new dev.trackgen.pipeline.HeightfieldBaker(gen.generate(), o);
+            dev.trackgen.api.runtime.CapturedGraph g = rt.capture(() -> baker.plan().enqueue(rt));
+            g.replay();
+            rt.synchronize();
+            rt.download(baker.grid().height(), got);
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(want, got);
+    }
+
     /**
      * Masked regeneration on the CUDA runtime's path: the graph is captured on the first masked
      * call and replayed with every later mask; the selected envs equal a full CPU batch with

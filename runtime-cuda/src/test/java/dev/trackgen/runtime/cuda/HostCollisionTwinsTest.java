@@ -48,6 +48,12 @@ class HostCollisionTwinsTest {
         return a;
     }
 
+    private static HostF32Array f32(float[] data) {
+        HostF32Array a = new HostF32Array(data.length);
+        System.arraycopy(data, 0, a.data(), 0, data.length);
+        return a;
+    }
+
     private static HostI32Array i32(int[] data) {
         HostI32Array a = new HostI32Array(data.length);
         System.arraycopy(data, 0, a.data(), 0, data.length);
@@ -150,11 +156,11 @@ class HostCollisionTwinsTest {
             int slots = 2 * ENVS * m;
             HostVec2Array cones = new HostVec2Array(slots);
             KernelArgs p = PropsKernel.INSTANCE.args().inner(vec2(s.inner())).outer(vec2(s.outer()))
-                    .count(i32(s.count())).nMax(s.nMax()).spacing(spacing).maxProps(m).conePosition(cones)
+                    .innerZ(f32(s.innerZ())).outerZ(f32(s.outerZ())).count(i32(s.count())).nMax(s.nMax()).spacing(spacing).maxProps(m).conePosition(cones)
                     .coneYaw(new HostF32Array(slots)).wallCenter(new HostVec2Array(slots))
                     .wallYaw(new HostF32Array(slots)).wallLength(new HostF32Array(slots))
                     .propCount(new HostI32Array(2 * ENVS)).truncated(new HostI32Array(2 * ENVS))
-                    .step(new HostF32Array(2 * ENVS));
+                    .step(new HostF32Array(2 * ENVS)).coneZ(new HostF32Array(slots)).wallZ(new HostF32Array(slots));
             assertTwins(PropsKernel.INSTANCE, 2 * ENVS, p, runner);
             Box b = boxes(s);
             int n = ENVS * BOXES;

@@ -227,6 +227,28 @@ class HostKernelTwinsTest {
     }
 
     @Test
+    void theHeightfieldBakeMatchesOnBankedAndFlatTracks() {
+        // road, shoulder, falloff and floor branches (a wide falloff reaches the grid's edge), flat and banked
+        for (boolean banked : new boolean[] {false, true}) {
+            TrackGenConfig.Builder b = small(6);
+            if (banked) {
+                b.set(ElevationKnobs.PROFILE, ElevationKnobs.RANDOM_WALK).set(ElevationKnobs.MAX, 0.3)
+                        .set(ElevationKnobs.MAX_STEP, 0.2).set(ElevationKnobs.BANK_SPEED, 1.5);
+            }
+            TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+            try (TrackGenerator gen = TrackGenLauncher.discover().builder(b.build())
+                    .rng(PerEnvSeededRng.fromScalar(6, 3)).runtime(rt).build()) {
+                dev.trackgen.pipeline.HeightfieldOptions o = dev.trackgen.pipeline.HeightfieldOptions.builder()
+                        .resolution(40).shoulder(0.03f).falloff(banked ? 0.1f : 2f).drop(0.05f).build();
+                new dev.trackgen.pipeline.HeightfieldBaker(gen.generate(), o).bake();
+            }
+            assertTrue(rt.launches().containsKey("tg_heightfield"), () -> "launched " + rt.launches());
+            assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                    + String.join("\n", rt.mismatches()));
+        }
+    }
+
+    @Test
     void otherRegimesMatchToo() {
         // dense separation every sweep, no acceleration, sampled style, a tight N_max
         TrackGenConfig dense = small(12).set(RelaxKnobs.SEP_CACHE_SLOTS, 0).set(RelaxKnobs.SEP_EVERY, 1)
