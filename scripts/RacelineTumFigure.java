@@ -114,19 +114,6 @@ public class RacelineTumFigure {
     }
 
     static Track upload(ComputeRuntime rt, TrackSnapshot h) {
-        Track t = Track.allocate(rt, h.numEnvs(), h.nMax());
-        rt.upload(h.center(), t.center());
-        rt.upload(h.outer(), t.outer());
-        rt.upload(h.inner(), t.inner());
-        rt.upload(h.tangent(), t.tangent());
-        rt.upload(h.normal(), t.normal());
-        rt.upload(h.arclen(), t.arclen());
-        rt.upload(h.length(), t.length());
-        rt.upload(h.winding(), t.winding());
-        rt.upload(h.valid(), t.valid());
-        rt.upload(h.count(), t.count());
-        rt.upload(h.leftHalfWidth(), t.leftHalfWidth());
-        rt.upload(h.rightHalfWidth(), t.rightHalfWidth());
-        return t;
+        return Track.fromSnapshot(rt, h);
     }
 }

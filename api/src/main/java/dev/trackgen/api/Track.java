@@ -106,6 +106,21 @@ public final class Track {
         return new Track(runtime, numEnvs, nMax);
     }
 
+    /**
+     * Allocates a batch on a runtime and fills it from a host snapshot: the inverse of
+     * {@link #snapshot()}. Every array is copied, per-point half-widths and heights included, so a
+     * track imported, edited or loaded on the host can be driven by the course like a generated one.
+     *
+     * @param runtime where the arrays live
+     * @param src     the host arrays, any E and N_max
+     * @return a new batch with {@code src}'s shape and contents
+     */
+    public static Track fromSnapshot(ComputeRuntime runtime, TrackSnapshot src) {
+        Track t = allocate(runtime, src.numEnvs(), src.nMax());
+        t.uploadFrom(src);
+        return t;
+    }
+
     /** @return the batch size E */
     public int numEnvs() {
         return numEnvs;
@@ -263,6 +278,41 @@ public final class Track {
     /** @return real point count per track, {@code [E]} */
     public I32Array count() {
         return count;
+    }
+
+    /**
+     * Overwrites every array of the batch with a host snapshot of the same shape, without
+     * allocating on the host: the inverse of {@link #snapshotInto(TrackSnapshot)}.
+     *
+     * @param src a snapshot with the same E and N_max
+     * @throws IllegalArgumentException on a shape mismatch
+     */
+    public void uploadFrom(TrackSnapshot src) {
+        if (src.numEnvs() != numEnvs || src.nMax() != nMax) {
+            throw new IllegalArgumentException("snapshot shape [" + src.numEnvs() + ", " + src.nMax()
+                    + "] differs from track shape [" + numEnvs + ", " + nMax + "]");
+        }
+        try (LockScope held = exclusive.acquire()) {
+            runtime.upload(src.center(), center);
+            runtime.upload(src.outer(), outer);
+            runtime.upload(src.inner(), inner);
+            runtime.upload(src.tangent(), tangent);
+            runtime.upload(src.normal(), normal);
+            runtime.upload(src.arclen(), arclen);
+            runtime.upload(src.leftHalfWidth(), leftHalfWidth);
+            runtime.upload(src.rightHalfWidth(), rightHalfWidth);
+            runtime.upload(src.centerZ(), centerZ);
+            runtime.upload(src.outerZ(), outerZ);
+            runtime.upload(src.innerZ(), innerZ);
+            runtime.upload(src.bank(), bank);
+            runtime.upload(src.arclen3d(), arclen3d);
+            runtime.upload(src.tangent3d(), tangent3d);
+            runtime.upload(src.length3d(), length3d);
+            runtime.upload(src.length(), length);
+            runtime.upload(src.winding(), winding);
+            runtime.upload(src.valid(), valid);
+            runtime.upload(src.count(), count);
+        }
     }
 
     /**

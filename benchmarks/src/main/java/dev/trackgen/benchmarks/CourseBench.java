@@ -134,17 +134,6 @@ public final class CourseBench {
     }
 
     private static Track copy(TrackSnapshot h, CpuRuntime rt) {
-        Track t = Track.allocate(rt, h.numEnvs(), h.nMax());
-        rt.upload(h.center(), t.center());
-        rt.upload(h.outer(), t.outer());
-        rt.upload(h.inner(), t.inner());
-        rt.upload(h.tangent(), t.tangent());
-        rt.upload(h.normal(), t.normal());
-        rt.upload(h.arclen(), t.arclen());
-        rt.upload(h.length(), t.length());
-        rt.upload(h.winding(), t.winding());
-        rt.upload(h.valid(), t.valid());
-        rt.upload(h.count(), t.count());
-        return t;
+        return Track.fromSnapshot(rt, h);
     }
 }

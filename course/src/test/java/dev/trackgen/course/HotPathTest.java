@@ -112,17 +112,6 @@ class HotPathTest {
 
     private static dev.trackgen.api.Track copy(Fixtures.Batch b, CpuRuntime rt) {
         TrackSnapshot h = b.host();
-        dev.trackgen.api.Track t = dev.trackgen.api.Track.allocate(rt, h.numEnvs(), h.nMax());
-        rt.upload(h.center(), t.center());
-        rt.upload(h.outer(), t.outer());
-        rt.upload(h.inner(), t.inner());
-        rt.upload(h.tangent(), t.tangent());
-        rt.upload(h.normal(), t.normal());
-        rt.upload(h.arclen(), t.arclen());
-        rt.upload(h.length(), t.length());
-        rt.upload(h.winding(), t.winding());
-        rt.upload(h.valid(), t.valid());
-        rt.upload(h.count(), t.count());
-        return t;
+        return dev.trackgen.api.Track.fromSnapshot(rt, h);
     }
 }

@@ -45,18 +45,7 @@ class HostCourseTwinsTest {
                      .build()) {
             h = gen.generate().snapshot();
         }
-        Track t = Track.allocate(rt, envs, h.nMax());
-        rt.upload(h.center(), t.center());
-        rt.upload(h.outer(), t.outer());
-        rt.upload(h.inner(), t.inner());
-        rt.upload(h.tangent(), t.tangent());
-        rt.upload(h.normal(), t.normal());
-        rt.upload(h.arclen(), t.arclen());
-        rt.upload(h.length(), t.length());
-        rt.upload(h.winding(), t.winding());
-        rt.upload(h.leftHalfWidth(), t.leftHalfWidth());
-        rt.upload(h.rightHalfWidth(), t.rightHalfWidth());
-        rt.upload(h.valid(), t.valid());
+        Track t = Track.fromSnapshot(rt, h);
         int[] count = h.count().clone();
         count[envs - 1] = 2; // a degenerate env: every body's short-count branch
         rt.upload(count, t.count());
