@@ -66,7 +66,8 @@ public final class RaceMode implements CourseMode {
         }
         Optional<RacelineOptions> line = config.raceline();
         if (line.isPresent()) {
-            RacingLine.Builder rb = RacingLine.builder(track).halfWidth(c.halfWidth()).vehicle(line.get().vehicle());
+            RacingLine.Builder rb = RacingLine.builder(track).halfWidth(c.halfWidth()).vehicle(line.get().vehicle())
+                    .grade(line.get().grade());
             if (!Double.isNaN(line.get().vehicleMargin())) {
                 rb.vehicleMargin(line.get().vehicleMargin());
             }
