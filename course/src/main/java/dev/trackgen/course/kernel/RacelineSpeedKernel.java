@@ -11,9 +11,10 @@ import dev.trackgen.api.runtime.Vec2Array;
  * Forward-backward velocity profile under a friction circle, its longitudinal acceleration and the
  * lap time, on any closed line (a racing line, a centerline), one thread per env ({@code dim = E}).
  *
- * <p>{@code tg_raceline_speed(points, kappa, count, nMax, aLat, aAccel, aBrake, vMax, scale, speed,
- * accel, lapTime)}: the line's coordinates and curvature are in world units and {@code scale}
- * metres per world unit; speeds are in m/s and accelerations in m/s^2. Per env with
+ * <p>{@code tg_raceline_speed(points, kappa, count, nMax, aLat, aAccel, aBrake, vMax, scale, z, bank,
+ * offset, lift, gravity, speed, accel, lapTime)}: the line's coordinates and curvature are in world
+ * units and {@code scale} metres per world unit; speeds are in m/s and accelerations in m/s^2. With
+ * {@code lift = }{@link #PLAN} (the plan-view profile, the default of {@code RacingLine}), per env with
  * {@code cn = count[e] >= 3} points, edge {@code ds_i = scale |p_{i+1} - p_i|} (metres) and
  * curvature {@code k_i = |kappa_i| / scale} (1/m):
  * <ol>
@@ -33,8 +34,34 @@ import dev.trackgen.api.runtime.Vec2Array;
  * below its start, so going round again changes nothing. Envs with fewer than 3 points, a NaN point or a NaN
  * curvature get NaN everywhere; padding slots get NaN.
  *
- * <p>Shapes: {@code points: [E * nMax]} pairs; {@code kappa, speed, accel: [E * nMax]};
- * {@code count, lapTime: [E]}.
+ * <p>With {@code lift = }{@link #CENTER} or {@link #OFFSET} the profile runs on the road's surface
+ * ({@code RacingLine.Builder.grade}; point-mass mechanics of the inclined plane and of the banked
+ * curve with friction, e.g. Halliday, Resnick and Walker, "Fundamentals of Physics"), with the
+ * line's heights {@code h_i} (world units: {@code z_i}, or {@code z_i - offset_i tan(bank_i)} on
+ * the banked surface) and {@code gravity} in m/s^2:
+ * <ol>
+ *   <li>edges are 3D chords {@code ds_i = scale |(p, h)_{i+1} - (p, h)_i|} and
+ *       {@code dz_i = scale (h_{i+1} - h_i)};</li>
+ *   <li>the lateral limit is the banked curve's, {@code aLat_i = (aLat + g tan b) / (1 - (aLat / g)
+ *       tan b)} (that is {@code g (mu cos b + sin b) / (cos b - mu sin b)}, {@code mu = aLat / g}),
+ *       {@code b = bank_i} signed towards the turn ({@code -bank_i} where {@code kappa_i < 0}):
+ *       unbounded where the denominator is not positive, 0 where the numerator is not; the
+ *       friction circle's use is {@code u_i = v_i^2 k_i / aLat_i};</li>
+ *   <li>forward: {@code v_{i+1} = min(v_{i+1}, sqrt(max(0, v_i^2 + 2 ds_i aAccel sqrt(1 - u_i^2)
+ *       - 2 g dz_i)))}; backward: {@code v_i = min(v_i, sqrt(max(0, v_{i+1}^2 + 2 ds_i aBrake
+ *       sqrt(1 - u_{i+1}^2) + 2 g dz_i)))}: a climb costs speed when accelerating and helps
+ *       braking; each pass goes round twice from its slowest point (a climb can lower the start's
+ *       own speed; the heights cancel round the loop, so the second lap is the fixed point);</li>
+ *   <li>{@code accel} and the lap time as above on the 3D chords (the heights go through the
+ *       {@code accel} row until then). A NaN height, bank or offset gives NaN everywhere; where a
+ *       climb is steeper than the vehicle can pull the speed falls to 0 (and the lap time is then
+ *       infinite).</li>
+ * </ol>
+ * On a flat, unbanked line the lifted profile equals the plan one bit for bit.
+ *
+ * <p>Shapes: {@code points: [E * nMax]} pairs; {@code kappa, z, bank, offset, speed, accel:
+ * [E * nMax]}; {@code count, lapTime: [E]}. {@code z}, {@code bank} and {@code offset} are read only
+ * when {@code lift != PLAN}, {@code offset} only when {@code lift == OFFSET}.
  */
 public final class RacelineSpeedKernel extends RacelineSpeedKernelBase {
     /** The kernel instance. */
