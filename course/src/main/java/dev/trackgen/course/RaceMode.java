@@ -57,7 +57,8 @@ public final class RaceMode implements CourseMode {
         this.checkpoints = Checkpoints.builder(track).spacing(config.checkpointSpacing(c.halfWidth()))
                 .startAt(c.grid()).build();
         this.profile = SpeedProfile.builder(track).lateralAcceleration(config.lateralAcceleration())
-                .acceleration(config.acceleration()).braking(config.braking()).speedCap(config.speedCap()).build();
+                .acceleration(config.acceleration()).braking(config.braking()).speedCap(config.speedCap())
+                .grade(config.speedProfileGravity()).build();
         this.props = Double.isNaN(config.propSpacing()) ? null
                 : new PropSampler(track, (float) config.propSpacing(), config.maxProps());
         LaunchPlan.Builder refresh = LaunchPlan.builder().append(checkpoints.plan()).append(profile.plan());

@@ -7,6 +7,7 @@ import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.CapturedGraph;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.course.profile.SpeedProfile;
 import dev.trackgen.course.raceline.RacingLine;
 import dev.trackgen.course.raceline.VehicleModel;
 import dev.trackgen.generators.knobs.BuiltinKnobs;
@@ -23,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The racing line with the grade- and bank-aware speed profile ({@code RacingLine.Builder.grade})
+ * The racing line with the grade- and bank-aware speed profile ({@code RacingLine.Builder.grade}),
+ * and the Course's three-pass profile with {@code SpeedProfile.Builder.grade},
  * on the CUDA runtime's path (the real {@link CudaRuntime} over the emulated driver, CUDA C bodies
  * on the host): captured into a graph after a warm-up call, its speeds cleared, and replayed on
  * elevated, banked tracks, every profile array equals the CPU runtime's.
@@ -40,21 +42,28 @@ class EmulatedCudaRacelineTest {
             Track t = gen.generate();
             RacingLine rl = RacingLine.builder(t).halfWidth(c.halfWidth()).vehicle(VehicleModel.DEFAULT.withWorldScale(60))
                     .grade(true).build();
+            SpeedProfile sp = SpeedProfile.builder(t).grade(9.81).build();
             if (capture) {
                 rl.compute(); // warm up: loads the modules
-                CapturedGraph g = rt.capture(() -> rl.plan().enqueue(rt));
+                sp.compute();
+                CapturedGraph g = rt.capture(() -> {
+                    rl.plan().enqueue(rt);
+                    sp.plan().enqueue(rt);
+                });
                 float[] zero = new float[rl.speed().length()];
                 rt.upload(zero, rl.speed());
                 rt.upload(zero, rl.centerSpeed());
+                rt.upload(zero, sp.speed());
                 g.replay();
                 g.replay();
             } else {
                 rl.compute();
+                sp.compute();
             }
             rt.synchronize();
             List<float[]> out = new ArrayList<>();
             for (F32Array a : List.of(rl.speed(), rl.acceleration(), rl.lapTime(), rl.centerSpeed(),
-                    rl.centerAcceleration(), rl.centerLapTime(), t.centerZ(), t.bank())) {
+                    rl.centerAcceleration(), rl.centerLapTime(), t.centerZ(), t.bank(), sp.speed())) {
                 float[] h = new float[a.length()];
                 rt.download(a, h);
                 out.add(h);

@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The racing-line kernels' CUDA C bodies (course_raceline.cu) against their Java twins, element by
- * element, bit for bit, on bezier and circuit batches (one env cut to 2 points: the short branch).
+ * element, bit for bit, on bezier and circuit batches (one env cut to 2 points: the short branch);
+ * the grade-aware speed profiles (the line's, and the Course's three-pass one in
+ * course_progress.cu) on elevated, banked tracks.
  */
 class HostRacelineTwinsTest {
 
@@ -128,6 +130,10 @@ class HostRacelineTwinsTest {
         RacingLine rl = RacingLine.builder(t).halfWidth(0.1).vehicle(VehicleModel.DEFAULT.withWorldScale(60)).grade(true)
                 .build().compute();
         RacingLine.builder(t).halfWidth(0.1).vehicle(new VehicleModel(15, 2, 20, 30, 40)).grade(true).build().compute();
+        // the Course's three-pass profile with grade (course_progress.cu), in world units
+        dev.trackgen.course.profile.SpeedProfile.builder(t).grade(9.81).build().compute();
+        dev.trackgen.course.profile.SpeedProfile.builder(t).lateralAcceleration(0.5).grade(0.2).build().compute();
+        assertTrue(rt.launches().containsKey("tg_course_speed_profile"), "ran: " + rt.launches().keySet());
         assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
                 + String.join("\n", rt.mismatches()));
         assertTrue(rt.launches().containsKey("tg_raceline_speed"), "ran: " + rt.launches().keySet());
