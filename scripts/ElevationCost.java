@@ -15,10 +15,11 @@ import java.util.Locale;
  * The cost of the elevation and banking stage against the rest of a generate() call: warm calls
  * of the default bezier configuration with a random-walk profile, banking and the grade bound on
  * one CPU thread, then the stage's own launch (tg_elevation, bound to the same Track) alone, at
- * that configuration and at the flat default (which every call now runs too), and the bytes per
- * env the Track's elevation rows add.
+ * that configuration and at the flat default (which every call now runs too), the same number of
+ * warm calls at the flat default, and the bytes per env the Track's elevation rows add.
  *
  * <pre>taskset -c 1 java -cp "distribution/target/trackgen/lib/*" scripts/ElevationCost.java [E] [calls]</pre>
+ * (or {@code -cp benchmarks/target/benchmarks.jar}, which holds the same modules)
  */
 public final class ElevationCost {
     private ElevationCost() {
@@ -70,12 +71,24 @@ public final class ElevationCost {
             double liftedMs = stageMs(rt, new Elevation(rt, lifted, seeds, g.track()).plan(), 15);
             double flatMs = stageMs(rt, new Elevation(rt, flat, seeds, g.track()).plan(), 15);
             double call = median(whole);
+            double flatCall;
+            try (TrackGenerator f = launcher.builder(flat).rng(PerEnvSeededRng.fromScalar(e, 0)).runtime(rt).build()) {
+                f.generate();
+                double[] t = new double[calls];
+                for (int k = 0; k < calls; k++) {
+                    long t0 = System.nanoTime();
+                    f.generate();
+                    t[k] = (System.nanoTime() - t0) / 1e6;
+                }
+                flatCall = median(t);
+            }
             System.out.printf(Locale.ROOT, "E = %d, 1 thread: generate() median of %d warm calls %.1f ms (valid %d)%n",
                     e, calls, call, valid);
             System.out.printf(Locale.ROOT, "elevation stage alone, random_walk + banking + grade bound: %.2f ms "
                     + "(%.2f us per track, %.2f%% of the call)%n", liftedMs, 1e3 * liftedMs / e, 100 * liftedMs / call);
             System.out.printf(Locale.ROOT, "elevation stage alone, flat default: %.2f ms (%.2f us per track, %.2f%% of "
-                    + "the call)%n", flatMs, 1e3 * flatMs / e, 100 * flatMs / call);
+                    + "the call above, %.2f%% of a flat default call, %.1f ms)%n", flatMs, 1e3 * flatMs / e,
+                    100 * flatMs / call, 100 * flatMs / flatCall, flatCall);
             int nMax = flat.nMax();
             int knots = flat.get(ElevationKnobs.CONTROL_POINTS);
             System.out.printf(Locale.ROOT, "elevation rows: (5 + 3) x 4 x N_max + 4 = %d bytes per env (N_max %d), "

@@ -286,12 +286,99 @@ extern "C" __global__ void tg_course_curvature(int dim, const float2* center, co
     kappa[t] = sum / static_cast<float>(2 * w + 1);
 }
 
+/* RacelineSpeedKernel.bankedLateral (course_raceline.cu's tg_raceline_banked). */
+TG_INLINE float tg_course_banked(float aLat, float gravity, float bk, float kappa) {
+    float b = kappa < 0.0f ? -bk : bk;
+    float t = b == 0.0f ? 0.0f : (float) tan((double) b);
+    float num = aLat + gravity * t;
+    float den = 1.0f - aLat * t / gravity;
+    if (!(num > 0.0f)) {
+        return 0.0f;
+    }
+    return den > 0.0f ? num / den : __int_as_float(0x7f800000);
+}
+
+TG_INLINE float tg_course_climb(float v, float a, float ds, float rise) {
+    float r2 = v * v + 2.0f * a * ds - rise;
+    return r2 > 0.0f ? sqrtf(r2) : 0.0f;
+}
+
+/* SpeedProfileKernel.lifted: the profile on the road's surface (gravity > 0). */
+TG_INLINE void tg_course_speed_lifted(int e, const float* kappa, const float* arclen, const float* length,
+                                      const int* count, int nMax, float aLat, float aAccel, float aBrake, float vCap,
+                                      const float* z, const float* bank, float gravity, float* v) {
+    int b = e * nMax;
+    int cn = count[e];
+    bool ok = cn >= 3;
+    for (int i = 0; ok && i < cn; i++) {
+        if (!(kappa[b + i] - kappa[b + i] == 0.0f) || !(z[b + i] - z[b + i] == 0.0f)
+            || !(bank[b + i] - bank[b + i] == 0.0f)) {
+            ok = false;
+        }
+    }
+    if (!ok) {
+        for (int i = 0; i < nMax; i++) {
+            v[b + i] = tg_nanf();
+        }
+        return;
+    }
+    float lap = length[e];
+    int i0 = 0;
+    for (int i = 0; i < cn; i++) {
+        float k = fabsf(kappa[b + i]);
+        float lat = tg_course_banked(aLat, gravity, bank[b + i], kappa[b + i]);
+        float lim = k > 0.0f ? tg_minf(vCap, sqrtf(lat / k)) : vCap;
+        v[b + i] = lim;
+        if (lim < v[b + i0]) {
+            i0 = i;
+        }
+    }
+    float g2 = 2.0f * gravity;
+    int ip = i0;
+    int i = i0 + 1 == cn ? 0 : i0 + 1;
+    for (int m = 1; m < 2 * cn; m++) {
+        float ds = (ip + 1 == cn ? lap : arclen[b + ip + 1]) - arclen[b + ip];
+        float reach = tg_course_climb(v[b + ip], aAccel, ds, g2 * (z[b + i] - z[b + ip]));
+        if (reach < v[b + i]) {
+            v[b + i] = reach;
+        }
+        ip = i;
+        i = i + 1 == cn ? 0 : i + 1;
+    }
+    i0 = 0;
+    for (int m = 1; m < cn; m++) {
+        if (v[b + m] < v[b + i0]) {
+            i0 = m;
+        }
+    }
+    int in = i0;
+    i = i0 == 0 ? cn - 1 : i0 - 1;
+    for (int m = 1; m < 2 * cn; m++) {
+        float ds = (i + 1 == cn ? lap : arclen[b + i + 1]) - arclen[b + i];
+        float reach = tg_course_climb(v[b + in], aBrake, ds, g2 * (z[b + i] - z[b + in]));
+        if (reach < v[b + i]) {
+            v[b + i] = reach;
+        }
+        in = i;
+        i = i == 0 ? cn - 1 : i - 1;
+    }
+    for (int p = cn; p < nMax; p++) {
+        v[b + p] = tg_nanf();
+    }
+}
+
 /* SpeedProfileKernel: one thread per env (dim = E). */
 extern "C" __global__ void tg_course_speed_profile(int dim, const float* kappa, const float* arclen,
                                                    const float* length, const int* count, int nMax, float aLat,
-                                                   float aAccel, float aBrake, float vCap, float* speed) {
+                                                   float aAccel, float aBrake, float vCap, const float* z,
+                                                   const float* bank, float gravity, float* speed) {
     int e = tg_thread_index();
     if (e >= dim) {
+        return;
+    }
+    if (gravity > 0.0f) {
+        tg_course_speed_lifted(e, kappa, arclen, length, count, nMax, aLat, aAccel, aBrake, vCap, z, bank, gravity,
+                               speed);
         return;
     }
     float* v = speed;

@@ -273,11 +273,138 @@ TG_INLINE float tg_raceline_reach(float v, float k, float ds, float aLat, float 
     return sqrtf(v * v + 2.0f * ds * aLong * rest);
 }
 
+/* RacelineSpeedKernel.bankedLateral: the banked-curve lateral limit (aLat + g tan b) / (1 - mu tan b). */
+TG_INLINE float tg_raceline_banked(float aLat, float gravity, float bk, float kappa) {
+    float b = kappa < 0.0f ? -bk : bk;
+    float t = b == 0.0f ? 0.0f : (float) tan((double) b);
+    float num = aLat + gravity * t;
+    float den = 1.0f - aLat * t / gravity;
+    if (!(num > 0.0f)) {
+        return 0.0f;
+    }
+    return den > 0.0f ? num / den : __int_as_float(0x7f800000);
+}
+
+TG_INLINE float tg_raceline_edge3(const float2* p, const float* h, int i, int j, float scale) {
+    float dx = p[j].x - p[i].x;
+    float dy = p[j].y - p[i].y;
+    float dz = h[j] - h[i];
+    return scale * sqrtf(dx * dx + dy * dy + dz * dz);
+}
+
+TG_INLINE float tg_raceline_climb(float v, float k, float lat, float ds, float aLong, float rise) {
+    float use = k > 0.0f ? (lat > 0.0f ? v * v * k / lat : 1.0f) : 0.0f;
+    float rest = use >= 0.999999f ? 0.0f : sqrtf(1.0f - use * use);
+    float r2 = v * v + 2.0f * ds * aLong * rest - rise;
+    return r2 > 0.0f ? sqrtf(r2) : 0.0f;
+}
+
+/* RacelineSpeedKernel.lifted: the profile on the road's surface (lift 1: heights z, lift 2: z - offset tan(bank)). */
+TG_INLINE void tg_raceline_speed_lifted(int e, const float2* p, const float* kappa, const int* count, int nMax,
+                                        float aLat, float aAccel, float aBrake, float vMax, float scale,
+                                        const float* z, const float* bank, const float* off, int lift, float gravity,
+                                        float* v, float* a, float* lapTime) {
+    int b = e * nMax;
+    int cn = count[e];
+    bool ok = cn >= 3;
+    for (int i = 0; ok && i < cn; i++) {
+        float o = lift == 2 ? off[b + i] : 0.0f;
+        if (!(kappa[b + i] - kappa[b + i] == 0.0f) || !(p[b + i].x - p[b + i].x == 0.0f)
+            || !(p[b + i].y - p[b + i].y == 0.0f) || !(z[b + i] - z[b + i] == 0.0f)
+            || !(bank[b + i] - bank[b + i] == 0.0f) || !(o - o == 0.0f)) {
+            ok = false;
+        }
+    }
+    if (!ok) {
+        for (int i = 0; i < nMax; i++) {
+            v[b + i] = tg_nanf();
+            a[b + i] = tg_nanf();
+        }
+        lapTime[e] = tg_nanf();
+        return;
+    }
+    for (int i = 0; i < cn; i++) {
+        float h = z[b + i];
+        if (lift == 2) {
+            float bk = bank[b + i];
+            float tb = bk == 0.0f ? bk : (float) tan((double) bk);
+            h = h - off[b + i] * tb;
+        }
+        a[b + i] = h;
+    }
+    int i0 = 0;
+    for (int i = 0; i < cn; i++) {
+        float k = fabsf(kappa[b + i]) / scale;
+        float lat = tg_raceline_banked(aLat, gravity, bank[b + i], kappa[b + i]);
+        float lim = k > 0.0f ? tg_minf(vMax, sqrtf(lat / k)) : vMax;
+        v[b + i] = lim;
+        if (lim < v[b + i0]) {
+            i0 = i;
+        }
+    }
+    float g2 = 2.0f * gravity * scale;
+    int ip = i0;
+    int i = i0 + 1 == cn ? 0 : i0 + 1;
+    for (int m = 1; m < 2 * cn; m++) {
+        float lat = tg_raceline_banked(aLat, gravity, bank[b + ip], kappa[b + ip]);
+        float r = tg_raceline_climb(v[b + ip], fabsf(kappa[b + ip]) / scale, lat,
+                                    tg_raceline_edge3(p, a, b + ip, b + i, scale), aAccel, g2 * (a[b + i] - a[b + ip]));
+        if (r < v[b + i]) {
+            v[b + i] = r;
+        }
+        ip = i;
+        i = i + 1 == cn ? 0 : i + 1;
+    }
+    i0 = 0;
+    for (int m = 1; m < cn; m++) {
+        if (v[b + m] < v[b + i0]) {
+            i0 = m;
+        }
+    }
+    int in = i0;
+    i = i0 == 0 ? cn - 1 : i0 - 1;
+    for (int m = 1; m < 2 * cn; m++) {
+        float lat = tg_raceline_banked(aLat, gravity, bank[b + in], kappa[b + in]);
+        float r = tg_raceline_climb(v[b + in], fabsf(kappa[b + in]) / scale, lat,
+                                    tg_raceline_edge3(p, a, b + i, b + in, scale), aBrake, g2 * (a[b + i] - a[b + in]));
+        if (r < v[b + i]) {
+            v[b + i] = r;
+        }
+        in = i;
+        i = i == 0 ? cn - 1 : i - 1;
+    }
+    double t = 0.0;
+    float h0 = a[b];
+    for (int j = 0; j < cn; j++) {
+        int jn = j + 1 == cn ? 0 : j + 1;
+        float hn = jn == 0 ? h0 : a[b + jn];
+        float dx = p[b + jn].x - p[b + j].x;
+        float dy = p[b + jn].y - p[b + j].y;
+        float dz = hn - a[b + j];
+        float ds = scale * sqrtf(dx * dx + dy * dy + dz * dz);
+        float vj = v[b + j];
+        float vn = v[b + jn];
+        a[b + j] = ds > 0.0f ? (vn * vn - vj * vj) / (2.0f * ds) : 0.0f;
+        t += (double) (2.0f * ds / (vj + vn));
+    }
+    lapTime[e] = (float) t;
+    for (int j = cn; j < nMax; j++) {
+        v[b + j] = tg_nanf();
+        a[b + j] = tg_nanf();
+    }
+}
+
 extern "C" __global__ void tg_raceline_speed(int dim, const float2* p, const float* kappa, const int* count, int nMax,
                                              float aLat, float aAccel, float aBrake, float vMax, float scale,
-                                             float* v, float* a, float* lapTime) {
+                                             const float* z, const float* bank, const float* off, int lift,
+                                             float gravity, float* v, float* a, float* lapTime) {
     int e = tg_thread_index();
     if (e >= dim) {
+        return;
+    }
+    if (lift != 0) {
+        tg_raceline_speed_lifted(e, p, kappa, count, nMax, aLat, aAccel, aBrake, vMax, scale, z, bank, off, lift,
+                                 gravity, v, a, lapTime);
         return;
     }
     int b = e * nMax;

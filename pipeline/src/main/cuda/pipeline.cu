@@ -1025,6 +1025,45 @@ extern "C" __global__ void tg_validity(int dim, const float2* center, const int*
 /* Elevation and banking                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
+/* ElevationKernel.lifted: step 4 in general, false when an edge breaks the grade or a bank the bank bound. */
+TG_INLINE bool tg_elevation_lifted(const float2* center, const float2* tangent, const float* z, const float* bank,
+                                   int cn, int b, int e, float validGrade, float bankK, float bankMax,
+                                   float* arclen3d, float* length3d, float* tangent3d) {
+    double acc = 0.0;
+    bool ok = true;
+    float dsp = 0.0f;
+    if (cn > 0) {
+        float2 p0 = center[b];
+        float2 pl = center[b + cn - 1];
+        dsp = tg_length(p0.x - pl.x, p0.y - pl.y);
+    }
+    for (int i = 0; i < cn; i++) {
+        arclen3d[b + i] = static_cast<float>(acc);
+        int in = i + 1 == cn ? 0 : i + 1;
+        int ip = i == 0 ? cn - 1 : i - 1;
+        float2 pc = center[b + i];
+        float2 pn = center[b + in];
+        float ds = tg_length(pn.x - pc.x, pn.y - pc.y);
+        float dz = z[b + in] - z[b + i];
+        acc += static_cast<double>(tg_length(ds, dz));
+        float den = dsp + ds;
+        float g = den > 0.0f ? (z[b + in] - z[b + ip]) / den : 0.0f;
+        float inv = 1.0f / static_cast<float>(sqrt(static_cast<double>(1.0f + g * g)));
+        tangent3d[3 * (b + i)] = tangent[b + i].x * inv;
+        tangent3d[3 * (b + i) + 1] = tangent[b + i].y * inv;
+        tangent3d[3 * (b + i) + 2] = g * inv;
+        if (validGrade > 0.0f && !(fabsf(dz) <= validGrade * ds)) {
+            ok = false;
+        }
+        if (bankK > 0.0f && !(fabsf(bank[b + i]) <= bankMax)) {
+            ok = false;
+        }
+        dsp = ds;
+    }
+    length3d[e] = static_cast<float>(acc);
+    return ok;
+}
+
 /* ElevationKernel: one thread per env (dim = E). */
 extern "C" __global__ void tg_elevation(int dim, const float2* center, const float2* normal, const float2* tangent,
                                         const float* left, const float* right, const float2* outer,
@@ -1094,38 +1133,21 @@ extern "C" __global__ void tg_elevation(int dim, const float2* center, const flo
         po[b + i] = z[b + i] - left[b + i] * tb;
         mo[b + i] = z[b + i] + right[b + i] * tb;
     }
-    double acc = 0.0;
     bool ok = true;
-    float dsp = 0.0f;
-    if (cn > 0) {
-        float2 p0 = center[b];
-        float2 pl = center[b + cn - 1];
-        dsp = tg_length(p0.x - pl.x, p0.y - pl.y);
-    }
-    for (int i = 0; i < cn; i++) {
-        arclen3d[b + i] = static_cast<float>(acc);
-        int in = i + 1 == cn ? 0 : i + 1;
-        int ip = i == 0 ? cn - 1 : i - 1;
-        float2 pc = center[b + i];
-        float2 pn = center[b + in];
-        float ds = tg_length(pn.x - pc.x, pn.y - pc.y);
-        float dz = z[b + in] - z[b + i];
-        acc += static_cast<double>(tg_length(ds, dz));
-        float den = dsp + ds;
-        float g = den > 0.0f ? (z[b + in] - z[b + ip]) / den : 0.0f;
-        float inv = 1.0f / static_cast<float>(sqrt(static_cast<double>(1.0f + g * g)));
-        tangent3d[3 * (b + i)] = tangent[b + i].x * inv;
-        tangent3d[3 * (b + i) + 1] = tangent[b + i].y * inv;
-        tangent3d[3 * (b + i) + 2] = g * inv;
-        if (validGrade > 0.0f && !(fabsf(dz) <= validGrade * ds)) {
-            ok = false;
+    if (profile == TG_ALT_FLAT && !(bankK > 0.0f)) {
+        /* ElevationKernel.level: flat and unbanked, every dz and grade 0: the plan arc length and tangent */
+        for (int i = 0; i < cn; i++) {
+            arclen3d[b + i] = arclen[b + i];
+            tangent3d[3 * (b + i)] = tangent[b + i].x;
+            tangent3d[3 * (b + i) + 1] = tangent[b + i].y;
+            tangent3d[3 * (b + i) + 2] = 0.0f;
         }
-        if (bankK > 0.0f && !(fabsf(bank[b + i]) <= bankMax)) {
-            ok = false;
-        }
-        dsp = ds;
+        length3d[e] = length[e];
+        ok = !(validGrade > 0.0f && length[e] != length[e]);
+    } else {
+        ok = tg_elevation_lifted(center, tangent, z, bank, cn, b, e, validGrade, bankK, bankMax, arclen3d, length3d,
+                                 tangent3d);
     }
-    length3d[e] = static_cast<float>(acc);
     for (int i = cn; i < nMax; i++) {
         z[b + i] = tg_nanf();
         outerZ[b + i] = tg_nanf();

@@ -33,6 +33,7 @@ public final class CourseConfig {
     private final double acceleration;
     private final double braking;
     private final double speedCap;
+    private final double speedGravity;
     private final double propSpacing;
     private final int maxProps;
     private final String mode;
@@ -53,6 +54,7 @@ public final class CourseConfig {
         this.acceleration = b.acceleration;
         this.braking = b.braking;
         this.speedCap = b.speedCap;
+        this.speedGravity = b.speedGravity;
         this.propSpacing = Builder.orNaN(b.propSpacing);
         this.maxProps = b.maxProps;
         this.gates = b.gates;
@@ -138,6 +140,14 @@ public final class CourseConfig {
         return speedCap;
     }
 
+    /**
+     * @return the gravity of the grade-aware speed profile, world units / s^2, or 0 (the default)
+     *     for the plan-view profile ({@link Builder#speedProfileGrade})
+     */
+    public double speedProfileGravity() {
+        return speedGravity;
+    }
+
     /** @return the prop (cone) spacing along each border in world units, or NaN for no props */
     public double propSpacing() {
         return propSpacing;
@@ -193,6 +203,7 @@ public final class CourseConfig {
         private double acceleration = 3.0;
         private double braking = 5.0;
         private double speedCap = 4.0;
+        private double speedGravity;
         private Double propSpacing;
         private int maxProps = 256;
         private String mode = RaceMode.NAME;
@@ -333,6 +344,21 @@ public final class CourseConfig {
             this.acceleration = forward;
             this.braking = brake;
             this.speedCap = cap;
+            return this;
+        }
+
+        /**
+         * Makes the race mode's speed profile account for the road's grade and banking
+         * ({@code SpeedProfile.Builder.grade}: 3D arc length, {@code 2 g dz} along the road, the
+         * banked-curve lateral limit; docs/elevation.md, "Course").
+         *
+         * @param gravity gravity in the profile's units, world units / s^2, {@code > 0}
+         *                (9.81 / metres per world unit for Earth's), or 0 for the plan-view profile
+         *                (the default)
+         * @return this builder
+         */
+        public Builder speedProfileGrade(double gravity) {
+            this.speedGravity = gravity;
             return this;
         }
 

@@ -57,7 +57,8 @@ public final class RaceMode implements CourseMode {
         this.checkpoints = Checkpoints.builder(track).spacing(config.checkpointSpacing(c.halfWidth()))
                 .startAt(c.grid()).build();
         this.profile = SpeedProfile.builder(track).lateralAcceleration(config.lateralAcceleration())
-                .acceleration(config.acceleration()).braking(config.braking()).speedCap(config.speedCap()).build();
+                .acceleration(config.acceleration()).braking(config.braking()).speedCap(config.speedCap())
+                .grade(config.speedProfileGravity()).build();
         this.props = Double.isNaN(config.propSpacing()) ? null
                 : new PropSampler(track, (float) config.propSpacing(), config.maxProps());
         LaunchPlan.Builder refresh = LaunchPlan.builder().append(checkpoints.plan()).append(profile.plan());
@@ -66,7 +67,8 @@ public final class RaceMode implements CourseMode {
         }
         Optional<RacelineOptions> line = config.raceline();
         if (line.isPresent()) {
-            RacingLine.Builder rb = RacingLine.builder(track).halfWidth(c.halfWidth()).vehicle(line.get().vehicle());
+            RacingLine.Builder rb = RacingLine.builder(track).halfWidth(c.halfWidth()).vehicle(line.get().vehicle())
+                    .grade(line.get().grade());
             if (!Double.isNaN(line.get().vehicleMargin())) {
                 rb.vehicleMargin(line.get().vehicleMargin());
             }

@@ -87,6 +87,38 @@ class ElevationTest {
         }
     }
 
+    /**
+     * The flat, unbanked shortcut of step 4 (copying the plan arc length and tangent) against the
+     * general step on the same level road: a zero-amplitude noise profile at height {@code z_base}
+     * takes the general path and must write the same bits, with and without the grade bound, at a
+     * base height other than 0.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"bezier", "circuit", "voronoi"})
+    void theFlatShortcutWritesWhatTheGeneralStepWrites(String generator) {
+        for (double grade : new double[] {0, 0.1}) {
+            TrackGenConfig.Builder base = GeneratorPipelineTest.config(generator, E).toBuilder()
+                    .set(ElevationKnobs.BASE, 0.25).set(ElevationKnobs.MIN, 0.25).set(ElevationKnobs.MAX, 0.25)
+                    .set(ElevationKnobs.VALID_GRADE, grade);
+            try (CpuRuntime rt = new CpuRuntime(2, false)) {
+                TrackSnapshot shortcut = run(base.build(), rt, 5);
+                TrackSnapshot general = run(base.set(ElevationKnobs.PROFILE, ElevationKnobs.NOISE)
+                        .set(ElevationKnobs.NOISE_AMPLITUDE, 0.0).build(), rt, 5);
+                String where = generator + " grade " + grade;
+                assertArrayEquals(general.centerZ(), shortcut.centerZ(), where + ": heights");
+                assertEquals(0.25f, shortcut.centerZ()[0], where);
+                assertArrayEquals(general.outerZ(), shortcut.outerZ(), where + ": outer heights");
+                assertArrayEquals(general.innerZ(), shortcut.innerZ(), where + ": inner heights");
+                assertArrayEquals(general.bank(), shortcut.bank(), where + ": banks");
+                assertArrayEquals(general.arclen3d(), shortcut.arclen3d(), where + ": 3D arc length");
+                assertArrayEquals(general.length3d(), shortcut.length3d(), where + ": 3D length");
+                assertArrayEquals(general.tangent3d(), shortcut.tangent3d(), where + ": 3D tangent");
+                assertArrayEquals(general.valid(), shortcut.valid(), where + ": verdicts");
+                assertArrayEquals(shortcut.arclen(), shortcut.arclen3d(), where + ": the plan arc length");
+            }
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"bezier", "hull", "polar", "voronoi", "checkpoint", "circuit", "repulsive"})
     void everyGeneratorsProfiledTracksHoldTheirBoundsAndTheGateBitesExactlyOnViolations(String generator) {

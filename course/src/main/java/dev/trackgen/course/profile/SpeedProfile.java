@@ -22,6 +22,14 @@ import dev.trackgen.course.kernel.SpeedProfileKernel;
  * acceleration pass forward and a braking pass backward around the closed loop. Both are NaN past
  * {@code count[e]}; values on invalid envs carry no promise.
  *
+ * <p>With {@link Builder#grade} the profile runs on the road's surface (heights
+ * {@code Track.centerZ()}, banks {@code Track.bank()}): along the 3D arc length, with gravity's
+ * share {@code g dz / ds} taken from the acceleration and given to the braking, and the
+ * banked-curve lateral limit {@code g (mu cos b + sin b) / (cos b - mu sin b)} ({@code mu = aLat / g},
+ * {@code b} the bank towards the turn; point-mass mechanics of the inclined plane and the banked
+ * curve, e.g. Halliday, Resnick and Walker, "Fundamentals of Physics"); see
+ * {@link SpeedProfileKernel}. Off by default: the plan-view profile, bit for bit as before.
+ *
  * <p>{@link #compute()} launches two kernels, allocates nothing and can be captured; call it
  * after every {@code generate()}. Pair {@code TrackFrame.segment()} with these arrays to read the
  * curvature or target speed at an agent.
@@ -34,6 +42,7 @@ public final class SpeedProfile extends TrackPart<SpeedProfile> {
     private final double aBrake;
     private final double vCap;
     private final int window;
+    private final double gravity;
 
     private SpeedProfile(Builder b) {
         super(b.track);
@@ -42,14 +51,18 @@ public final class SpeedProfile extends TrackPart<SpeedProfile> {
         this.aBrake = b.aBrake;
         this.vCap = b.vCap;
         this.window = b.window;
+        this.gravity = b.gravity;
+        boolean lifted = gravity > 0;
         int points = track.numEnvs() * track.nMax();
         this.kappa = runtime.allocF32(points);
         this.speed = runtime.allocF32(points);
         KernelArgs k = CurvatureKernel.INSTANCE.args().center(track.center()).count(track.count()).nMax(track.nMax())
                 .window(window).kappa(kappa);
-        KernelArgs v = SpeedProfileKernel.INSTANCE.args().kappa(kappa).arclen(track.arclen()).length(track.length())
+        KernelArgs v = SpeedProfileKernel.INSTANCE.args().kappa(kappa)
+                .arclen(lifted ? track.arclen3d() : track.arclen()).length(lifted ? track.length3d() : track.length())
                 .count(track.count()).nMax(track.nMax()).aLat((float) aLat).aAccel((float) aAccel)
-                .aBrake((float) aBrake).vCap((float) vCap).speed(speed);
+                .aBrake((float) aBrake).vCap((float) vCap).z(track.centerZ()).bank(track.bank())
+                .gravity((float) gravity).speed(speed);
         this.plan = LaunchPlan.builder().launch(points, k)
                 .launch(track.numEnvs(), v).build();
     }
@@ -71,6 +84,11 @@ public final class SpeedProfile extends TrackPart<SpeedProfile> {
     /** @return target speed, {@code [E * N_max]}, world units per second */
     public F32Array speed() {
         return speed;
+    }
+
+    /** @return the gravity of the grade-aware profile, world units / s^2, or 0 for the plan-view one */
+    public double gravity() {
+        return gravity;
     }
 
     /** @return the lateral acceleration limit */
@@ -106,6 +124,7 @@ public final class SpeedProfile extends TrackPart<SpeedProfile> {
         private double aBrake = 5.0;
         private double vCap = 4.0;
         private int window = 2;
+        private double gravity;
 
         private Builder(Track track) {
             this.track = Objects.requireNonNull(track, "track");
@@ -158,6 +177,22 @@ public final class SpeedProfile extends TrackPart<SpeedProfile> {
         }
 
         /**
+         * Makes the profile account for the road's grade and banking (see {@link SpeedProfile} and
+         * {@link SpeedProfileKernel}): 3D arc length ({@code Track.arclen3d()}), {@code v^2} losing
+         * {@code 2 g dz} to a climb when accelerating and gaining it when braking, and the banked
+         * lateral limit. Left out: the {@code cos(grade)} share of the normal load, crests and dips.
+         * On a flat, unbanked track the profile equals the plan-view one bit for bit.
+         *
+         * @param gravity gravity in the profile's units, world units / s^2, {@code > 0}, or 0
+         *                (the default) for the plan-view profile
+         * @return this builder
+         */
+        public Builder grade(double gravity) {
+            this.gravity = gravity;
+            return this;
+        }
+
+        /**
          * @return the profile (not yet computed: call {@link SpeedProfile#compute()})
          * @throws IllegalArgumentException naming the first bad parameter
          */
@@ -168,6 +203,10 @@ public final class SpeedProfile extends TrackPart<SpeedProfile> {
             positive("speed cap", vCap);
             if (window < 0 || window > 1000) {
                 throw new IllegalArgumentException("curvature window must be in [0, 1000] points, got " + window);
+            }
+            if (!(gravity == 0 || gravity > 0 && Double.isFinite(gravity) && (float) gravity > 0.0f)) {
+                throw new IllegalArgumentException("grade gravity must be 0 (plan view) or a finite number > 0"
+                        + " (world units / s^2), got " + gravity);
             }
             return new SpeedProfile(this);
         }

@@ -12,8 +12,10 @@ import java.util.Objects;
  * @param vehicle       the speed profile's vehicle model
  * @param window        line segments searched on each side of the agent's centerline segment,
  *                      in {@code [1, 64]} (default {@value #DEFAULT_WINDOW})
+ * @param grade         whether the line's speed profile accounts for the road's grade and banking
+ *                      ({@link RacingLine.Builder#grade}; default false: the plan-view profile)
  */
-public record RacelineOptions(double vehicleMargin, VehicleModel vehicle, int window) {
+public record RacelineOptions(double vehicleMargin, VehicleModel vehicle, int window, boolean grade) {
     /** Default search window, segments on each side. */
     public static final int DEFAULT_WINDOW = 6;
 
@@ -32,8 +34,29 @@ public record RacelineOptions(double vehicleMargin, VehicleModel vehicle, int wi
         }
     }
 
-    /** @return the default margin, {@link VehicleModel#DEFAULT} and window {@value #DEFAULT_WINDOW} */
+    /**
+     * The plan-view speed profile ({@code grade = false}), as before the knob.
+     *
+     * @param vehicleMargin as in the canonical constructor
+     * @param vehicle       as in the canonical constructor
+     * @param window        as in the canonical constructor
+     * @throws IllegalArgumentException naming the bad field, its value and its range
+     * @throws NullPointerException     if {@code vehicle} is null
+     */
+    public RacelineOptions(double vehicleMargin, VehicleModel vehicle, int window) {
+        this(vehicleMargin, vehicle, window, false);
+    }
+
+    /** @return the default margin, {@link VehicleModel#DEFAULT}, window {@value #DEFAULT_WINDOW}, plan-view profile */
     public static RacelineOptions defaults() {
         return new RacelineOptions(Double.NaN, VehicleModel.DEFAULT, DEFAULT_WINDOW);
+    }
+
+    /**
+     * @param on whether the line's speed profile accounts for grade and banking
+     * @return these options with {@code grade = on}
+     */
+    public RacelineOptions withGrade(boolean on) {
+        return new RacelineOptions(vehicleMargin, vehicle, window, on);
     }
 }

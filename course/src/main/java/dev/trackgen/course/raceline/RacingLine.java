@@ -27,7 +27,8 @@ import java.util.Objects;
  * {@link Builder#sweeps} ADMM sweeps per linearization ({@code RacelineSolveKernel}). The speed
  * profile is the forward-backward pass of a point mass under a friction circle
  * ({@link VehicleModel}; {@code RacelineSpeedKernel}); the line's curvature is the signed Menger
- * curvature of its points (the kernel of {@code SpeedProfile.curvature()}, unsmoothed).
+ * curvature of its points (the kernel of {@code SpeedProfile.curvature()}, unsmoothed); in the
+ * plan view by default, on the road's heights and banks with {@link Builder#grade}.
  *
  * <p>Arrays, all NaN past {@code count[e]} and on envs with fewer than 8 points; values on invalid
  * envs carry no promise:
@@ -64,6 +65,7 @@ public final class RacingLine extends TrackPart<RacingLine> {
     private final int sweeps;
     private final double rho;
     private final VehicleModel vehicle;
+    private final boolean grade;
     private final F32Array offset;
     private final Vec2Array line;
     private final F32Array kappa;
@@ -87,6 +89,7 @@ public final class RacingLine extends TrackPart<RacingLine> {
         this.sweeps = b.sweeps;
         this.rho = b.rho;
         this.vehicle = b.vehicle;
+        this.grade = b.grade;
         int envs = track.numEnvs();
         int nMax = track.nMax();
         int points = envs * nMax;
@@ -110,6 +113,9 @@ public final class RacingLine extends TrackPart<RacingLine> {
         float aBrake = (float) vehicle.aBrake();
         float vMax = (float) vehicle.vMax();
         float scale = (float) vehicle.worldScale();
+        int lineLift = grade ? RacelineSpeedKernel.OFFSET : RacelineSpeedKernel.PLAN;
+        int centerLift = grade ? RacelineSpeedKernel.CENTER : RacelineSpeedKernel.PLAN;
+        float gravity = grade ? (float) VehicleModel.G : 0.0f;
         this.plan = LaunchPlan.builder()
                 .launch(envs, RacelineSolveKernel.INSTANCE.args().center(track.center()).normal(track.normal())
                         .count(track.count()).nMax(nMax).left(track.leftHalfWidth()).right(track.rightHalfWidth())
@@ -118,13 +124,15 @@ public final class RacingLine extends TrackPart<RacingLine> {
                 .launch(points, CurvatureKernel.INSTANCE.args().center(line).count(track.count()).nMax(nMax).window(0)
                         .kappa(kappa))
                 .launch(envs, RacelineSpeedKernel.INSTANCE.args().points(line).kappa(kappa).count(track.count())
-                        .nMax(nMax).aLat(aLat).aAccel(aAccel).aBrake(aBrake).vMax(vMax).scale(scale).speed(speed)
-                        .accel(accel).lapTime(lapTime))
+                        .nMax(nMax).aLat(aLat).aAccel(aAccel).aBrake(aBrake).vMax(vMax).scale(scale)
+                        .z(track.centerZ()).bank(track.bank()).offset(offset).lift(lineLift).gravity(gravity)
+                        .speed(speed).accel(accel).lapTime(lapTime))
                 .launch(points, CurvatureKernel.INSTANCE.args().center(track.center()).count(track.count()).nMax(nMax)
                         .window(0).kappa(centerKappa))
                 .launch(envs, RacelineSpeedKernel.INSTANCE.args().points(track.center()).kappa(centerKappa)
                         .count(track.count()).nMax(nMax).aLat(aLat).aAccel(aAccel).aBrake(aBrake).vMax(vMax)
-                        .scale(scale).speed(centerSpeed).accel(centerAccel).lapTime(centerLapTime))
+                        .scale(scale).z(track.centerZ()).bank(track.bank()).offset(offset).lift(centerLift)
+                        .gravity(gravity).speed(centerSpeed).accel(centerAccel).lapTime(centerLapTime))
                 .build();
     }
 
@@ -271,6 +279,11 @@ public final class RacingLine extends TrackPart<RacingLine> {
         return vehicle;
     }
 
+    /** @return whether the speed profiles account for the road's grade and banking ({@link Builder#grade}) */
+    public boolean grade() {
+        return grade;
+    }
+
     /** Configures a {@link RacingLine}; checks happen in {@link #build()}. */
     public static final class Builder {
         /** Default linearizations. */
@@ -287,6 +300,7 @@ public final class RacingLine extends TrackPart<RacingLine> {
         private int sweeps = DEFAULT_SWEEPS;
         private double rho = DEFAULT_RHO;
         private VehicleModel vehicle = VehicleModel.DEFAULT;
+        private boolean grade;
 
         private Builder(Track track) {
             this.track = Objects.requireNonNull(track, "track");
@@ -351,6 +365,44 @@ public final class RacingLine extends TrackPart<RacingLine> {
          */
         public Builder vehicle(VehicleModel vehicle) {
             this.vehicle = Objects.requireNonNull(vehicle, "vehicle");
+            return this;
+        }
+
+        /**
+         * Makes both speed profiles (the line's and the centerline's) account for the road's grade
+         * and banking, read from {@code Track.centerZ()} and {@code Track.bank()} at every
+         * {@link RacingLine#compute()} (docs/raceline.md, "Grade and banking"). Off by default:
+         * the plan-view profiles, bit for bit as before; on a flat, unbanked track the two agree
+         * bit for bit.
+         *
+         * <p>The physics, for a point mass on the road surface (as in any mechanics text, e.g.
+         * Halliday, Resnick and Walker, "Fundamentals of Physics", the inclined plane and the banked
+         * curve with friction), with {@code g = } {@link VehicleModel#G} m/s^2:
+         * <ul>
+         *   <li>edges are 3D chords {@code ds = sqrt(dx^2 + dy^2 + dz^2)}; the line's heights are
+         *       the banked surface's, {@code z_c - offset tan(bank)} (the centerline's: {@code z_c});</li>
+         *   <li>along an edge rising {@code dz}, gravity takes {@code g dz / ds} from the
+         *       acceleration and gives it to the braking: forward {@code v_{i+1}^2 = v_i^2 +
+         *       2 ds aAccel sqrt(1 - u_i^2) - 2 g dz}, backward {@code v_i^2 = v_{i+1}^2 + 2 ds aBrake
+         *       sqrt(1 - u_{i+1}^2) + 2 g dz} (0 where that is negative: the vehicle stalls, or cannot
+         *       brake enough);</li>
+         *   <li>the lateral limit gains from a bank {@code b} towards the turn's centre (loses from
+         *       one away from it): {@code v^2 |kappa| <= g (mu cos b + sin b) / (cos b - mu sin b)},
+         *       {@code mu = aLat / g}, unbounded where {@code tan b >= 1 / mu}; the friction circle's
+         *       lateral use {@code u} is measured against that limit.</li>
+         * </ul>
+         * Left out: the {@code cos(grade)} share of the normal load (at a grade of 0.2, 2%), the
+         * load change over crests and dips (vertical curvature) and the bank's extra grip along
+         * the road. Each pass goes round the loop twice from its slowest point: a climb can lower
+         * the start's own speed, and the second lap carries that round (on a closed loop the
+         * heights' changes cancel, so a lap that is never capped gains speed and two laps are the
+         * pass's fixed point).
+         *
+         * @param grade true for the grade- and bank-aware profiles
+         * @return this builder
+         */
+        public Builder grade(boolean grade) {
+            this.grade = grade;
             return this;
         }
 

@@ -44,6 +44,9 @@ import dev.trackgen.pipeline.PipelineKernels;
  * </ol>
  * At the flat default every height is {@code zBase}, every bank 0, {@code arclen3d} equals
  * {@code arclen} and {@code tangent3d} the plan tangent with {@code z = 0}; {@code valid} is untouched.
+ * There ({@code profile = flat}, {@code bankK = 0}) step 4 copies {@code arclen}, {@code length} and the
+ * plan tangent instead of recomputing them: the same bits without the chords' square roots and
+ * the grades' divisions (docs/elevation.md, "Cost").
  *
  * <p>Shapes: {@code center, normal, tangent, outer: [E*nMax]} pairs; {@code left, right, arclen,
  * centerZ, outerZ, innerZ, bank, arclen3d: [E*nMax]} floats; {@code tangent3d: [3*E*nMax]};
@@ -146,33 +149,14 @@ public final class ElevationKernel extends ElevationKernelBase {
                 mo[b + i] = z[b + i] + wr[b + i] * tb;
             }
             // 4. 3D arc length and tangent
-            double acc = 0.0;
-            boolean ok = true;
-            // the chord into point i: the closing chord for point 0, then the previous iteration's
-            float dsp = cn > 0 ? Geometry.length(c[2 * b] - c[2 * (b + cn - 1)], c[2 * b + 1] - c[2 * (b + cn - 1) + 1])
-                    : 0.0f;
-            for (int i = 0; i < cn; i++) {
-                arclen3d[b + i] = (float) acc;
-                int in = i + 1 == cn ? 0 : i + 1;
-                int ip = i == 0 ? cn - 1 : i - 1;
-                float ds = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
-                float dz = z[b + in] - z[b + i];
-                acc += Geometry.length(ds, dz);
-                float den = dsp + ds;
-                float g = den > 0.0f ? (z[b + in] - z[b + ip]) / den : 0.0f;
-                float inv = 1.0f / (float) Math.sqrt(1.0f + g * g);
-                tangent3d[3 * (b + i)] = tan[2 * (b + i)] * inv;
-                tangent3d[3 * (b + i) + 1] = tan[2 * (b + i) + 1] * inv;
-                tangent3d[3 * (b + i) + 2] = g * inv;
-                if (validGrade > 0.0f && !(Math.abs(dz) <= validGrade * ds)) {
-                    ok = false;
-                }
-                if (bankK > 0.0f && !(Math.abs(bank[b + i]) <= bankMax)) {
-                    ok = false;
-                }
-                dsp = ds;
+            boolean ok;
+            if (profile == AltitudeProfile.FLAT && !(bankK > 0.0f)) {
+                level(tan, arclen, length, cn, b, e, arclen3d, length3d, tangent3d);
+                // every dz is 0: the grade bound fails only on a NaN chord, which makes the length NaN
+                ok = !(validGrade > 0.0f && Float.isNaN(length[e]));
+            } else {
+                ok = lifted(c, tan, z, bank, cn, b, e, validGrade, bankK, bankMax, arclen3d, length3d, tangent3d);
             }
-            length3d[e] = (float) acc;
             for (int i = cn; i < nMax; i++) {
                 z[b + i] = Float.NaN;
                 outerZ[b + i] = Float.NaN;
@@ -187,5 +171,57 @@ public final class ElevationKernel extends ElevationKernelBase {
                 valid[e] = 0;
             }
         }
+    }
+
+    /**
+     * Step 4 at the flat, unbanked default without its arithmetic: every {@code dz} and every grade
+     * is 0, so each 3D chord {@code |(ds, 0)|} is the plan chord {@code ds} (in float
+     * {@code sqrt(ds * ds) == ds} for every chord above 1e-19 world units, without underflow) and
+     * the sums are the {@link ArcLengthKernel}'s bit for bit; the tangent is {@code (t.x, t.y, g) / sqrt(1 + g^2)}
+     * at {@code g = +0}: {@code (t.x, t.y, +0)}.
+     */
+    private static void level(float[] tan, float[] arclen, float[] length, int cn, int b, int e, float[] arclen3d,
+                              float[] length3d, float[] tangent3d) {
+        for (int i = 0; i < cn; i++) {
+            arclen3d[b + i] = arclen[b + i];
+            tangent3d[3 * (b + i)] = tan[2 * (b + i)];
+            tangent3d[3 * (b + i) + 1] = tan[2 * (b + i) + 1];
+            tangent3d[3 * (b + i) + 2] = 0.0f;
+        }
+        length3d[e] = length[e];
+    }
+
+    /** Step 4 in general; returns false when an edge breaks the grade bound or a bank the bank bound. */
+    private static boolean lifted(float[] c, float[] tan, float[] z, float[] bank, int cn, int b, int e,
+                                  float validGrade, float bankK, float bankMax, float[] arclen3d, float[] length3d,
+                                  float[] tangent3d) {
+        double acc = 0.0;
+        boolean ok = true;
+        // the chord into point i: the closing chord for point 0, then the previous iteration's
+        float dsp = cn > 0 ? Geometry.length(c[2 * b] - c[2 * (b + cn - 1)], c[2 * b + 1] - c[2 * (b + cn - 1) + 1])
+                : 0.0f;
+        for (int i = 0; i < cn; i++) {
+            arclen3d[b + i] = (float) acc;
+            int in = i + 1 == cn ? 0 : i + 1;
+            int ip = i == 0 ? cn - 1 : i - 1;
+            float ds = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
+            float dz = z[b + in] - z[b + i];
+            acc += Geometry.length(ds, dz);
+            float den = dsp + ds;
+            float g = den > 0.0f ? (z[b + in] - z[b + ip]) / den : 0.0f;
+            float inv = 1.0f / (float) Math.sqrt(1.0f + g * g);
+            tangent3d[3 * (b + i)] = tan[2 * (b + i)] * inv;
+            tangent3d[3 * (b + i) + 1] = tan[2 * (b + i) + 1] * inv;
+            tangent3d[3 * (b + i) + 2] = g * inv;
+            if (validGrade > 0.0f && !(Math.abs(dz) <= validGrade * ds)) {
+                ok = false;
+            }
+            if (bankK > 0.0f && !(Math.abs(bank[b + i]) <= bankMax)) {
+                ok = false;
+            }
+            dsp = ds;
+        }
+        length3d[e] = (float) acc;
+        return ok;
     }
 }

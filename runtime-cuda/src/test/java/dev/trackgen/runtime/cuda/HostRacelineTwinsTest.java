@@ -3,6 +3,7 @@ package dev.trackgen.runtime.cuda;
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.Track;
 import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.course.kernel.CourseKernelIndex;
 import dev.trackgen.course.kernel.RacelineKernels;
@@ -21,12 +22,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The racing-line kernels' CUDA C bodies (course_raceline.cu) against their Java twins, element by
- * element, bit for bit, on bezier and circuit batches (one env cut to 2 points: the short branch).
+ * element, bit for bit, on bezier and circuit batches (one env cut to 2 points: the short branch);
+ * the grade-aware speed profiles (the line's, and the Course's three-pass one in
+ * course_progress.cu) on elevated, banked tracks.
  */
 class HostRacelineTwinsTest {
 
     private static Track onTwins(TwinCheckingRuntime rt, String generator, int envs, int seed) {
-        TrackGenConfig c = TrackGenConfig.builder().generator(generator).numEnvs(envs).runtime("cpu").build();
+        return onTwins(rt, TrackGenConfig.builder().generator(generator).numEnvs(envs).runtime("cpu").build(), seed);
+    }
+
+    private static Track onTwins(TwinCheckingRuntime rt, TrackGenConfig c, int seed) {
+        int envs = c.numEnvs();
         TrackSnapshot h;
         try (CpuRuntime cpu = new CpuRuntime(1, false);
              TrackGenerator gen = TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(envs, seed)).runtime(cpu)
@@ -88,5 +95,40 @@ class HostRacelineTwinsTest {
             assertTrue(ran.containsAll(expected), generator + ": every raceline kernel ran: " + ran);
             assertEquals(3, expected.size());
         }
+    }
+
+    @Test
+    void theGradeAwareSpeedProfileMatchesItsJavaTwinOnElevatedBankedTracks() {
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+        TrackGenConfig c = TrackGenConfig.builder().generator("bezier").numEnvs(10).runtime("cpu")
+                .set(ElevationKnobs.PROFILE, ElevationKnobs.RANDOM_WALK).set(ElevationKnobs.MAX, 0.3)
+                .set(ElevationKnobs.MAX_STEP, 0.15).set(ElevationKnobs.BANK_SPEED, 1.5).set(ElevationKnobs.BANK_MAX, 30.0)
+                .build();
+        Track t = onTwins(rt, c, 5);
+        // a NaN height in env 1 (the NaN branch) and a steep bank against every turn of env 2
+        float[] z = new float[10 * t.nMax()];
+        rt.download(t.centerZ(), z);
+        z[t.nMax() + 4] = Float.NaN;
+        rt.upload(z, t.centerZ());
+        float[] bank = new float[10 * t.nMax()];
+        rt.download(t.bank(), bank);
+        for (int i = 2 * t.nMax(); i < 3 * t.nMax(); i++) {
+            bank[i] = -1.2f * bank[i];
+        }
+        rt.upload(bank, t.bank());
+        RacingLine rl = RacingLine.builder(t).halfWidth(0.1).vehicle(VehicleModel.DEFAULT.withWorldScale(60)).grade(true)
+                .build().compute();
+        RacingLine.builder(t).halfWidth(0.1).vehicle(new VehicleModel(15, 2, 20, 30, 40)).grade(true).build().compute();
+        // the Course's three-pass profile with grade (course_progress.cu), in world units
+        dev.trackgen.course.profile.SpeedProfile.builder(t).grade(9.81).build().compute();
+        dev.trackgen.course.profile.SpeedProfile.builder(t).lateralAcceleration(0.5).grade(0.2).build().compute();
+        assertTrue(rt.launches().containsKey("tg_course_speed_profile"), "ran: " + rt.launches().keySet());
+        assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                + String.join("\n", rt.mismatches()));
+        assertTrue(rt.launches().containsKey("tg_raceline_speed"), "ran: " + rt.launches().keySet());
+        float[] lap = new float[10];
+        rt.download(rl.centerLapTime(), lap);
+        assertTrue(Float.isNaN(lap[1]), "a NaN height gives a NaN profile");
+        assertTrue(Float.isFinite(lap[0]), "env 0 has a lap time: " + lap[0]);
     }
 }
