@@ -1145,6 +1145,12 @@ extern "C" __global__ void tg_elevation(int dim, const float2* center, const flo
 /* Bridges                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 
+/** BridgeKernel.meets: two segments cross or touch (not collinear), from their orientations. */
+TG_INLINE bool tg_bridge_meets(float d1, float d2, float d3, float d4) {
+    return ((d1 >= 0.0f && d2 <= 0.0f) || (d1 <= 0.0f && d2 >= 0.0f))
+           && ((d3 >= 0.0f && d4 <= 0.0f) || (d3 <= 0.0f && d4 >= 0.0f)) && !(d1 == 0.0f && d2 == 0.0f);
+}
+
 /** BridgeKernel.hi: the highest road-surface height at point t. */
 TG_INLINE float tg_bridge_hi(const float* z, const float* oz, const float* iz, int t) {
     return tg_maxf(z[t], tg_maxf(oz[t], iz[t]));
@@ -1229,13 +1235,15 @@ extern "C" __global__ void tg_bridge(int dim, const float2* center, const float2
             float py = center[b + j].y;
             float qx = center[b + j1].x;
             float qy = center[b + j1].y;
-            if (!tg_proper_crossing(ax, ay, bx, by, px, py, qx, qy)) {
+            float d1 = tg_orient(ax, ay, bx, by, px, py);
+            float d2 = tg_orient(ax, ay, bx, by, qx, qy);
+            float d3 = tg_orient(px, py, qx, qy, ax, ay);
+            float d4 = tg_orient(px, py, qx, qy, bx, by);
+            if (!tg_bridge_meets(d1, d2, d3, d4)) {
                 continue;
             }
             crossings++;
-            float d1 = tg_orient(ax, ay, bx, by, px, py);
-            float d2 = tg_orient(ax, ay, bx, by, qx, qy);
-            float t = d1 / (d1 - d2);
+            float t = d1 == d2 ? 0.0f : d1 / (d1 - d2);
             float la = tg_length(bx - ax, by - ay);
             float lb = tg_length(qx - px, qy - py);
             float sn = fabsf(tg_cross(bx - ax, by - ay, qx - px, qy - py)) / (la * lb);

@@ -131,6 +131,34 @@ class BridgeTest {
     }
 
     @Test
+    void aCrossingThroughAVertexOfBothBranchesIsABridgeToo() {
+        // stretched 2x along x, the symmetric resample puts a point of each branch on the crossing:
+        // no edge pair crosses properly, the edges only touch there
+        float[] loop = new float[2 * POINTS];
+        for (int i = 0; i < POINTS; i++) {
+            double t = 2 * Math.PI * i / POINTS;
+            double d = 1 + Math.sin(t) * Math.sin(t);
+            loop[2 * i] = (float) (2 * 3.18 * Math.cos(t) / d);
+            loop[2 * i + 1] = (float) (3.18 * Math.sin(t) * Math.cos(t) / d);
+        }
+        TrackSnapshot s = run(bridged(1, 0.05).nMax(700).build(), loop);
+        int n = s.count(0);
+        int close = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = i + n / 4; j < n; j++) {
+                if (Math.hypot(s.center()[2 * i] - s.center()[2 * j], s.center()[2 * i + 1] - s.center()[2 * j + 1]) < 1e-5) {
+                    close++;
+                }
+            }
+        }
+        assertEquals(1, close, "one point of each branch on the crossing");
+        assertEquals(1, s.valid()[0], "a bridge");
+        BridgeAudit.Result r = BridgeAudit.check(s, 0, 0.05, 0.1);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertTrue(r.leastGap() >= 0.05 && r.leastGap() < 0.1, "gap " + r.leastGap());
+    }
+
+    @Test
     void aCrossingTheRampCannotClearIsRefusedAndTheAuditSeesWhy() {
         // a 2-unit clearance needs 30 units of ramp each side at grade 0.1: the lift reaches the lower branch
         double clearance = 2.0;

@@ -18,8 +18,8 @@ import dev.trackgen.pipeline.relax.SeparationBand;
  *
  * <p>Per env {@code e} with {@code cn = count[e] >= 3} points:
  * <ol>
- *   <li>Crossings: every pair of non-adjacent centerline edges {@code i < j} that properly cross
- *       in the plan view ({@link Geometry#properCrossing}). A track without one is left exactly
+ *   <li>Crossings: every pair of non-adjacent centerline edges {@code i < j} that cross or touch
+ *       in the plan view ({@link #meets}; collinear overlaps excluded). A track without one is left exactly
  *       as it was (heights, 3D arrays and {@code valid}), so the inflation's gate, which refuses
  *       every contact, keeps deciding it.</li>
  *   <li>Lift: for each crossing, the later branch (edge {@code j}) gets a bump in the {@code lift}
@@ -29,7 +29,8 @@ import dev.trackgen.pipeline.relax.SeparationBand;
  *       / {@code lo} the highest / lowest road-surface height, lift included, at the two edges'
  *       ends), {@code P = 2 w_max / max(sin theta, MIN_SIN) + 2 perimeter / cn} ({@code theta} the
  *       crossing angle), {@code R = 1.5 H / rampGrade}, so the ramp's steepest grade is
- *       {@code rampGrade}. Bumps of several crossings add up. The lift is added to
+ *       {@code rampGrade}. Bumps of several crossings add up (a crossing through a vertex meets
+ *       up to four edge pairs: the first lifts, the others then find {@code H <= 0}). The lift is added to
  *       {@code centerZ}, {@code outerZ} and {@code innerZ}, and {@code arclen3d}, {@code length3d},
  *       {@code tangent3d} are recomputed as the elevation stage does.</li>
  *   <li>Bridge gate, which replaces the inflation's verdict for a crossing track: the generation
@@ -115,13 +116,15 @@ public final class BridgeKernel extends BridgeKernelBase {
                     float py = c[2 * (b + j) + 1];
                     float qx = c[2 * (b + j1)];
                     float qy = c[2 * (b + j1) + 1];
-                    if (!Geometry.properCrossing(ax, ay, bx, by, px, py, qx, qy)) {
+                    float d1 = Geometry.orient(ax, ay, bx, by, px, py);
+                    float d2 = Geometry.orient(ax, ay, bx, by, qx, qy);
+                    float d3 = Geometry.orient(px, py, qx, qy, ax, ay);
+                    float d4 = Geometry.orient(px, py, qx, qy, bx, by);
+                    if (!meets(d1, d2, d3, d4)) {
                         continue;
                     }
                     crossings++;
-                    float d1 = Geometry.orient(ax, ay, bx, by, px, py);
-                    float d2 = Geometry.orient(ax, ay, bx, by, qx, qy);
-                    float t = d1 / (d1 - d2);
+                    float t = d1 == d2 ? 0f : d1 / (d1 - d2);
                     float la = Geometry.length(bx - ax, by - ay);
                     float lb = Geometry.length(qx - px, qy - py);
                     float sin = Math.abs(Geometry.cross(bx - ax, by - ay, qx - px, qy - py)) / (la * lb);
@@ -233,6 +236,18 @@ public final class BridgeKernel extends BridgeKernelBase {
                     && edgesClear(outer, inner, false, b, cn, z, oz, iz, clearance);
             valid[e] = ok ? 1 : 0;
         }
+    }
+
+    /**
+     * Whether two segments cross or touch, from the orientations {@code d1, d2} of the second's
+     * ends against the first's line and {@code d3, d4} of the first's against the second's: each
+     * straddles or touches the other's line, and they are not collinear. A crossing through a
+     * vertex (both branches' points on the crossing) meets here, where a proper-crossing test
+     * would see none.
+     */
+    static boolean meets(float d1, float d2, float d3, float d4) {
+        return ((d1 >= 0f && d2 <= 0f) || (d1 <= 0f && d2 >= 0f)) && ((d3 >= 0f && d4 <= 0f) || (d3 <= 0f && d4 >= 0f))
+                && !(d1 == 0f && d2 == 0f);
     }
 
     /** The highest road-surface height at point {@code t}: centerline and both borders. */
