@@ -76,7 +76,9 @@ class ImportBridgeTest {
         // 300 m of clearance at grade 0.1 needs ramps longer than the lap: refused
         CliRun high = CliRun.run("import", csv.toString(), "--half-width", "6", "--bridge", "300", "--json", "-q");
         assertEquals(0, high.code(), high::toString);
-        assertFalse(JSON.readTree(high.out()).get("valid").asBoolean(), high::toString);
+        JsonNode refused = JSON.readTree(high.out());
+        assertFalse(refused.get("valid").asBoolean(), high::toString);
+        assertTrue(refused.get("invalid_reason").asText().startsWith("a bridge without its clearance"), high::toString);
 
         CliRun negative = CliRun.run("import", csv.toString(), "--half-width", "6", "--bridge", "-1", "-q");
         assertTrue(negative.code() != 0, negative::toString);
