@@ -1166,27 +1166,55 @@ TG_INLINE float tg_bridge_gap(float loA, float hiA, float loB, float hiB) {
     return tg_maxf(loA - hiB, loB - hiA);
 }
 
+/** BridgeKernel.chunkBound: one bound of the box of chunk c's edges (axis 0 x, 1 y; max or min). */
+TG_INLINE float tg_bridge_chunk_bound(const float2* p, int base, int n, int c, int axis, int max) {
+    float v = max ? -__int_as_float(0x7f800000) : __int_as_float(0x7f800000);
+    int last = tg_mini(n, (c + 1) * TG_BRIDGE_CHUNK);
+    for (int i = c * TG_BRIDGE_CHUNK; i <= last; i++) {
+        float2 q = p[base + (i == n ? 0 : i)];
+        float x = axis == 0 ? q.x : q.y;
+        v = max ? tg_maxf(v, x) : tg_minf(v, x);
+    }
+    return v;
+}
+
 /** BridgeKernel.edgesClear: every meeting pair of edges vertically at least clearance apart. */
 TG_INLINE bool tg_bridge_edges_clear(const float2* p, const float2* q, int same, int base, int n, const float* z,
                                      const float* oz, const float* iz, float clearance) {
-    for (int i = 0; i < n; i++) {
-        int i1 = i + 1 == n ? 0 : i + 1;
-        float2 a = p[base + i];
-        float2 a1 = p[base + i1];
-        for (int j = same ? i + 2 : 0; j < n; j++) {
-            if (same && i == 0 && j == n - 1) {
+    int chunks = (n + TG_BRIDGE_CHUNK - 1) / TG_BRIDGE_CHUNK;
+    for (int ci = 0; ci < chunks; ci++) {
+        float pMinX = tg_bridge_chunk_bound(p, base, n, ci, 0, 0);
+        float pMinY = tg_bridge_chunk_bound(p, base, n, ci, 1, 0);
+        float pMaxX = tg_bridge_chunk_bound(p, base, n, ci, 0, 1);
+        float pMaxY = tg_bridge_chunk_bound(p, base, n, ci, 1, 1);
+        for (int cj = same ? ci : 0; cj < chunks; cj++) {
+            if (pMaxX < tg_bridge_chunk_bound(q, base, n, cj, 0, 0) || tg_bridge_chunk_bound(q, base, n, cj, 0, 1) < pMinX
+                || pMaxY < tg_bridge_chunk_bound(q, base, n, cj, 1, 0)
+                || tg_bridge_chunk_bound(q, base, n, cj, 1, 1) < pMinY) {
                 continue;
             }
-            int j1 = j + 1 == n ? 0 : j + 1;
-            float2 c = q[base + j];
-            float2 c1 = q[base + j1];
-            if (tg_edges_meet(a.x, a.y, a1.x, a1.y, c.x, c.y, c1.x, c1.y)) {
-                float loA = tg_minf(tg_bridge_lo(z, oz, iz, base + i), tg_bridge_lo(z, oz, iz, base + i1));
-                float hiA = tg_maxf(tg_bridge_hi(z, oz, iz, base + i), tg_bridge_hi(z, oz, iz, base + i1));
-                float loB = tg_minf(tg_bridge_lo(z, oz, iz, base + j), tg_bridge_lo(z, oz, iz, base + j1));
-                float hiB = tg_maxf(tg_bridge_hi(z, oz, iz, base + j), tg_bridge_hi(z, oz, iz, base + j1));
-                if (!(tg_bridge_gap(loA, hiA, loB, hiB) >= clearance)) {
-                    return false;
+            int iEnd = tg_mini(n, (ci + 1) * TG_BRIDGE_CHUNK);
+            int jEnd = tg_mini(n, (cj + 1) * TG_BRIDGE_CHUNK);
+            for (int i = ci * TG_BRIDGE_CHUNK; i < iEnd; i++) {
+                int i1 = i + 1 == n ? 0 : i + 1;
+                float2 a = p[base + i];
+                float2 a1 = p[base + i1];
+                for (int j = same ? tg_maxi(cj * TG_BRIDGE_CHUNK, i + 2) : cj * TG_BRIDGE_CHUNK; j < jEnd; j++) {
+                    if (same && i == 0 && j == n - 1) {
+                        continue;
+                    }
+                    int j1 = j + 1 == n ? 0 : j + 1;
+                    float2 c = q[base + j];
+                    float2 c1 = q[base + j1];
+                    if (tg_edges_meet(a.x, a.y, a1.x, a1.y, c.x, c.y, c1.x, c1.y)) {
+                        float loA = tg_minf(tg_bridge_lo(z, oz, iz, base + i), tg_bridge_lo(z, oz, iz, base + i1));
+                        float hiA = tg_maxf(tg_bridge_hi(z, oz, iz, base + i), tg_bridge_hi(z, oz, iz, base + i1));
+                        float loB = tg_minf(tg_bridge_lo(z, oz, iz, base + j), tg_bridge_lo(z, oz, iz, base + j1));
+                        float hiB = tg_maxf(tg_bridge_hi(z, oz, iz, base + j), tg_bridge_hi(z, oz, iz, base + j1));
+                        if (!(tg_bridge_gap(loA, hiA, loB, hiB) >= clearance)) {
+                            return false;
+                        }
+                    }
                 }
             }
         }

@@ -265,33 +265,70 @@ public final class BridgeKernel extends BridgeKernelBase {
         return Math.max(loA - hiB, loB - hiA);
     }
 
+    /** Edges per chunk of the edge-contact scan's broadphase. */
+    @CudaConstant("TG_BRIDGE_CHUNK")
+    public static final int CHUNK = 16;
+
+    /**
+     * One bound of the box of the edges of chunk {@code c} (edges {@code c * CHUNK} to
+     * {@code min(n, (c + 1) * CHUNK) - 1}, so points up to the last edge's end): {@code axis} 0
+     * for x, 1 for y; the minimum when {@code max} is false, else the maximum.
+     */
+    static float chunkBound(float[] p, int base, int n, int c, int axis, boolean max) {
+        float v = max ? Float.NEGATIVE_INFINITY : Float.POSITIVE_INFINITY;
+        int last = Math.min(n, (c + 1) * CHUNK);
+        for (int i = c * CHUNK; i <= last; i++) {
+            float x = p[2 * (base + (i == n ? 0 : i)) + axis];
+            v = max ? Math.max(v, x) : Math.min(v, x);
+        }
+        return v;
+    }
+
     /**
      * Whether every pair of edges of closed polygons {@code p} and {@code q} (both of {@code n}
      * points from {@code base}; with {@code same}, {@code q} is {@code p} and edges sharing a
      * vertex are skipped) that {@link EdgeContacts#edgesMeet} cannot prove apart is separated
-     * vertically by at least {@code clearance}, over the road-surface heights at each edge's two ends.
+     * vertically by at least {@code clearance}, over the road-surface heights at each edge's two
+     * ends. Broadphase: chunks of {@value #CHUNK} edges whose boxes are apart (strictly, so
+     * touching boxes are scanned) are skipped, which is exact; the boxes are computed on the fly
+     * ({@link #chunkBound}), no scratch. All points finite.
      */
     static boolean edgesClear(float[] p, float[] q, boolean same, int base, int n, float[] z, float[] oz, float[] iz,
                               float clearance) {
-        for (int i = 0; i < n; i++) {
-            int i1 = i + 1 == n ? 0 : i + 1;
-            float ax = p[2 * (base + i)];
-            float ay = p[2 * (base + i) + 1];
-            float bx = p[2 * (base + i1)];
-            float by = p[2 * (base + i1) + 1];
-            for (int j = same ? i + 2 : 0; j < n; j++) {
-                if (same && i == 0 && j == n - 1) {
+        int chunks = (n + CHUNK - 1) / CHUNK;
+        for (int ci = 0; ci < chunks; ci++) {
+            float pMinX = chunkBound(p, base, n, ci, 0, false);
+            float pMinY = chunkBound(p, base, n, ci, 1, false);
+            float pMaxX = chunkBound(p, base, n, ci, 0, true);
+            float pMaxY = chunkBound(p, base, n, ci, 1, true);
+            for (int cj = same ? ci : 0; cj < chunks; cj++) {
+                if (pMaxX < chunkBound(q, base, n, cj, 0, false) || chunkBound(q, base, n, cj, 0, true) < pMinX
+                        || pMaxY < chunkBound(q, base, n, cj, 1, false) || chunkBound(q, base, n, cj, 1, true) < pMinY) {
                     continue;
                 }
-                int j1 = j + 1 == n ? 0 : j + 1;
-                if (EdgeContacts.edgesMeet(ax, ay, bx, by, q[2 * (base + j)], q[2 * (base + j) + 1],
-                        q[2 * (base + j1)], q[2 * (base + j1) + 1])) {
-                    float loA = Math.min(lo(z, oz, iz, base + i), lo(z, oz, iz, base + i1));
-                    float hiA = Math.max(hi(z, oz, iz, base + i), hi(z, oz, iz, base + i1));
-                    float loB = Math.min(lo(z, oz, iz, base + j), lo(z, oz, iz, base + j1));
-                    float hiB = Math.max(hi(z, oz, iz, base + j), hi(z, oz, iz, base + j1));
-                    if (!(gap(loA, hiA, loB, hiB) >= clearance)) {
-                        return false;
+                int iEnd = Math.min(n, (ci + 1) * CHUNK);
+                int jEnd = Math.min(n, (cj + 1) * CHUNK);
+                for (int i = ci * CHUNK; i < iEnd; i++) {
+                    int i1 = i + 1 == n ? 0 : i + 1;
+                    float ax = p[2 * (base + i)];
+                    float ay = p[2 * (base + i) + 1];
+                    float bx = p[2 * (base + i1)];
+                    float by = p[2 * (base + i1) + 1];
+                    for (int j = same ? Math.max(cj * CHUNK, i + 2) : cj * CHUNK; j < jEnd; j++) {
+                        if (same && i == 0 && j == n - 1) {
+                            continue;
+                        }
+                        int j1 = j + 1 == n ? 0 : j + 1;
+                        if (EdgeContacts.edgesMeet(ax, ay, bx, by, q[2 * (base + j)], q[2 * (base + j) + 1],
+                                q[2 * (base + j1)], q[2 * (base + j1) + 1])) {
+                            float loA = Math.min(lo(z, oz, iz, base + i), lo(z, oz, iz, base + i1));
+                            float hiA = Math.max(hi(z, oz, iz, base + i), hi(z, oz, iz, base + i1));
+                            float loB = Math.min(lo(z, oz, iz, base + j), lo(z, oz, iz, base + j1));
+                            float hiB = Math.max(hi(z, oz, iz, base + j), hi(z, oz, iz, base + j1));
+                            if (!(gap(loA, hiA, loB, hiB) >= clearance)) {
+                                return false;
+                            }
+                        }
                     }
                 }
             }
