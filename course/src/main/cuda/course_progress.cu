@@ -631,6 +631,101 @@ extern "C" __global__ void tg_course_checkpoints(int dim, const float2* center, 
     cpCount[e] = m;
 }
 
+/** CheckpointClearKernel.pointSegment2: squared distance from p to segment a-b. */
+TG_INLINE float tg_course_point_segment2(float px, float py, float ax, float ay, float bx, float by) {
+    float ux = bx - ax;
+    float uy = by - ay;
+    float l2 = ux * ux + uy * uy;
+    float u = l2 > 0.0f ? tg_minf(tg_maxf(((px - ax) * ux + (py - ay) * uy) / l2, 0.0f), 1.0f) : 0.0f;
+    float qx = px - ax - u * ux;
+    float qy = py - ay - u * uy;
+    return qx * qx + qy * qy;
+}
+
+/** CheckpointClearKernel.segmentDistance2: squared distance between segments a-b and c-d. */
+TG_INLINE float tg_course_segment_distance2(float ax, float ay, float bx, float by, float cx, float cy, float dx,
+                                            float dy) {
+    float d1 = tg_orient(ax, ay, bx, by, cx, cy);
+    float d2 = tg_orient(ax, ay, bx, by, dx, dy);
+    float d3 = tg_orient(cx, cy, dx, dy, ax, ay);
+    float d4 = tg_orient(cx, cy, dx, dy, bx, by);
+    if (((d1 > 0.0f && d2 < 0.0f) || (d1 < 0.0f && d2 > 0.0f))
+        && ((d3 > 0.0f && d4 < 0.0f) || (d3 < 0.0f && d4 > 0.0f))) {
+        return 0.0f;
+    }
+    return tg_minf(tg_minf(tg_course_point_segment2(ax, ay, cx, cy, dx, dy), tg_course_point_segment2(bx, by, cx, cy, dx, dy)),
+                   tg_minf(tg_course_point_segment2(cx, cy, ax, ay, bx, by), tg_course_point_segment2(dx, dy, ax, ay, bx, by)));
+}
+
+/** CheckpointClearKernel.shadowed. */
+TG_INLINE bool tg_course_cp_shadowed(const float2* center, const float2* inner, const float2* outer, const float* left,
+                                     const float* right, int b, int cn, int q, int band) {
+    float2 a = inner[b + q];
+    float2 o = outer[b + q];
+    for (int j = 0; j < cn; j++) {
+        int di = j > q ? j - q : q - j;
+        if (tg_mini(di, cn - di) <= band) {
+            continue;
+        }
+        int j1 = j + 1 == cn ? 0 : j + 1;
+        float2 c = center[b + j];
+        float2 d = center[b + j1];
+        float w = tg_maxf(left[b + j], right[b + j]);
+        if (tg_course_segment_distance2(a.x, a.y, o.x, o.y, c.x, c.y, d.x, d.y) < w * w) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* CheckpointClearKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_course_checkpoints_clear(int dim, const float2* center, const float2* tangent,
+                                                       const float2* inner, const float2* outer, const float* arclen,
+                                                       const float* length, const float* left, const float* right,
+                                                       const int* count, int nMax, int maxCheckpoints,
+                                                       const int* cpCount, float2* cpPosition, float2* cpTangent,
+                                                       float2* cpInner, float2* cpOuter, float* cpS, int* cpIndex) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int b = e * nMax;
+    int cn = count[e];
+    int m = cpCount[e];
+    if (m < 2 || cn < 6) {
+        return;
+    }
+    float wMax = 0.0f;
+    for (int i = 0; i < cn; i++) {
+        wMax = tg_maxf(wMax, tg_maxf(left[b + i], right[b + i]));
+    }
+    int band = tg_f2i(2.0f * wMax / (length[e] / static_cast<float>(cn))) + 2;
+    int limit = tg_maxi(1, cn / m - 2);
+    for (int k = 1; k < m; k++) {
+        int o = e * maxCheckpoints + k;
+        int p = cpIndex[o];
+        if (p < 0 || p >= cn) {
+            continue;
+        }
+        for (int step = 0; step < limit; step++) {
+            int q = p + step >= cn ? p + step - cn : p + step;
+            if (tg_course_cp_shadowed(center, inner, outer, left, right, b, cn, q, band)) {
+                continue;
+            }
+            if (step > 0) {
+                int t = b + q;
+                cpPosition[o] = center[t];
+                cpTangent[o] = tangent[t];
+                cpInner[o] = inner[t];
+                cpOuter[o] = outer[t];
+                cpS[o] = arclen[t];
+                cpIndex[o] = q;
+            }
+            break;
+        }
+    }
+}
+
 /* +1 forward, -1 backward, 0: whether q -> p crosses checkpoint o's cross-section. */
 TG_INLINE int tg_course_crossing(const float2* cpPosition, const float2* cpTangent, const float2* cpInner,
                                  const float2* cpOuter, int o, float qx, float qy, float px, float py) {

@@ -1163,6 +1163,254 @@ extern "C" __global__ void tg_elevation(int dim, const float2* center, const flo
     }
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Bridges                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** BridgeKernel.meets: two segments cross or touch (not collinear), from their orientations. */
+TG_INLINE bool tg_bridge_meets(float d1, float d2, float d3, float d4) {
+    return ((d1 >= 0.0f && d2 <= 0.0f) || (d1 <= 0.0f && d2 >= 0.0f))
+           && ((d3 >= 0.0f && d4 <= 0.0f) || (d3 <= 0.0f && d4 >= 0.0f)) && !(d1 == 0.0f && d2 == 0.0f);
+}
+
+/** BridgeKernel.hi: the highest road-surface height at point t. */
+TG_INLINE float tg_bridge_hi(const float* z, const float* oz, const float* iz, int t) {
+    return tg_maxf(z[t], tg_maxf(oz[t], iz[t]));
+}
+
+/** BridgeKernel.lo: the lowest road-surface height at point t. */
+TG_INLINE float tg_bridge_lo(const float* z, const float* oz, const float* iz, int t) {
+    return tg_minf(z[t], tg_minf(oz[t], iz[t]));
+}
+
+/** BridgeKernel.gap: the vertical gap between two height ranges. */
+TG_INLINE float tg_bridge_gap(float loA, float hiA, float loB, float hiB) {
+    return tg_maxf(loA - hiB, loB - hiA);
+}
+
+/** BridgeKernel.chunkBound: one bound of the box of chunk c's edges (axis 0 x, 1 y; max or min). */
+TG_INLINE float tg_bridge_chunk_bound(const float2* p, int base, int n, int c, int axis, int max) {
+    float v = max ? -__int_as_float(0x7f800000) : __int_as_float(0x7f800000);
+    int last = tg_mini(n, (c + 1) * TG_BRIDGE_CHUNK);
+    for (int i = c * TG_BRIDGE_CHUNK; i <= last; i++) {
+        float2 q = p[base + (i == n ? 0 : i)];
+        float x = axis == 0 ? q.x : q.y;
+        v = max ? tg_maxf(v, x) : tg_minf(v, x);
+    }
+    return v;
+}
+
+/** BridgeKernel.edgesClear: every meeting pair of edges vertically at least clearance apart. */
+TG_INLINE bool tg_bridge_edges_clear(const float2* p, const float2* q, int same, int base, int n, const float* z,
+                                     const float* oz, const float* iz, float clearance) {
+    int chunks = (n + TG_BRIDGE_CHUNK - 1) / TG_BRIDGE_CHUNK;
+    for (int ci = 0; ci < chunks; ci++) {
+        float pMinX = tg_bridge_chunk_bound(p, base, n, ci, 0, 0);
+        float pMinY = tg_bridge_chunk_bound(p, base, n, ci, 1, 0);
+        float pMaxX = tg_bridge_chunk_bound(p, base, n, ci, 0, 1);
+        float pMaxY = tg_bridge_chunk_bound(p, base, n, ci, 1, 1);
+        for (int cj = same ? ci : 0; cj < chunks; cj++) {
+            if (pMaxX < tg_bridge_chunk_bound(q, base, n, cj, 0, 0) || tg_bridge_chunk_bound(q, base, n, cj, 0, 1) < pMinX
+                || pMaxY < tg_bridge_chunk_bound(q, base, n, cj, 1, 0)
+                || tg_bridge_chunk_bound(q, base, n, cj, 1, 1) < pMinY) {
+                continue;
+            }
+            int iEnd = tg_mini(n, (ci + 1) * TG_BRIDGE_CHUNK);
+            int jEnd = tg_mini(n, (cj + 1) * TG_BRIDGE_CHUNK);
+            for (int i = ci * TG_BRIDGE_CHUNK; i < iEnd; i++) {
+                int i1 = i + 1 == n ? 0 : i + 1;
+                float2 a = p[base + i];
+                float2 a1 = p[base + i1];
+                for (int j = same ? tg_maxi(cj * TG_BRIDGE_CHUNK, i + 2) : cj * TG_BRIDGE_CHUNK; j < jEnd; j++) {
+                    if (same && i == 0 && j == n - 1) {
+                        continue;
+                    }
+                    int j1 = j + 1 == n ? 0 : j + 1;
+                    float2 c = q[base + j];
+                    float2 c1 = q[base + j1];
+                    if (tg_edges_meet(a.x, a.y, a1.x, a1.y, c.x, c.y, c1.x, c1.y)) {
+                        float loA = tg_minf(tg_bridge_lo(z, oz, iz, base + i), tg_bridge_lo(z, oz, iz, base + i1));
+                        float hiA = tg_maxf(tg_bridge_hi(z, oz, iz, base + i), tg_bridge_hi(z, oz, iz, base + i1));
+                        float loB = tg_minf(tg_bridge_lo(z, oz, iz, base + j), tg_bridge_lo(z, oz, iz, base + j1));
+                        float hiB = tg_maxf(tg_bridge_hi(z, oz, iz, base + j), tg_bridge_hi(z, oz, iz, base + j1));
+                        if (!(tg_bridge_gap(loA, hiA, loB, hiB) >= clearance)) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/* BridgeKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_bridge(int dim, const float2* center, const float2* normal, const float2* tangent,
+                                     const float2* outer, const float2* inner, const float* left, const float* right,
+                                     const float* arclen, const float* length, const int* count, const int* genValid,
+                                     const float* bank, int nMax, float clearance, float rampGrade, float validGrade,
+                                     float bankMax, int banked, float wFloor, float relaxTol, float* lift, float* z,
+                                     float* oz, float* iz, float* arclen3d, float* length3d, float* tangent3d,
+                                     int* valid) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int cn = count[e];
+    int b = e * nMax;
+    if (cn < 3) {
+        return;
+    }
+    float perim = length[e];
+    float wMin = __int_as_float(0x7f800000);
+    float wMax = 0.0f;
+    for (int i = 0; i < cn; i++) {
+        wMin = tg_minf(wMin, tg_minf(left[b + i], right[b + i]));
+        wMax = tg_maxf(wMax, tg_maxf(left[b + i], right[b + i]));
+        lift[b + i] = 0.0f;
+    }
+    int crossings = 0;
+    for (int i = 0; i < cn; i++) {
+        int i1 = i + 1 == cn ? 0 : i + 1;
+        float ax = center[b + i].x;
+        float ay = center[b + i].y;
+        float bx = center[b + i1].x;
+        float by = center[b + i1].y;
+        for (int j = i + 2; j < cn; j++) {
+            if (i == 0 && j == cn - 1) {
+                continue;
+            }
+            int j1 = j + 1 == cn ? 0 : j + 1;
+            float px = center[b + j].x;
+            float py = center[b + j].y;
+            float qx = center[b + j1].x;
+            float qy = center[b + j1].y;
+            float d1 = tg_orient(ax, ay, bx, by, px, py);
+            float d2 = tg_orient(ax, ay, bx, by, qx, qy);
+            float d3 = tg_orient(px, py, qx, qy, ax, ay);
+            float d4 = tg_orient(px, py, qx, qy, bx, by);
+            if (!tg_bridge_meets(d1, d2, d3, d4)) {
+                continue;
+            }
+            crossings++;
+            float t = d1 == d2 ? 0.0f : d1 / (d1 - d2);
+            float la = tg_length(bx - ax, by - ay);
+            float lb = tg_length(qx - px, qy - py);
+            float sn = fabsf(tg_cross(bx - ax, by - ay, qx - px, qy - py)) / (la * lb);
+            float sc = arclen[b + j] + t * lb;
+            float hiI = tg_maxf(tg_bridge_hi(z, oz, iz, b + i), tg_bridge_hi(z, oz, iz, b + i1))
+                        + tg_maxf(lift[b + i], lift[b + i1]);
+            float loJ = tg_minf(tg_bridge_lo(z, oz, iz, b + j), tg_bridge_lo(z, oz, iz, b + j1))
+                        + tg_minf(lift[b + j], lift[b + j1]);
+            float h = TG_BRIDGE_LIFT_MARGIN * clearance + hiI - loJ;
+            if (!(h > 0.0f)) {
+                continue;
+            }
+            float plateau = 2.0f * wMax / tg_maxf(sn, TG_BRIDGE_MIN_SIN) + 2.0f * perim / static_cast<float>(cn);
+            float ramp = 1.5f * h / rampGrade;
+            float halfP = 0.5f * perim;
+            for (int k = 0; k < cn; k++) {
+                float d = arclen[b + k] - sc;
+                if (d > halfP) {
+                    d -= perim;
+                } else if (d < -halfP) {
+                    d += perim;
+                }
+                float ad = fabsf(d);
+                if (ad <= plateau) {
+                    lift[b + k] += h;
+                } else if (ad < plateau + ramp) {
+                    float u = 1.0f - (ad - plateau) / ramp;
+                    lift[b + k] += h * (u * u * (3.0f - 2.0f * u));
+                }
+            }
+        }
+    }
+    if (crossings == 0) {
+        return;
+    }
+    for (int i = 0; i < cn; i++) {
+        z[b + i] += lift[b + i];
+        oz[b + i] += lift[b + i];
+        iz[b + i] += lift[b + i];
+    }
+    double acc = 0.0;
+    bool ok = genValid[e] != 0 && wMin > wFloor;
+    float dsp = tg_length(center[b].x - center[b + cn - 1].x, center[b].y - center[b + cn - 1].y);
+    for (int i = 0; i < cn; i++) {
+        arclen3d[b + i] = static_cast<float>(acc);
+        int in = i + 1 == cn ? 0 : i + 1;
+        int ip = i == 0 ? cn - 1 : i - 1;
+        float2 pc = center[b + i];
+        float2 pn = center[b + in];
+        float ds = tg_length(pn.x - pc.x, pn.y - pc.y);
+        float dz = z[b + in] - z[b + i];
+        acc += static_cast<double>(tg_length(ds, dz));
+        float den = dsp + ds;
+        float g = den > 0.0f ? (z[b + in] - z[b + ip]) / den : 0.0f;
+        float inv = 1.0f / static_cast<float>(sqrt(static_cast<double>(1.0f + g * g)));
+        tangent3d[3 * (b + i)] = tangent[b + i].x * inv;
+        tangent3d[3 * (b + i) + 1] = tangent[b + i].y * inv;
+        tangent3d[3 * (b + i) + 2] = g * inv;
+        if (validGrade > 0.0f && !(fabsf(dz) <= validGrade * ds)) {
+            ok = false;
+        }
+        if (banked != 0 && !(fabsf(bank[b + i]) <= bankMax)) {
+            ok = false;
+        }
+        if (!tg_isfinite(z[b + i]) || !tg_isfinite(oz[b + i]) || !tg_isfinite(iz[b + i]) || !tg_isfinite(pc.x)
+            || !tg_isfinite(pc.y) || !tg_isfinite(outer[b + i].x) || !tg_isfinite(outer[b + i].y)
+            || !tg_isfinite(inner[b + i].x) || !tg_isfinite(inner[b + i].y)) {
+            ok = false;
+        }
+        dsp = ds;
+    }
+    length3d[e] = static_cast<float>(acc);
+    float peri = 0.0f;
+    for (int i = 0; ok && i < cn; i++) {
+        int t = b + i;
+        int u = b + (i + 1 == cn ? 0 : i + 1);
+        int p = b + (i == 0 ? cn - 1 : i - 1);
+        float2 cp = center[p];
+        float2 ct = center[t];
+        float2 cu = center[u];
+        peri += tg_length(cu.x - ct.x, cu.y - ct.y);
+        float kappa = tg_menger(cp.x, cp.y, ct.x, ct.y, cu.x, cu.y);
+        float minThickness = (1.0f - relaxTol) * tg_maxf(left[t], right[t]);
+        ok = 1.0f / tg_maxf(kappa, 1.0e-12f) >= minThickness && tg_turns_forward(cp, ct, cu)
+             && tg_turns_forward(outer[p], outer[t], outer[u]) && tg_turns_forward(inner[p], inner[t], inner[u])
+             && tg_offset_holds(ct, normal[t], outer[t], left[t], right[t])
+             && tg_offset_holds(ct, normal[t], inner[t], left[t], right[t]);
+    }
+    int band = 1;
+    if (ok) {
+        band = tg_separation_band(peri / static_cast<float>(cn), 2.0f * wMax);
+        ok = peri >= 2.0f * static_cast<float>(TG_PI_D) * ((1.0f - relaxTol) * wMax) && cn >= 2 * band + 3;
+    }
+    for (int i = 0; ok && i < cn; i++) {
+        float xi = center[b + i].x;
+        float yi = center[b + i].y;
+        float ri = (1.0f - relaxTol) * tg_maxf(left[b + i], right[b + i]);
+        int jEnd = tg_mini(cn, i + cn - band);
+        for (int j = i + band + 1; j < jEnd; j++) {
+            float sep = ri + (1.0f - relaxTol) * tg_maxf(left[b + j], right[b + j]);
+            float dx = xi - center[b + j].x;
+            float dy = yi - center[b + j].y;
+            if (dx * dx + dy * dy < sep * sep
+                && !(tg_bridge_gap(tg_bridge_lo(z, oz, iz, b + i), tg_bridge_hi(z, oz, iz, b + i),
+                                   tg_bridge_lo(z, oz, iz, b + j), tg_bridge_hi(z, oz, iz, b + j)) >= clearance)) {
+                ok = false;
+                break;
+            }
+        }
+    }
+    ok = ok && tg_bridge_edges_clear(center, center, 1, b, cn, z, oz, iz, clearance)
+         && tg_bridge_edges_clear(outer, outer, 1, b, cn, z, oz, iz, clearance)
+         && tg_bridge_edges_clear(inner, inner, 1, b, cn, z, oz, iz, clearance)
+         && tg_bridge_edges_clear(outer, inner, 0, b, cn, z, oz, iz, clearance);
+    valid[e] = ok ? 1 : 0;
+}
+
 /* ------------------------------------------------------------------ heightfield bake */
 
 /** HeightfieldKernel.surface: the terrain height at plan distance a from the centerline. */

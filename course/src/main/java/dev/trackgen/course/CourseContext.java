@@ -15,10 +15,27 @@ import dev.trackgen.course.grid.StartGrid;
  * @param elevated  whether the generator's config lifts or banks the tracks (a {@code z_profile}
  *                  other than flat, or banking): localization then reports {@code s} along the
  *                  3D arc length (docs/elevation.md, "Course")
+ * @param bridges   whether the generator's config makes plan-view crossings bridges
+ *                  ({@code bridge_clearance > 0}): checkpoints then keep off the crossings
+ *                  (docs/elevation.md, "Bridges")
  */
-public record CourseContext(Track track, CourseConfig config, double halfWidth, StartGrid grid, boolean elevated) {
+public record CourseContext(Track track, CourseConfig config, double halfWidth, StartGrid grid, boolean elevated,
+                            boolean bridges) {
     /**
-     * A context of flat tracks ({@code elevated = false}).
+     * A context without bridges ({@code bridges = false}).
+     *
+     * @param track     the batch
+     * @param config    the course's options
+     * @param halfWidth the road's half-width, track units
+     * @param grid      the start line and grid
+     * @param elevated  whether the tracks are lifted or banked
+     */
+    public CourseContext(Track track, CourseConfig config, double halfWidth, StartGrid grid, boolean elevated) {
+        this(track, config, halfWidth, grid, elevated, false);
+    }
+
+    /**
+     * A context of flat tracks ({@code elevated = false}, {@code bridges = false}).
      *
      * @param track     the batch
      * @param config    the course's options
@@ -26,7 +43,7 @@ public record CourseContext(Track track, CourseConfig config, double halfWidth, 
      * @param grid      the start line and grid
      */
     public CourseContext(Track track, CourseConfig config, double halfWidth, StartGrid grid) {
-        this(track, config, halfWidth, grid, false);
+        this(track, config, halfWidth, grid, false, false);
     }
 
     /** @return the runtime everything runs on (the track's) */

@@ -55,7 +55,7 @@ public final class RaceMode implements CourseMode {
         Track track = c.track();
         CourseConfig config = c.config();
         this.checkpoints = Checkpoints.builder(track).spacing(config.checkpointSpacing(c.halfWidth()))
-                .startAt(c.grid()).build();
+                .startAt(c.grid()).avoidingCrossings(c.bridges()).build();
         this.profile = SpeedProfile.builder(track).lateralAcceleration(config.lateralAcceleration())
                 .acceleration(config.acceleration()).braking(config.braking()).speedCap(config.speedCap())
                 .grade(config.speedProfileGravity()).build();

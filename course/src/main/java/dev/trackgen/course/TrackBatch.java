@@ -35,7 +35,8 @@ final class TrackBatch implements CourseBatch {
         dev.trackgen.api.config.TrackGenConfig gc = generator.config();
         boolean elevated = !dev.trackgen.api.config.ElevationKnobs.FLAT.equals(gc.get(dev.trackgen.api.config.ElevationKnobs.PROFILE))
                 || gc.get(dev.trackgen.api.config.ElevationKnobs.BANK_SPEED) > 0;
-        this.context = new CourseContext(track, config, halfWidth, grid, elevated);
+        boolean bridges = gc.get(dev.trackgen.api.config.ElevationKnobs.BRIDGE_CLEARANCE) > 0;
+        this.context = new CourseContext(track, config, halfWidth, grid, elevated || bridges, bridges);
     }
 
     TrackGenerator generator() {

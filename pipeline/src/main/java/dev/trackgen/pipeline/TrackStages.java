@@ -10,6 +10,7 @@ import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.LaunchPlan;
 import dev.trackgen.api.runtime.RuntimeUnavailableException;
 import dev.trackgen.api.runtime.Vec2Array;
+import dev.trackgen.pipeline.inflate.Bridges;
 import dev.trackgen.pipeline.inflate.Elevation;
 import dev.trackgen.pipeline.inflate.Inflation;
 import dev.trackgen.pipeline.relax.XpbdRelaxation;
@@ -17,7 +18,8 @@ import dev.trackgen.pipeline.resample.ConstantSpacingResample;
 
 /**
  * The stages after the centerlines exist, bound once into one launch plan:
- * {@code constant-spacing resample -> XPBD relax -> inflate -> elevation}. Shared by {@link TrackGenerator}
+ * {@code constant-spacing resample -> XPBD relax -> inflate -> elevation} (then bridges, when
+ * {@code bridge_clearance > 0}). Shared by {@link TrackGenerator}
  * (generated centerlines) and {@link CenterlinePipeline} (centerlines given by the caller), so both
  * run exactly the same launches.
  */
@@ -74,6 +76,9 @@ final class TrackStages {
         }
         b.append(new Inflation(runtime, config, relaxed, flags, track, profileLeft, profileRight, n).plan());
         b.append(new Elevation(runtime, config, seeds, track).plan());
+        if (Bridges.enabled(config)) {
+            b.append(new Bridges(runtime, config, flags, track).plan());
+        }
         this.plan = b.build();
         for (Kernel k : plan.kernels()) {
             if (!runtime.supports(k)) {

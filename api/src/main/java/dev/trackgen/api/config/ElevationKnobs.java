@@ -92,9 +92,24 @@ public final class ElevationKnobs {
             "Banking: half-length (world units of arc) of the centred moving average that eases the bank in and "
                     + "out of each turn; 0 = every point its own target.");
 
+    /**
+     * Bridges: least vertical clearance between the road surfaces of two branches that cross in
+     * the plan view, world units; 0 (the default) = off, every plan-view crossing refused.
+     */
+    public static final Knob<Double> BRIDGE_CLEARANCE = Knob.ofDouble("bridge_clearance", 0.0,
+            Range.closed(0, MAX_HEIGHT),
+            "Bridges: a centerline that crosses itself in the plan view gets the later branch raised over each "
+                    + "crossing, and the track is valid only where the two road surfaces are at least this far apart "
+                    + "vertically wherever they overlap, world units; 0 = off (every crossing refused).");
+
+    /** Bridges: grade of the ramps that lift a branch over a crossing. */
+    public static final Knob<Double> BRIDGE_GRADE = Knob.ofDouble("bridge_grade", 0.1, Range.closed(0.001, 10),
+            "Bridges: steepest grade of the ramps that lift a branch over a crossing, |dz| per unit of plan-view "
+                    + "arc length (0.001 to 10; at most z_valid_grade when that is set).");
+
     /** @return the elevation knobs in documentation order */
     public static List<Knob<?>> all() {
         return List.of(PROFILE, BASE, MIN, MAX, MAX_STEP, NOISE_AMPLITUDE, NOISE_HARMONICS, CONTROL_POINTS,
-                VALID_GRADE, BANK_SPEED, BANK_GRAVITY, BANK_MAX, BANK_TRANSITION);
+                VALID_GRADE, BANK_SPEED, BANK_GRAVITY, BANK_MAX, BANK_TRANSITION, BRIDGE_CLEARANCE, BRIDGE_GRADE);
     }
 }

@@ -75,6 +75,7 @@ public final class PipelineKnobs {
                 ElevationKnobs.MAX_STEP, ElevationKnobs.NOISE_AMPLITUDE, ElevationKnobs.NOISE_HARMONICS,
                 ElevationKnobs.CONTROL_POINTS, ElevationKnobs.VALID_GRADE, ElevationKnobs.BANK_SPEED,
                 ElevationKnobs.BANK_GRAVITY, ElevationKnobs.BANK_MAX, ElevationKnobs.BANK_TRANSITION,
+                ElevationKnobs.BRIDGE_CLEARANCE, ElevationKnobs.BRIDGE_GRADE,
                 RelaxKnobs.ITERS, RelaxKnobs.BAND, RelaxKnobs.ACCEL, RelaxKnobs.CHEBY_RHO, RelaxKnobs.CHEBY_GAMMA,
                 RelaxKnobs.CHEBY_START, RelaxKnobs.SMOOTH_PASSES, RelaxKnobs.SMOOTH_SPACING_ITERS, RelaxKnobs.SEP_EVERY,
                 RelaxKnobs.SEP_CACHE_SLOTS, RelaxKnobs.SEP_CACHE_SKIN, RelaxKnobs.SEP_RELAX, RelaxKnobs.SPC_RELAX,

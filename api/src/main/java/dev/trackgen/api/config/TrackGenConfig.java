@@ -627,6 +627,13 @@ public final class TrackGenConfig {
                         + " is above z_max = " + c.get(ElevationKnobs.MAX) + "; a non-flat z_profile needs the range "
                         + "[z_min, z_max] with min <= max");
             }
+            double valid = c.get(ElevationKnobs.VALID_GRADE);
+            if (c.get(ElevationKnobs.BRIDGE_CLEARANCE) > 0 && valid > 0
+                    && !(c.get(ElevationKnobs.BRIDGE_GRADE) <= valid)) {
+                throw new InvalidConfigException(ElevationKnobs.BRIDGE_GRADE.name(), "bridge_grade = "
+                        + c.get(ElevationKnobs.BRIDGE_GRADE) + " is above z_valid_grade = " + valid
+                        + ": every bridge ramp would fail the grade gate; lower bridge_grade or raise z_valid_grade");
+            }
             for (String problem : crossCheck(c)) {
                 throw new InvalidConfigException(null, problem);
             }

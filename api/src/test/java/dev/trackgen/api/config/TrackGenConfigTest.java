@@ -215,7 +215,7 @@ class TrackGenConfigTest {
             assertTrue(names.add(k.name()), "duplicate knob " + k.name());
             assertTrue(!k.description().isBlank(), k.name());
         }
-        assertEquals(31 + 13, names.size()); // 26 before the five width knobs (WidthKnobs), then 13 of elevation
+        assertEquals(31 + 15, names.size()); // 26 before the five width knobs (WidthKnobs), then 15 of elevation (2 of bridges)
         assertEquals(PipelineKnobs.all(), TrackGenConfig.defaults().knobs(), "a new configuration knows the pipeline only");
     }
 

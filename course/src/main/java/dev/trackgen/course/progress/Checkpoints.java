@@ -11,6 +11,7 @@ import dev.trackgen.course.grid.StartGrid;
 import dev.trackgen.course.internal.Checks;
 
 import java.util.Objects;
+import dev.trackgen.course.kernel.CheckpointClearKernel;
 import dev.trackgen.course.kernel.CheckpointKernel;
 
 /**
@@ -58,7 +59,15 @@ public final class Checkpoints extends TrackPart<Checkpoints> {
                 .count(track.count()).nMax(track.nMax()).startIndex(start).spacing((float) spacing)
                 .maxCheckpoints(maxCheckpoints).cpPosition(position).cpTangent(tangent).cpInner(inner).cpOuter(outer)
                 .cpS(s).cpIndex(index).cpCount(count);
-        this.plan = LaunchPlan.builder().launch(track.numEnvs(), a).build();
+        LaunchPlan.Builder plan = LaunchPlan.builder().launch(track.numEnvs(), a);
+        if (b.avoidCrossings) {
+            plan.launch(track.numEnvs(), CheckpointClearKernel.INSTANCE.args().center(track.center())
+                    .tangent(track.tangent()).inner(track.inner()).outer(track.outer()).arclen(track.arclen())
+                    .length(track.length()).left(track.leftHalfWidth()).right(track.rightHalfWidth())
+                    .count(track.count()).nMax(track.nMax()).maxCheckpoints(maxCheckpoints).cpCount(count)
+                    .cpPosition(position).cpTangent(tangent).cpInner(inner).cpOuter(outer).cpS(s).cpIndex(index));
+        }
+        this.plan = plan.build();
     }
 
     /**
@@ -120,6 +129,7 @@ public final class Checkpoints extends TrackPart<Checkpoints> {
         private double spacing = Double.NaN;
         private int maxCheckpoints = 256;
         private StartGrid start;
+        private boolean avoidCrossings;
 
         private Builder(Track track) {
             this.track = Objects.requireNonNull(track, "track");
@@ -151,6 +161,18 @@ public final class Checkpoints extends TrackPart<Checkpoints> {
          */
         public Builder startAt(StartGrid grid) {
             this.start = Objects.requireNonNull(grid, "grid");
+            return this;
+        }
+
+        /**
+         * @param avoid whether to move each checkpoint but the start line off the places where
+         *              another branch of the road passes over or under its cross-section (bridge
+         *              courses, docs/elevation.md "Bridges"; {@link CheckpointClearKernel}), so an
+         *              agent on one level never crosses a line of the other; default false
+         * @return this builder
+         */
+        public Builder avoidingCrossings(boolean avoid) {
+            this.avoidCrossings = avoid;
             return this;
         }
 

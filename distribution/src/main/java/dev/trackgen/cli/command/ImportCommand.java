@@ -1,5 +1,6 @@
 package dev.trackgen.cli.command;
 
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
@@ -83,6 +84,13 @@ final class ImportCommand implements Callable<Integer> {
             description = "Output point spacing (default: the spacing knob, else 0.6 x half-width).")
     Double spacing;
 
+    @Option(names = "--bridge", paramLabel = "CLEARANCE", arity = "0..1", fallbackValue = "0",
+            description = {"Make each crossing of the centerline a bridge: the later branch is raised over it on a "
+                    + "ramp of grade bridge_grade (default 0.1), and the track is valid where the road surfaces "
+                    + "are at least CLEARANCE apart (file units; default: the half-width). Sets bridge_clearance "
+                    + "and turns relaxation off."})
+    Double bridge;
+
     @Mixin
     ThreadsOption threads = new ThreadsOption();
 
@@ -107,6 +115,9 @@ final class ImportCommand implements Callable<Integer> {
             if (why != null) {
                 throw new CliException("--set " + set + ": " + String.format(Locale.ROOT, why, a.value()));
             }
+        }
+        if (bridge != null && !(bridge >= 0 && Double.isFinite(bridge))) {
+            throw new CliException("--bridge " + bridge + ": the clearance must be a positive number");
         }
         if (halfWidth != null && !(halfWidth > 0 && Double.isFinite(halfWidth))) {
             throw new CliException("--half-width " + halfWidth + ": must be a positive number");
@@ -134,6 +145,14 @@ final class ImportCommand implements Callable<Integer> {
                         base = base.toBuilder().set(PipelineKnobs.SPACING, spacing).build();
                     } catch (InvalidConfigException e) {
                         throw new CliException("--spacing " + spacing + ": " + e.getMessage(), e);
+                    }
+                }
+                if (bridge != null) {
+                    double clearance = bridge > 0 ? bridge : circuit.halfWidth();
+                    try {
+                        base = base.toBuilder().set(ElevationKnobs.BRIDGE_CLEARANCE, clearance).build();
+                    } catch (InvalidConfigException e) {
+                        throw new CliException("--bridge " + clearance + ": " + e.getMessage(), e);
                     }
                 }
                 stage = circuit.size() > LARGE_CIRCUIT_POINTS
@@ -205,7 +224,7 @@ final class ImportCommand implements Callable<Integer> {
     private static TrackGenConfig checked(Circuit circuit, TrackGenConfig base) {
         try {
             TrackGenConfig config = CircuitImporter.configFor(circuit, base);
-            circuit.validate(config.spacing());
+            circuit.validate(config.spacing(), CircuitImporter.bridged(config));
             return config;
         } catch (CircuitException e) {
             throw new CliException(e.getMessage(), e);
@@ -262,6 +281,11 @@ final class ImportCommand implements Callable<Integer> {
             m.put("bead_displacement_max", r.maxBeadDisplacement());
             m.put("tightest_radius", r.tightestRadius());
             m.put("invalid_reason", r.invalidReason());
+            if (CircuitImporter.bridged(r.config())) {
+                m.put("bridge_clearance", r.config().get(ElevationKnobs.BRIDGE_CLEARANCE));
+                m.put("z_min", zRange(r)[0]);
+                m.put("z_max", zRange(r)[1]);
+            }
             m.put("runtime", runtime.name());
             o.println(JsonText.of(m));
         } else {
@@ -279,6 +303,12 @@ final class ImportCommand implements Callable<Integer> {
                     r.meanOffset(), r.maxOffset(), 100 * r.meanOffset() / hw, 100 * r.maxOffset() / hw));
             line(o, "beads", fmt("mean %.3f m, max %.3f m  (each constant-spacing point, before vs after relaxation)",
                     r.meanBeadDisplacement(), r.maxBeadDisplacement()));
+            if (CircuitImporter.bridged(r.config())) {
+                double[] z = zRange(r);
+                line(o, "bridge", fmt("clearance %.3f m, ramps at grade %.3f; centerline heights %.3f m to %.3f m",
+                        r.config().get(ElevationKnobs.BRIDGE_CLEARANCE), r.config().get(ElevationKnobs.BRIDGE_GRADE),
+                        z[0], z[1]));
+            }
             line(o, "runtime", runtime.describe());
             line(o, "origin", fmt("(%s, %s)  (the npz holds coordinates relative to it; 'origin' entry)",
                     exact(r.origin()[0]), exact(r.origin()[1])));
@@ -290,6 +320,18 @@ final class ImportCommand implements Callable<Integer> {
             }
         }
         o.flush();
+    }
+
+    /** The lowest and highest centerline height of the imported track. */
+    private static double[] zRange(ImportResult r) {
+        float[] z = r.snapshot().centerZ();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < r.count(); i++) {
+            lo = Math.min(lo, z[i]);
+            hi = Math.max(hi, z[i]);
+        }
+        return new double[] {lo, hi};
     }
 
     // The shortest decimal that reads back as the same double.

@@ -188,6 +188,19 @@ public final class Circuit {
      * @throws CircuitException naming the lines of the first problem
      */
     public void validate(double spacing) {
+        validate(spacing, false);
+    }
+
+    /**
+     * As {@link #validate(double)}; with {@code crossingsAllowed} (bridges, docs/elevation.md) the
+     * simplicity test is skipped: the pipeline's bridge stage lifts one branch over each crossing
+     * and its gate decides the track by the vertical clearance there.
+     *
+     * @param spacing          the output spacing the pipeline will use
+     * @param crossingsAllowed whether properly crossing edges are left to the bridge stage
+     * @throws CircuitException naming the lines of the first problem
+     */
+    public void validate(double spacing, boolean crossingsAllowed) {
         int n = size();
         if (n < CircuitReader.MIN_POINTS) {
             throw new CircuitException(name + ": only " + n + " points; a closed centerline needs at least "
@@ -231,11 +244,12 @@ public final class Circuit {
                     + fmt(OPEN_GAP_FACTOR) + " x max(spacing " + fmt(spacing) + ", longest edge " + fmt(longest)
                     + ") = " + fmt(limit) + "; close the loop or look for missing rows");
         }
-        int[] x = PolylineMetrics.firstCrossing(xy, n);
+        int[] x = crossingsAllowed ? null : PolylineMetrics.firstCrossing(xy, n);
         if (x != null) {
             throw new CircuitException(name + ": the centerline crosses itself: the edge from line "
                     + lines[x[0]] + " to line " + lines[(x[0] + 1) % n] + " crosses the edge from line " + lines[x[1]]
-                    + " to line " + lines[(x[1] + 1) % n] + "; a self-crossing centerline is invalid and is not repaired");
+                    + " to line " + lines[(x[1] + 1) % n] + "; a self-crossing centerline is invalid and is not repaired"
+                    + " (unless it is a bridge: import --bridge, or bridge_clearance > 0)");
         }
     }
 

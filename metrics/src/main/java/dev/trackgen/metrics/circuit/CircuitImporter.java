@@ -1,6 +1,7 @@
 package dev.trackgen.metrics.circuit;
 
 import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.runtime.ComputeRuntime;
@@ -54,7 +55,8 @@ public final class CircuitImporter {
      * @param circuit a circuit with a known half-width
      * @param base    the caller's configuration (knobs other than those set here)
      * @return the configuration the import runs with ({@code relax_enable = false} for a circuit
-     *         with its own widths; {@link #importCircuit} then sets the spacing to the equal chord)
+     *         with its own widths, {@link #importCircuit} then setting the spacing to the equal
+     *         chord, and for a bridge import, {@link #bridged})
      * @throws CircuitException if the half-width is unknown or not above the validity gate's
      *         {@code w_floor} (the track could only be invalid), or the loop needs more than 65536 points
      */
@@ -81,11 +83,21 @@ public final class CircuitImporter {
         }
         TrackGenConfig.Builder b = base.toBuilder().numEnvs(1).halfWidth(hw).spacing(spacing)
                 .nMax(Math.max(4, (int) points));
-        if (circuit.hasWidths()) {
-            // the file's centerline is the road's: relaxation would move it off the file's borders
+        if (circuit.hasWidths() || bridged(base)) {
+            // the file's centerline is the road's: relaxation would move it off the file's borders,
+            // and would push the branches of a bridge's crossing apart
             b.set(PipelineKnobs.RELAX_ENABLE, false);
         }
         return b.build();
+    }
+
+    /**
+     * @param config a configuration
+     * @return whether it asks for bridges ({@code bridge_clearance > 0}): a crossing centerline is
+     *         then imported (not relaxed) and the pipeline's bridge stage decides it
+     */
+    public static boolean bridged(TrackGenConfig config) {
+        return config.get(ElevationKnobs.BRIDGE_CLEARANCE) > 0;
     }
 
     /**
@@ -99,7 +111,7 @@ public final class CircuitImporter {
      */
     public static ImportResult importCircuit(Circuit circuit, TrackGenConfig base, ComputeRuntime runtime) {
         TrackGenConfig config = configFor(circuit, base);
-        circuit.validate(config.spacing());
+        circuit.validate(config.spacing(), bridged(config));
         int n = circuit.size();
         double[] xy = circuit.xy();
         double[] origin = circuit.centroid();

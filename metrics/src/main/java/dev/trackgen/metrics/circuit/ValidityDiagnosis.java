@@ -60,6 +60,10 @@ public final class ValidityDiagnosis {
                 return "holds non-finite points";
             }
         }
+        String bridge = bridgeReason(config, snapshot, env, p, n);
+        if (bridge != null) {
+            return bridge;
+        }
         if (perPointWidths && oneWidth(snapshot, env, (float) config.halfWidth())) {
             perPointWidths = false; // every point at half_width: the constant explanation holds
         }
@@ -75,6 +79,63 @@ public final class ValidityDiagnosis {
         }
         return "the gate's conservative float32 tests rejected it (net turning within turning_tol, or a near-contact "
                 + "of borders) where the double-precision audit finds it sound";
+    }
+
+    /**
+     * With bridges on ({@code bridge_clearance > 0}) and a centerline that crosses itself, the
+     * bridge gate decided the track (docs/elevation.md, "Bridges"): names the least vertical gap
+     * between the centerline heights at a crossing when it is under the clearance, else says the
+     * gate refused it on another criterion; {@code null} without bridges or crossings.
+     */
+    private static String bridgeReason(TrackGenConfig config, TrackSnapshot snapshot, int env, float[] p, int n) {
+        double clearance = config.get(dev.trackgen.api.config.ElevationKnobs.BRIDGE_CLEARANCE);
+        if (!(clearance > 0) || n < 4) {
+            return null;
+        }
+        double[] xy = new double[2 * n];
+        for (int i = 0; i < 2 * n; i++) {
+            xy[i] = p[i];
+        }
+        if (dev.trackgen.metrics.PolylineMetrics.firstCrossing(xy, n) == null) {
+            return null;
+        }
+        float[] z = snapshot.centerZ();
+        int b = env * snapshot.nMax();
+        double least = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            int i1 = (i + 1) % n;
+            for (int j = i + 2; j < n; j++) {
+                int j1 = (j + 1) % n;
+                if (j1 == i) {
+                    continue;
+                }
+                double rx = xy[2 * i1] - xy[2 * i];
+                double ry = xy[2 * i1 + 1] - xy[2 * i + 1];
+                double sx = xy[2 * j1] - xy[2 * j];
+                double sy = xy[2 * j1 + 1] - xy[2 * j + 1];
+                double den = rx * sy - ry * sx;
+                if (den == 0) {
+                    continue;
+                }
+                double qx = xy[2 * j] - xy[2 * i];
+                double qy = xy[2 * j + 1] - xy[2 * i + 1];
+                double t = (qx * sy - qy * sx) / den;
+                double u = (qx * ry - qy * rx) / den;
+                if (t < 0 || t > 1 || u < 0 || u > 1) {
+                    continue;
+                }
+                double zi = z[b + i] + t * ((double) z[b + i1] - z[b + i]);
+                double zj = z[b + j] + u * ((double) z[b + j1] - z[b + j]);
+                least = Math.min(least, Math.abs(zi - zj));
+            }
+        }
+        if (least < clearance) {
+            return String.format(java.util.Locale.ROOT, "a bridge without its clearance: the centerline heights at a "
+                    + "crossing are %.3f apart, under bridge_clearance = %s (the ramps at bridge_grade cannot lift the "
+                    + "branch that high before they reach the other one)", least, clearance);
+        }
+        return "a crossing track refused by the bridge gate on another criterion (a road-surface gap under "
+                + "bridge_clearance off the centerline, a grade over z_valid_grade, a turn, or another contact)";
     }
 
     /** Whether every real point of the env has {@code hw} on both sides. */

@@ -32,12 +32,14 @@ class RelaxMemoryTest {
                 .map(java.util.ServiceLoader.Provider::get).filter(g -> g.name().equals("bezier")).findFirst()
                 .orElseThrow();
         TrackGenConfig.Builder cb = TrackGenConfig.builder().generator(bezier).numEnvs(e);
-        if (elevated) { // the elevation stage's knot, bank and grade paths (docs/elevation.md)
+        if (elevated) { // the elevation stage's knot, bank and grade paths (docs/elevation.md), bridges on
             cb.set(dev.trackgen.api.config.ElevationKnobs.PROFILE, "random_walk")
                     .set(dev.trackgen.api.config.ElevationKnobs.MAX, 0.3)
                     .set(dev.trackgen.api.config.ElevationKnobs.MAX_STEP, 0.2)
                     .set(dev.trackgen.api.config.ElevationKnobs.VALID_GRADE, 0.25)
-                    .set(dev.trackgen.api.config.ElevationKnobs.BANK_SPEED, 1.0);
+                    .set(dev.trackgen.api.config.ElevationKnobs.BANK_SPEED, 1.0)
+                    // and the bridge stage (its crossing scan; bezier tracks do not cross)
+                    .set(dev.trackgen.api.config.ElevationKnobs.BRIDGE_CLEARANCE, 0.05);
         }
         TrackGenConfig config = cb.build();
         try (CpuRuntime rt = new CpuRuntime(2, replay);

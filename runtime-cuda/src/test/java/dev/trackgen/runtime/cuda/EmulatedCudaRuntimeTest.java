@@ -136,6 +136,30 @@ class EmulatedCudaRuntimeTest {
     }
 
     @Test
+    void bridgeCoursesOnTheEmulatedDriverEqualTheCpuBatch() {
+        // figure-eights through CenterlinePipeline with bridges on a random-walk profile with banking
+        int envs = 4;
+        int p = 300;
+        TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).runtime("cpu")
+                .set(dev.trackgen.api.config.PipelineKnobs.RELAX_ENABLE, false).nMax(512)
+                .set(ElevationKnobs.BRIDGE_CLEARANCE, 0.05).set(ElevationKnobs.PROFILE, ElevationKnobs.RANDOM_WALK)
+                .set(ElevationKnobs.MIN, -0.1).set(ElevationKnobs.MAX, 0.1).set(ElevationKnobs.MAX_STEP, 0.05)
+                .set(ElevationKnobs.BANK_SPEED, 1.0).build();
+        float[] loops = HostKernelTwinsTest.figureEights(3.0, p, envs);
+        TrackSnapshot cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false);
+             dev.trackgen.pipeline.CenterlinePipeline pipe = new dev.trackgen.pipeline.CenterlinePipeline(c, p, host)) {
+            cpu = pipe.run(loops).snapshot();
+        }
+        assertEquals(envs, cpu.validCount(), "every figure-eight is a bridge course");
+        try (CudaRuntime rt = runtime(driver());
+             dev.trackgen.pipeline.CenterlinePipeline pipe = new dev.trackgen.pipeline.CenterlinePipeline(c, p, rt)) {
+            pipe.run(loops);
+            assertSameBatch(cpu, pipe.run(loops).snapshot());
+        }
+    }
+
+    @Test
     void aCapturedHeightfieldBakeEqualsTheCpuBake() {
         TrackGenConfig c = TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(6).runtime("cpu")
                 .set(ElevationKnobs.PROFILE, ElevationKnobs.RANDOM_WALK).set(ElevationKnobs.MAX, 0.3)

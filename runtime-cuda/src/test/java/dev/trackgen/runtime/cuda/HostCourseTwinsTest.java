@@ -53,6 +53,41 @@ class HostCourseTwinsTest {
     }
 
     @Test
+    void checkpointsMoveOffBridgeCrossingsLikeTheirJavaTwin() {
+        // figure-eight bridge courses: tg_course_checkpoints_clear's sliding branch
+        int envs = 3;
+        int p = 400;
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(envs).runtime("cpu").nMax(600)
+                .set(dev.trackgen.api.config.PipelineKnobs.RELAX_ENABLE, false)
+                .set(dev.trackgen.api.config.ElevationKnobs.BRIDGE_CLEARANCE, 0.05).build();
+        float[] loops = HostKernelTwinsTest.figureEights(3.0, p, envs);
+        for (int e = 0; e < envs; e++) { // stretch along x: oblique crossings
+            for (int i = 0; i < p; i++) {
+                loops[2 * (e * p + i)] *= 1.0f + 0.3f * e;
+            }
+        }
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+        try (dev.trackgen.pipeline.CenterlinePipeline pipe = new dev.trackgen.pipeline.CenterlinePipeline(c, p, rt)) {
+            Track t = pipe.run(loops);
+            assertEquals(envs, t.snapshot().validCount());
+            Checkpoints plain = Checkpoints.builder(t).spacing(0.5).build().compute();
+            Checkpoints clear = Checkpoints.builder(t).spacing(0.5).avoidingCrossings(true).build().compute();
+            int[] a = new int[envs * plain.maxCheckpoints()];
+            int[] b = new int[a.length];
+            rt.download(plain.index(), a);
+            rt.download(clear.index(), b);
+            int moved = 0;
+            for (int k = 0; k < a.length; k++) {
+                moved += a[k] != b[k] ? 1 : 0;
+            }
+            assertTrue(moved > 0, "checkpoints moved off the crossings: " + moved);
+        }
+        assertTrue(rt.launches().containsKey("tg_course_checkpoints_clear"), () -> "launched " + rt.launches());
+        assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                + String.join("\n", rt.mismatches()));
+    }
+
+    @Test
     void courseKernelsMatchTheirJavaTwinsElementByElement() {
         for (String generator : new String[] {"bezier", "circuit"}) {
             TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
@@ -65,6 +100,7 @@ class HostCourseTwinsTest {
             StartGrid grid = StartGrid.builder(t).halfWidth(0.1).slots(5).build().compute();
             StartGrid.builder(t).halfWidth(0.1).rule(StartRule.ARC_ZERO).build().compute();
             Checkpoints cps = Checkpoints.builder(t).spacing(0.45).startAt(grid).build().compute();
+            Checkpoints.builder(t).spacing(0.45).startAt(grid).avoidingCrossings(true).build().compute();
             SpeedProfile.builder(t).build().compute();
             SpeedProfile.builder(t).curvatureWindow(0).speedCap(1.5).build().compute();
             TrackLocalizer warm = TrackLocalizer.builder(t, pos).agents(agents).halfWidth(0.1).warmWindow(3).build();

@@ -226,6 +226,54 @@ class HostKernelTwinsTest {
         }
     }
 
+    /**
+     * {@code copies} lemniscates of Bernoulli of half-extent {@code a} (figure-eights crossing once
+     * at the origin), {@code points} points each, the k-th scaled by {@code 1 + 0.03 k}.
+     */
+    static float[] figureEights(double a, int points, int copies) {
+        float[] out = new float[2 * points * copies];
+        for (int k = 0; k < copies; k++) {
+            double ak = a * (1 + 0.03 * k);
+            for (int i = 0; i < points; i++) {
+                double t = 2 * Math.PI * i / points;
+                double d = 1 + Math.sin(t) * Math.sin(t);
+                out[2 * (k * points + i)] = (float) (ak * Math.cos(t) / d);
+                out[2 * (k * points + i) + 1] = (float) (ak * Math.sin(t) * Math.cos(t) / d);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void theBridgeStageMatchesOnFlatAndProfiledBankedFigureEights() {
+        // tg_bridge's branches: lift and gate on crossing tracks (flat and profiled with banking, a
+        // clearance the ramp can and one it cannot clear), the early return on tracks without crossings
+        int envs = 4;
+        int p = 300;
+        for (int regime = 0; regime < 3; regime++) {
+            TrackGenConfig.Builder b = small(envs).set(PipelineKnobs.RELAX_ENABLE, false).nMax(512)
+                    .set(ElevationKnobs.BRIDGE_CLEARANCE, regime == 2 ? 2.0 : 0.05);
+            if (regime == 1) {
+                b.set(ElevationKnobs.PROFILE, ElevationKnobs.RANDOM_WALK).set(ElevationKnobs.MIN, -0.1)
+                        .set(ElevationKnobs.MAX, 0.1).set(ElevationKnobs.MAX_STEP, 0.05)
+                        .set(ElevationKnobs.VALID_GRADE, 0.2).set(ElevationKnobs.BANK_SPEED, 1.0);
+            }
+            TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+            int valid;
+            try (CenterlinePipeline pipe = new CenterlinePipeline(b.build(), p, rt)) {
+                valid = pipe.run(figureEights(3.0, p, envs)).snapshot().validCount();
+            }
+            assertTrue(rt.launches().containsKey("tg_bridge"), () -> "launched " + rt.launches());
+            assertTrue(rt.mismatches().isEmpty(), () -> "tg_bridge differs from its Java twin:\n"
+                    + String.join("\n", rt.mismatches()));
+            int want = regime == 2 ? 0 : envs;
+            assertEquals(want, valid, "regime " + regime + " valid");
+        }
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+        assertPipelineTwins(small(8).set(ElevationKnobs.BRIDGE_CLEARANCE, 0.05).build(), 5, rt, 20);
+        assertTrue(rt.launches().containsKey("tg_bridge"), () -> "launched " + rt.launches());
+    }
+
     @Test
     void theHeightfieldBakeMatchesOnBankedAndFlatTracks() {
         // road, shoulder, falloff and floor branches (a wide falloff reaches the grid's edge), flat and banked
