@@ -1,5 +1,6 @@
 package dev.trackgen.gates;
 
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.TrackGenConfig;
 
@@ -564,6 +565,10 @@ public final class GateConfig {
                 throw new InvalidConfigException("z_min", "z_min = " + zMin + " is above z_max = " + zMax
                         + "; a non-flat z_profile (" + zProfile.knobValue() + ") needs the range [z_min, z_max] "
                         + "with min <= max");
+            }
+            String heightProblem = ElevationKnobs.rangeProblem(zProfile.knobValue(), zBase, zMin, zMax);
+            if (heightProblem != null) {
+                throw new InvalidConfigException("z_max", heightProblem.replace("height", "gate altitude"));
             }
             atLeastZero("z_max_step", zMaxStep);
             atLeastZero("z_noise_amplitude", zNoiseAmplitude);

@@ -36,6 +36,16 @@ class GateConfigTest {
     }
 
     @Test
+    void aNonFlatProfileWhoseRangeWouldFlattenItIsRefused() {
+        refused("z_max", "z_min = z_max = 0.0", () -> GateConfig.builder().zProfile(ZProfile.NOISE).zBase(1)
+                .zNoiseAmplitude(0.3f).build());
+        refused("z_max", "z_base = 3.0 is outside", () -> GateConfig.builder().zProfile(ZProfile.RANDOM_WALK).zBase(3)
+                .zMin(0.5f).zMax(1.5f).build());
+        assertEquals(ZProfile.UNIFORM, GateConfig.builder().zProfile(ZProfile.UNIFORM).zBase(3).zMin(0.5f).zMax(1.5f)
+                .build().zProfile(), "uniform does not read z_base");
+    }
+
+    @Test
     void unusedAltitudeBoundsAreNotCheckedOnAFlatProfile() {
         // as the track's elevation knobs: z_min / z_max are only read by a non-flat z_profile
         GateConfig flat = GateConfig.builder().zMin(3).zMax(1).build();
@@ -51,7 +61,7 @@ class GateConfigTest {
     @Test
     void textSettingsRoundTripThroughTheMap() {
         GateConfig c = GateConfig.builder().numEnvs(7).generator("polar").set("gate_ordering", "random_pairs")
-                .set("z_profile", "noise").set("z_noise_amplitude", "0.5").set("gate_align", "full_tangent")
+                .set("z_profile", "noise").set("z_min", "-1").set("z_max", "1").set("z_noise_amplitude", "0.5").set("gate_align", "full_tangent")
                 .set("max_gates", "20").build();
         assertEquals(7, c.numEnvs());
         assertEquals("polar", c.generator());

@@ -627,6 +627,11 @@ public final class TrackGenConfig {
                         + " is above z_max = " + c.get(ElevationKnobs.MAX) + "; a non-flat z_profile needs the range "
                         + "[z_min, z_max] with min <= max");
             }
+            String heightProblem = ElevationKnobs.rangeProblem(c.get(ElevationKnobs.PROFILE), c.get(ElevationKnobs.BASE),
+                    c.get(ElevationKnobs.MIN), c.get(ElevationKnobs.MAX));
+            if (heightProblem != null) {
+                throw new InvalidConfigException(ElevationKnobs.MAX.name(), heightProblem);
+            }
             for (String problem : crossCheck(c)) {
                 throw new InvalidConfigException(null, problem);
             }
