@@ -557,9 +557,9 @@ public final class GateConfig {
             atLeastZero("gate_width", gateWidth);
             atLeastZero("gate_radius", gateRadius);
             intIn("gate_solve_iters", gateSolveIters, 0, 10_000);
-            finite("z_base", zBase);
-            finite("z_min", zMin);
-            finite("z_max", zMax);
+            height("z_base", zBase);
+            height("z_min", zMin);
+            height("z_max", zMax);
             // as the track's elevation knobs: the bounds are only read by a non-flat profile
             if (zProfile != ZProfile.FLAT && zMin > zMax) {
                 throw new InvalidConfigException("z_min", "z_min = " + zMin + " is above z_max = " + zMax
@@ -586,9 +586,12 @@ public final class GateConfig {
             }
         }
 
-        private static void finite(String knob, float v) {
-            if (!Float.isFinite(v)) {
-                throw new InvalidConfigException(knob, knob + " = " + v + " is outside the allowed range (-inf, +inf)");
+        /** An altitude knob: within the track elevation knobs' {@code [-1e6, 1e6]} world units. */
+        private static void height(String knob, float v) {
+            double cap = ElevationKnobs.MAX_HEIGHT;
+            if (!(v >= -cap && v <= cap)) {
+                throw new InvalidConfigException(knob, knob + " = " + v + " is outside the allowed range [" + -cap + ", "
+                        + cap + "] (world units; a larger altitude loses the gate opening to float rounding)");
             }
         }
 

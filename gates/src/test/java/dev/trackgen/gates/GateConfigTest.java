@@ -25,6 +25,8 @@ class GateConfigTest {
         refused("gate_width", "NaN", () -> GateConfig.builder().gateWidth(Float.NaN).build());
         refused("z_min", "2.0", () -> GateConfig.builder().zProfile(ZProfile.UNIFORM).zMin(2).zMax(1).build());
         refused("z_noise_harmonics", "0", () -> GateConfig.builder().zNoiseHarmonics(0).build());
+        refused("z_max", "Infinity", () -> GateConfig.builder().set("z_max", "1e300").build());
+        refused("z_base", "-2000000.0", () -> GateConfig.builder().zBase(-2e6f).build());
         refused("samples_per_gate", "0", () -> GateConfig.builder().samplesPerGate(0).build());
         refused("stack_clearance", "-0.5", () -> GateConfig.builder().stackClearance(-0.5f).build());
         refused("seed", "4294967296", () -> GateConfig.builder().seed(1L << 32).build());
