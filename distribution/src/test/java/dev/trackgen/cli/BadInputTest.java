@@ -187,6 +187,20 @@ class BadInputTest {
     }
 
     @Test
+    void theLargestBatchNamedIsTheBindingOne() {
+        // two buffer limits apply (the generator's point buffer, the separation cache): the message
+        // names the lower, so a run one above it names the same number again
+        CliRun huge = CliRun.run("generate", "--envs", "4000000");
+        assertNotEquals(0, huge.code());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("num_envs can be at most (\\d+)").matcher(huge.err());
+        assertTrue(m.find(), huge.err());
+        long most = Long.parseLong(m.group(1));
+        CliRun above = CliRun.run("generate", "--envs", String.valueOf(most + 1));
+        assertNotEquals(0, above.code());
+        assertTrue(above.err().contains("num_envs can be at most " + most), above.err());
+    }
+
+    @Test
     void aFailedRunLeavesAnExistingOutputAlone() throws IOException {
         Path out = dir.resolve("keep.npz");
         Files.writeString(out, "previous result");

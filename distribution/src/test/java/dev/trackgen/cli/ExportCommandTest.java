@@ -100,6 +100,12 @@ class ExportCommandTest {
         CliRun bad = CliRun.run("generate", "--envs", "1", "--export", "heightfield", "--heightfield-res", "4",
                 "--out-dir", tmp.resolve("bad").toString(), "-q");
         assertTrue(bad.code() != 0 && bad.toString().contains("heightfield resolution = 4"), bad.toString());
+        // a length within the knob's world-unit range but past the grid's metres at the world scale
+        CliRun far = CliRun.run("generate", "--envs", "1", "--export", "heightfield", "--heightfield-drop", "100000",
+                "--out-dir", tmp.resolve("far").toString(), "-q");
+        assertTrue(far.code() != 0 && far.err().contains("--heightfield-drop 100000.0: is 1.100e+06 m at --world-scale 11.0,"
+                + " more than the 1e+06 m a heightfield holds"), far.toString());
+        assertFalse(Files.exists(tmp.resolve("far")));
     }
 
     @Test

@@ -211,6 +211,76 @@ class GatesCommandTest {
     }
 
     @Test
+    void theSeedKnobSeedsTheCoursesAsSeedDoes() throws IOException {
+        Path a = dir.resolve("seed-option.npz");
+        Path b = dir.resolve("seed-knob.npz");
+        assertEquals(0, CliRun.run("gates", "--envs", "3", "--runtime", "cpu", "--seed", "5", "--out", a.toString()).code());
+        CliRun knob = CliRun.run("gates", "--envs", "3", "--runtime", "cpu", "--set", "seed=5", "--out", b.toString());
+        assertEquals(0, knob.code(), knob::toString);
+        assertTrue(knob.out().contains("(seed 5)"), knob.out());
+        try (NpzFile.Reader ra = NpzFile.read(a); NpzFile.Reader rb = NpzFile.read(b)) {
+            assertArrayEquals(ra.get("position", 1 << 20).asFloatArray(), rb.get("position", 1 << 20).asFloatArray());
+            JsonNode j = new ObjectMapper().readTree(((String[]) rb.get("config", 1 << 20).getData())[0]);
+            assertEquals(5, j.get("gates").get("seed").asInt(), "the recorded seed is the one used");
+        }
+    }
+
+    @Test
+    void aProfileWhoseRangeMakesItFlatIsRefused() {
+        CliRun empty = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--set", "z_profile=noise",
+                "--set", "z_base=1", "--set", "z_noise_amplitude=0.3");
+        assertEquals(1, empty.code(), empty::toString);
+        assertTrue(empty.err().contains("z_min = z_max = 0.0: a non-flat z_profile (noise)"), empty.err());
+        CliRun outside = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--set", "z_profile=noise",
+                "--set", "z_base=3", "--set", "z_min=0.5", "--set", "z_max=1.5", "--set", "z_noise_amplitude=0.3");
+        assertEquals(1, outside.code(), outside::toString);
+        assertTrue(outside.err().contains("z_base = 3.0 is outside [z_min, z_max] = [0.5, 1.5]"), outside.err());
+        CliRun fine = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--set", "z_profile=noise",
+                "--set", "z_base=1", "--set", "z_min=0.5", "--set", "z_max=1.5", "--set", "z_noise_amplitude=0.3");
+        assertEquals(0, fine.code(), fine::toString);
+    }
+
+    @Test
+    void aScaleBeyondWhatAnExportHoldsIsRefusedBeforeAnyFile() {
+        Path gltf = dir.resolve("huge-gltf");
+        CliRun g = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--gltf", gltf.toString(), "--gltf-scale", "1e300");
+        assertEquals(1, g.code(), g::toString);
+        assertTrue(g.err().contains("--gltf-scale 1.0E300: puts the courses") && g.err().contains("m an export can hold"),
+                g.err());
+        assertFalse(Files.exists(gltf), "nothing written");
+        Path lsy = dir.resolve("huge-lsy");
+        CliRun l = CliRun.run("gates", "--envs", "2", "--runtime", "cpu", "--lsy-toml", lsy.toString(), "--lsy-scale", "1e300");
+        assertEquals(1, l.code(), l::toString);
+        assertTrue(l.err().contains("--lsy-scale 1.0E300: puts the courses"), l.err());
+        assertFalse(Files.exists(lsy), "nothing written");
+    }
+
+    @Test
+    void aFailedExportFolderKeepsNoFileOfTheRun() throws IOException {
+        Path npz = dir.resolve("f.npz");
+        assertEquals(0, CliRun.run("gates", "--envs", "4", "--runtime", "cpu", "--out", npz.toString()).code());
+        int last = -1;
+        try (NpzFile.Reader r = NpzFile.read(npz)) {
+            int[] valid = r.get("valid", 1 << 20).asIntArray();
+            for (int e = 0; e < valid.length; e++) {
+                last = valid[e] != 0 ? e : last;
+            }
+        }
+        assertTrue(last > 0, "at least two valid courses");
+        Path gltf = dir.resolve("blocked");
+        // the last valid course's file name is taken by a non-empty folder: its move fails
+        Files.createDirectories(gltf.resolve(String.format("env_%05d.glb", last)).resolve("x"));
+        CliRun run = CliRun.run("gates", "--envs", "4", "--runtime", "cpu", "--gltf", gltf.toString(), "--force");
+        assertEquals(1, run.code(), run::toString);
+        assertTrue(run.err().contains("cannot write") && run.err().contains("files this run had written there were removed"),
+                run.err());
+        try (var files = Files.list(gltf)) {
+            List<String> left = files.map(p -> p.getFileName().toString()).sorted().toList();
+            assertEquals(List.of(String.format("env_%05d.glb", last)), left, "only the blocking folder is left");
+        }
+    }
+
+    @Test
     void readsGateKnobsFromAConfigFileAndSetWins() throws IOException {
         Path cfg = dir.resolve("gates.yaml");
         Files.writeString(cfg, "generator: polar\nnum_envs: 3\nmax_gates: 6\nmin_gates: 4\nz_profile: uniform\n"

@@ -48,7 +48,7 @@ class GateSceneTest {
     @BeforeAll
     static void generate() {
         GateConfig gc = GateConfig.builder().numEnvs(4).generator("polar").minGates(5).maxGates(8)
-                .zProfile(ZProfile.NOISE).zBase(1).zNoiseAmplitude(0.3f).gateAlign(GateAlign.FULL_TANGENT).build();
+                .zProfile(ZProfile.NOISE).zBase(1).zMin(0.5f).zMax(1.5f).zNoiseAmplitude(0.3f).gateAlign(GateAlign.FULL_TANGENT).build();
         try (CpuRuntime rt = new CpuRuntime(1, false);
              GateGenerator gen = GateGenerator.builder(gc).generator(TrackGenLauncher.discover().generator("polar"))
                      .runtime(rt).build()) {

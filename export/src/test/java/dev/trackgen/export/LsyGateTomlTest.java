@@ -69,7 +69,7 @@ class LsyGateTomlTest {
             throws Exception {
         int envs = 12;
         GateConfig gc = GateConfig.builder().numEnvs(envs).generator("bezier")
-                .zProfile(ZProfile.NOISE).gateAlign(GateAlign.FULL_TANGENT).build();
+                .zProfile(ZProfile.NOISE).zMin(-1).zMax(1).gateAlign(GateAlign.FULL_TANGENT).build();
         GateCourseSnapshot s;
         try (CpuRuntime rt = new CpuRuntime(1, false);
              GateGenerator gen = GateGenerator.builder(gc).generator(TrackGenLauncher.discover().generator("bezier"))

@@ -1,5 +1,6 @@
 package dev.trackgen.gates;
 
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.TrackGenConfig;
 
@@ -556,14 +557,18 @@ public final class GateConfig {
             atLeastZero("gate_width", gateWidth);
             atLeastZero("gate_radius", gateRadius);
             intIn("gate_solve_iters", gateSolveIters, 0, 10_000);
-            finite("z_base", zBase);
-            finite("z_min", zMin);
-            finite("z_max", zMax);
+            height("z_base", zBase);
+            height("z_min", zMin);
+            height("z_max", zMax);
             // as the track's elevation knobs: the bounds are only read by a non-flat profile
             if (zProfile != ZProfile.FLAT && zMin > zMax) {
                 throw new InvalidConfigException("z_min", "z_min = " + zMin + " is above z_max = " + zMax
                         + "; a non-flat z_profile (" + zProfile.knobValue() + ") needs the range [z_min, z_max] "
                         + "with min <= max");
+            }
+            String heightProblem = ElevationKnobs.rangeProblem(zProfile.knobValue(), zBase, zMin, zMax);
+            if (heightProblem != null) {
+                throw new InvalidConfigException("z_max", heightProblem.replace("height", "gate altitude"));
             }
             atLeastZero("z_max_step", zMaxStep);
             atLeastZero("z_noise_amplitude", zNoiseAmplitude);
@@ -581,9 +586,12 @@ public final class GateConfig {
             }
         }
 
-        private static void finite(String knob, float v) {
-            if (!Float.isFinite(v)) {
-                throw new InvalidConfigException(knob, knob + " = " + v + " is outside the allowed range (-inf, +inf)");
+        /** An altitude knob: within the track elevation knobs' {@code [-1e6, 1e6]} world units. */
+        private static void height(String knob, float v) {
+            double cap = ElevationKnobs.MAX_HEIGHT;
+            if (!(v >= -cap && v <= cap)) {
+                throw new InvalidConfigException(knob, knob + " = " + v + " is outside the allowed range [" + -cap + ", "
+                        + cap + "] (world units; a larger altitude loses the gate opening to float rounding)");
             }
         }
 

@@ -54,10 +54,10 @@ public final class GateKnobs {
             choice(d, "gate_ordering", GateOrdering.values(), "Gates: flying order: raw (along the lap), ccw, random_pairs."),
             choice(d, "z_profile", ZProfile.values(),
                     "Gates: altitude profile: flat (z_base), uniform, random_walk (grade-capped closed bridge), noise (harmonics)."),
-            knob(d, "z_base", "float", "(-inf, +inf)", "Gates: base altitude, " + UNITS + "."),
-            knob(d, "z_min", "float", "(-inf, z_max]", "Gates: lowest gate altitude of a non-flat z_profile, " + UNITS
+            knob(d, "z_base", "float", "[-1e6, 1e6]", "Gates: base altitude, " + UNITS + "."),
+            knob(d, "z_min", "float", "[-1e6, z_max]", "Gates: lowest gate altitude of a non-flat z_profile, " + UNITS
                     + " (unused, and not checked against z_max, on flat)."),
-            knob(d, "z_max", "float", "[z_min, +inf)", "Gates: highest gate altitude of a non-flat z_profile, " + UNITS + "."),
+            knob(d, "z_max", "float", "[z_min, 1e6]", "Gates: highest gate altitude of a non-flat z_profile, " + UNITS + "."),
             knob(d, "z_max_step", "float", "[0, +inf)", "Gates: random_walk grade cap, |dz| per unit of plan-view arc length."),
             knob(d, "z_noise_amplitude", "float", "[0, +inf)", "Gates: noise profile amplitude, " + UNITS + "."),
             knob(d, "z_noise_harmonics", "int", "[1, 64]", "Gates: harmonics of the noise profile."),

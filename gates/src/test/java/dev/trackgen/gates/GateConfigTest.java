@@ -25,6 +25,8 @@ class GateConfigTest {
         refused("gate_width", "NaN", () -> GateConfig.builder().gateWidth(Float.NaN).build());
         refused("z_min", "2.0", () -> GateConfig.builder().zProfile(ZProfile.UNIFORM).zMin(2).zMax(1).build());
         refused("z_noise_harmonics", "0", () -> GateConfig.builder().zNoiseHarmonics(0).build());
+        refused("z_max", "Infinity", () -> GateConfig.builder().set("z_max", "1e300").build());
+        refused("z_base", "-2000000.0", () -> GateConfig.builder().zBase(-2e6f).build());
         refused("samples_per_gate", "0", () -> GateConfig.builder().samplesPerGate(0).build());
         refused("stack_clearance", "-0.5", () -> GateConfig.builder().stackClearance(-0.5f).build());
         refused("seed", "4294967296", () -> GateConfig.builder().seed(1L << 32).build());
@@ -33,6 +35,16 @@ class GateConfigTest {
         refused("gate_align", "roll", () -> GateConfig.builder().set("gate_align", "roll").build());
         refused("gate_solve_iters", "many", () -> GateConfig.builder().set("gate_solve_iters", "many").build());
         refused("gate_colour", "red", () -> GateConfig.builder().set("gate_colour", "red").build());
+    }
+
+    @Test
+    void aNonFlatProfileWhoseRangeWouldFlattenItIsRefused() {
+        refused("z_max", "z_min = z_max = 0.0", () -> GateConfig.builder().zProfile(ZProfile.NOISE).zBase(1)
+                .zNoiseAmplitude(0.3f).build());
+        refused("z_max", "z_base = 3.0 is outside", () -> GateConfig.builder().zProfile(ZProfile.RANDOM_WALK).zBase(3)
+                .zMin(0.5f).zMax(1.5f).build());
+        assertEquals(ZProfile.UNIFORM, GateConfig.builder().zProfile(ZProfile.UNIFORM).zBase(3).zMin(0.5f).zMax(1.5f)
+                .build().zProfile(), "uniform does not read z_base");
     }
 
     @Test
@@ -51,7 +63,7 @@ class GateConfigTest {
     @Test
     void textSettingsRoundTripThroughTheMap() {
         GateConfig c = GateConfig.builder().numEnvs(7).generator("polar").set("gate_ordering", "random_pairs")
-                .set("z_profile", "noise").set("z_noise_amplitude", "0.5").set("gate_align", "full_tangent")
+                .set("z_profile", "noise").set("z_min", "-1").set("z_max", "1").set("z_noise_amplitude", "0.5").set("gate_align", "full_tangent")
                 .set("max_gates", "20").build();
         assertEquals(7, c.numEnvs());
         assertEquals("polar", c.generator());

@@ -98,7 +98,7 @@ class ElevationTest {
     void theFlatShortcutWritesWhatTheGeneralStepWrites(String generator) {
         for (double grade : new double[] {0, 0.1}) {
             TrackGenConfig.Builder base = GeneratorPipelineTest.config(generator, E).toBuilder()
-                    .set(ElevationKnobs.BASE, 0.25).set(ElevationKnobs.MIN, 0.25).set(ElevationKnobs.MAX, 0.25)
+                    .set(ElevationKnobs.BASE, 0.25).set(ElevationKnobs.MIN, 0.25).set(ElevationKnobs.MAX, 0.5)
                     .set(ElevationKnobs.VALID_GRADE, grade);
             try (CpuRuntime rt = new CpuRuntime(2, false)) {
                 TrackSnapshot shortcut = run(base.build(), rt, 5);

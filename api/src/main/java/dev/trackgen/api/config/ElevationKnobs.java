@@ -112,4 +112,33 @@ public final class ElevationKnobs {
         return List.of(PROFILE, BASE, MIN, MAX, MAX_STEP, NOISE_AMPLITUDE, NOISE_HARMONICS, CONTROL_POINTS,
                 VALID_GRADE, BANK_SPEED, BANK_GRAVITY, BANK_MAX, BANK_TRANSITION, BRIDGE_CLEARANCE, BRIDGE_GRADE);
     }
+
+    /**
+     * The height range a non-flat profile would make useless, in words: an empty range
+     * ({@code z_min == z_max}: every height would be {@code z_min}, a flat road), or, for the
+     * profiles built around {@code z_base} ({@code random_walk}, {@code noise}), a base outside
+     * {@code [z_min, z_max]} (every height would be clamped to the nearer bound). Both used to pass
+     * silently and give flat tracks.
+     *
+     * @param profile {@code z_profile}
+     * @param base    {@code z_base}, world units
+     * @param min     {@code z_min}, world units ({@code <= max})
+     * @param max     {@code z_max}, world units
+     * @return the problem as one sentence, or {@code null} when the range serves the profile
+     */
+    public static String rangeProblem(String profile, double base, double min, double max) {
+        if (FLAT.equals(profile)) {
+            return null;
+        }
+        if (min == max) {
+            return "z_min = z_max = " + min + ": a non-flat z_profile (" + profile + ") stays within [z_min, z_max], "
+                    + "so every height would be " + min + "; set a range, e.g. --set z_max=" + (min + 1.0);
+        }
+        if ((RANDOM_WALK.equals(profile) || NOISE.equals(profile)) && !(base >= min && base <= max)) {
+            return "z_base = " + base + " is outside [z_min, z_max] = [" + min + ", " + max + "]: the " + profile
+                    + " profile varies around z_base and is clamped to the range, so its heights would sit on a bound;"
+                    + " set z_min <= z_base <= z_max";
+        }
+        return null;
+    }
 }

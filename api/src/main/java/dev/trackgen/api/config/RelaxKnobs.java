@@ -55,7 +55,8 @@ public final class RelaxKnobs {
 
     /** Candidate slots per bead; 0 = dense separation scan. */
     public static final Knob<Integer> SEP_CACHE_SLOTS = Knob.ofInt("relax_sep_cache_slots", 16, Range.closed(0, 256),
-            "Separation: broadphase candidate slots per bead (0 scans every bead densely).")
+            "Separation: broadphase candidate slots per bead (0 scans every bead densely, but only on every "
+                    + "relax_sep_every-th sweep: pair 0 with relax_sep_every = 1).")
             .searchedWithin(Double.NEGATIVE_INFINITY, 64);
 
     /** Broadphase radius skin. */

@@ -131,9 +131,11 @@ public final class TrackGenConfig {
                 return null;
             }
             long e = c.numEnvs();
+            // the binding limit: this buffer's, or the separation cache's if that is lower
+            long most = Math.min(MAX_BUFFER_POINTS / (points / e), Builder.mostEnvsForTheSeparationCache(c));
             return "generator '" + c.generator() + "' needs " + what + " = " + points + " points per buffer, beyond "
                     + "the limit of " + MAX_BUFFER_POINTS + " (2^31 floats); with these knobs num_envs can be at most "
-                    + MAX_BUFFER_POINTS / (points / e);
+                    + most;
         }
     }
 
@@ -634,10 +636,21 @@ public final class TrackGenConfig {
                         + c.get(ElevationKnobs.BRIDGE_GRADE) + " is above z_valid_grade = " + valid
                         + ": every bridge ramp would fail the grade gate; lower bridge_grade or raise z_valid_grade");
             }
+            String heightProblem = ElevationKnobs.rangeProblem(c.get(ElevationKnobs.PROFILE), c.get(ElevationKnobs.BASE),
+                    c.get(ElevationKnobs.MIN), c.get(ElevationKnobs.MAX));
+            if (heightProblem != null) {
+                throw new InvalidConfigException(ElevationKnobs.MAX.name(), heightProblem);
+            }
             for (String problem : crossCheck(c)) {
                 throw new InvalidConfigException(null, problem);
             }
             return c;
+        }
+
+        /** @return the largest num_envs whose separation cache stays below the 2^31 array limit with c's other knobs */
+        static long mostEnvsForTheSeparationCache(TrackGenConfig c) {
+            long slots = Math.max(2L, c.get(RelaxKnobs.SEP_CACHE_SLOTS));
+            return (Integer.MAX_VALUE - 64L) / (Math.max(c.nMax(), c.numPoints()) * slots);
         }
 
         /** The pipeline's own relations: its buffers stay addressable. */

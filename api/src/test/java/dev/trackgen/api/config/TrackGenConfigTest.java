@@ -64,6 +64,22 @@ class TrackGenConfigTest {
     }
 
     @Test
+    void aNonFlatProfileWhoseRangeWouldFlattenItIsRefused() {
+        InvalidConfigException empty = assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder()
+                .set("z_profile", "noise").set("z_base", "1").set("z_noise_amplitude", "0.3").build());
+        assertEquals("z_max", empty.knob());
+        assertTrue(empty.getMessage().startsWith("z_min = z_max = 0.0: a non-flat z_profile (noise)"), empty.getMessage());
+        InvalidConfigException outside = assertThrows(InvalidConfigException.class, () -> TrackGenConfig.builder()
+                .set("z_profile", "random_walk").set("z_base", "1").set("z_max", "0.3").build());
+        assertTrue(outside.getMessage().startsWith("z_base = 1.0 is outside [z_min, z_max] = [0.0, 0.3]"),
+                outside.getMessage());
+        // uniform does not read z_base; a base on a bound is inside; flat reads neither bound
+        TrackGenConfig.builder().set("z_profile", "uniform").set("z_base", "5").set("z_max", "0.3").build();
+        TrackGenConfig.builder().set("z_profile", "random_walk").set("z_max", "0.3").build();
+        TrackGenConfig.builder().set("z_base", "5").build();
+    }
+
+    @Test
     void spacingFollowsHalfWidthUntilSet() {
         assertEquals(0.3, TrackGenConfig.builder().halfWidth(0.5).build().spacing(), 1e-12);
         assertEquals(0.2, TrackGenConfig.builder().halfWidth(0.5).spacing(0.2).build().spacing(), 1e-12);

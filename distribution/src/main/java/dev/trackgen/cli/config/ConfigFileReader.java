@@ -15,6 +15,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -34,6 +35,9 @@ import java.util.Optional;
  * empty file is an empty mapping); duplicate keys are rejected. Every failure is a {@link CliException} with a one-line message naming the file.
  */
 public final class ConfigFileReader {
+    /** The most bytes a config file may hold (1 MiB); a longer input is refused unread. */
+    public static final int MAX_BYTES = 1 << 20;
+
     private final ObjectMapper json;
 
     /** Creates a reader with strict duplicate-key detection for both formats. */
@@ -55,13 +59,20 @@ public final class ConfigFileReader {
         }
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            // bounded: a device (/dev/zero), an endless pipe or a huge file is refused at once
+            try (InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes(MAX_BYTES + 1);
+            }
         } catch (NoSuchFileException e) {
             throw new CliException(what + " does not exist", e);
         } catch (AccessDeniedException e) {
             throw new CliException(what + " is not readable (permission denied)", e);
         } catch (IOException e) {
             throw new CliException(what + " could not be read: " + oneLine(String.valueOf(e.getMessage())), e);
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new CliException(what + " is larger than " + (MAX_BYTES >> 20) + " MiB (or endless); "
+                    + "a config file is a short mapping of knob names to values");
         }
         boolean isJson = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
         if (!isUtf8Text(bytes)) {

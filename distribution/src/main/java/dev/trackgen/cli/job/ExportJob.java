@@ -11,6 +11,10 @@ import dev.trackgen.cli.output.RacelineTrajectories;
 import dev.trackgen.course.raceline.RacelineSnapshot;
 import dev.trackgen.export.ExportFormat;
 import dev.trackgen.export.F1tenthFormat;
+import dev.trackgen.export.HeightfieldFormat;
+import dev.trackgen.export.MjcfFormat;
+import dev.trackgen.export.TerrainFormat;
+import dev.trackgen.pipeline.HeightfieldOptions;
 import dev.trackgen.export.ExportLimitException;
 import dev.trackgen.export.ExportLimits;
 import dev.trackgen.export.ExportSettings;
@@ -96,6 +100,15 @@ public final class ExportJob {
         if (x.formats().stream().anyMatch(f -> f instanceof F1tenthFormat)) {
             checkMapKnobs(cfg, x.settings());
         }
+        if (x.formats().stream().anyMatch(f -> f instanceof HeightfieldFormat || f instanceof MjcfFormat
+                || f instanceof TerrainFormat)) {
+            HeightfieldOptions hf = x.settings().heightfield();
+            double scale = x.settings().worldScale();
+            checkScaledLength("--heightfield-shoulder", hf.shoulder(), scale);
+            checkScaledLength("--heightfield-falloff", hf.falloff(), scale);
+            checkScaledLength("--heightfield-drop", hf.drop(), scale);
+            checkScaledLength("--heightfield-padding", hf.padding(), scale);
+        }
         Path dir = x.outDir();
         String flag = "--out-dir " + dir;
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
@@ -167,6 +180,20 @@ public final class ExportJob {
      * The least map any track can have: the road's width plus margins and walls on both sides.
      * Tracks are only known after generating, so the exact size is checked again before writing.
      */
+    /**
+     * A heightfield length is given in world units and written in metres; the grid holds at most
+     * {@link HeightfieldOptions#MAX_LENGTH} m, so a longer one is refused before any work instead
+     * of being cut to that silently.
+     */
+    private static void checkScaledLength(String flag, float v, double worldScale) {
+        double metres = v * worldScale;
+        if (metres > HeightfieldOptions.MAX_LENGTH) {
+            throw new CliException(String.format(Locale.ROOT, "%s %s: is %.4g m at --world-scale %s, more than the %.0e m"
+                    + " a heightfield holds; lower it (or the world scale)", flag, v, metres, worldScale,
+                    (double) HeightfieldOptions.MAX_LENGTH));
+        }
+    }
+
     private static void checkMapKnobs(TrackGenConfig cfg, ExportSettings s) {
         double road = 2 * cfg.halfWidth() * s.worldScale();
         if (road < 2 * s.resolution()) {

@@ -16,12 +16,16 @@ import dev.trackgen.gates.GateConfig;
 import dev.trackgen.gates.GateCourseSnapshot;
 import dev.trackgen.gates.GateGenerator;
 import dev.trackgen.export.GateScene;
+import dev.trackgen.export.ExportLimits;
 import dev.trackgen.export.LsyGateToml;
 import dev.trackgen.api.config.InvalidConfigException;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -78,6 +82,13 @@ public final class GatesJob {
             Path pngTmp = request.preview() != null ? outputs.stage("--preview", request.preview()) : null;
             try {
                 Report r = generateAndWrite(resolved, config, npzTmp, pngTmp);
+                GateExportRequest x = request.exports();
+                if (x.lsyDir() != null) {
+                    checkExtent("--lsy-scale", x.lsyScale(), 0);
+                }
+                if (x.gltfDir() != null) {
+                    checkExtent("--gltf-scale", x.gltfScale(), x.frameThickness() + x.frameDepth() + x.lineRadius());
+                }
                 outputs.commit();
                 if (request.exports().lsyDir() != null) {
                     writeLsyToml(r);
@@ -99,7 +110,7 @@ public final class GatesJob {
         GateCourseSnapshot s;
         double millis;
         try (GateGenerator gen = GateGenerator.builder(config).generator(resolved.centerlineGenerator())
-                .rng(PerEnvSeededRng.fromScalar(e, request.seed())).runtime(rt)
+                .rng(PerEnvSeededRng.fromScalar(e, (int) config.seed())).runtime(rt)
                 .hostRuntime(platform.launcher()::hostRuntime).build()) {
             stage.done(resolved.config().generator() + " plan view on " + rt.name());
             stage = progress.start("generating " + e + " gate courses");
@@ -132,11 +143,11 @@ public final class GatesJob {
                         p.write(p.render(s, String.format(Locale.ROOT,
                                 "gates on %s  \u00b7  E = %d  \u00b7  valid %d/%d  \u00b7  %s, %s, %s  \u00b7  seed %d",
                                 generator, e, v, e, config.gateOrdering().knobValue(), config.zProfile().knobValue(),
-                                config.gateAlign().knobValue(), request.seed())), tmp);
+                                config.gateAlign().knobValue(), config.seed())), tmp);
                     }));
         }
         last = s;
-        return new Report(generator, rt.name(), e, valid, millis, request.seed(), request.out(), request.preview());
+        return new Report(generator, rt.name(), e, valid, millis, (int) config.seed(), request.out(), request.preview());
     }
 
     /**
@@ -165,42 +176,109 @@ public final class GatesJob {
         }
     }
 
+    /**
+     * Refuses an export scale that puts a valid course's gates, frames or line farther from the
+     * origin than an export can hold ({@link ExportLimits#MAX_COORDINATE_M}), before any file is
+     * written.
+     *
+     * @param flag   the scale's option, for the message
+     * @param scale  metres per world unit
+     * @param margin world units added to each coordinate (frame and line sizes)
+     */
+    private void checkExtent(String flag, double scale, double margin) {
+        GateCourseSnapshot s = last;
+        double far = 0;
+        for (int e = 0; e < s.numEnvs(); e++) {
+            if (s.valid()[e] == 0) {
+                continue;
+            }
+            for (int g = 0; g < s.count()[e]; g++) {
+                int k = e * s.gMax() + g;
+                double reach = s.halfSize()[k] + margin;
+                for (int c = 0; c < 3; c++) {
+                    far = Math.max(far, Math.abs(s.position()[3 * k + c]) + reach);
+                }
+            }
+            for (int q = 0; q < s.lineCount()[e]; q++) {
+                for (int c = 0; c < 3; c++) {
+                    far = Math.max(far, Math.abs(s.linePoints()[3 * (e * s.lineMax() + q) + c]) + margin);
+                }
+            }
+        }
+        double metres = far * scale;
+        if (!(metres <= ExportLimits.MAX_COORDINATE_M)) {
+            throw new CliException(String.format(Locale.ROOT, "%s %s: puts the courses %.4g m from the origin, more than"
+                    + " the %.0e m an export can hold; use a smaller scale", flag, scale, metres,
+                    ExportLimits.MAX_COORDINATE_M));
+        }
+    }
+
+    /**
+     * Writes one file per valid env into {@code dir}, all or nothing: each file is written under a
+     * temporary name and moved into place when complete; on a failure (a full disk) every file this
+     * run placed and the temporary one are removed, and the message says so.
+     */
+    private void writeFolder(String flag, Path dir, String suffix, IntFileWriter writer) {
+        GateCourseSnapshot s = last;
+        List<Path> placed = new ArrayList<>();
+        Path tmp = null;
+        try {
+            Files.createDirectories(dir);
+            for (int e = 0; e < s.numEnvs(); e++) {
+                if (s.valid()[e] == 0) {
+                    continue;
+                }
+                String name = String.format(Locale.ROOT, "env_%05d", e);
+                Path file = dir.resolve(name + suffix);
+                tmp = dir.resolve("." + name + suffix + ".part");
+                writer.write(e, name, tmp);
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+                tmp = null;
+                placed.add(file);
+            }
+        } catch (IOException ex) {
+            int removed = 0;
+            for (Path p : placed) {
+                try {
+                    removed += Files.deleteIfExists(p) ? 1 : 0;
+                } catch (IOException ignored) {
+                    // the message below still names the failure
+                }
+            }
+            try {
+                if (tmp != null) {
+                    Files.deleteIfExists(tmp);
+                }
+            } catch (IOException ignored) {
+                // as above
+            }
+            throw new CliException(flag + " " + dir + ": cannot write (" + ex.getMessage() + "); the " + removed
+                    + " files this run had written there were removed", ex);
+        }
+    }
+
+    /** Writes env {@code e}'s file named {@code name} to {@code file}. */
+    @FunctionalInterface
+    private interface IntFileWriter {
+        void write(int e, String name, Path file) throws IOException;
+    }
+
     /** One lsy_drone_racing {@code [env.track]} TOML per valid env, after the staged outputs are in place. */
     private void writeLsyToml(Report r) {
         GateCourseSnapshot s = last;
         GateExportRequest x = request.exports();
-        progress.run("writing " + r.valid() + " lsy_drone_racing TOML files to " + x.lsyDir(), () -> {
-            try {
-                Files.createDirectories(x.lsyDir());
-                for (int e = 0; e < s.numEnvs(); e++) {
-                    if (s.valid()[e] != 0) {
-                        LsyGateToml.write(s, e, x.lsyScale(), LSY_START_DISTANCE,
-                                x.lsyDir().resolve(String.format(Locale.ROOT, "env_%05d.toml", e)));
-                    }
-                }
-            } catch (IOException ex) {
-                throw new CliException("--lsy-toml " + x.lsyDir() + ": cannot write (" + ex.getMessage() + ")");
-            }
-        });
+        progress.run("writing " + r.valid() + " lsy_drone_racing TOML files to " + x.lsyDir(), () ->
+                writeFolder("--lsy-toml", x.lsyDir(), ".toml",
+                        (e, name, file) -> LsyGateToml.write(s, e, x.lsyScale(), LSY_START_DISTANCE, file)));
     }
 
     /** One glTF scene (gate frames and course line) per valid env. */
     private void writeGltf(Report r) {
         GateCourseSnapshot s = last;
         GateExportRequest x = request.exports();
-        progress.run("writing " + r.valid() + " glTF scenes to " + x.gltfDir(), () -> {
-            try {
-                Files.createDirectories(x.gltfDir());
-                for (int e = 0; e < s.numEnvs(); e++) {
-                    if (s.valid()[e] != 0) {
-                        String name = String.format(Locale.ROOT, "env_%05d", e);
+        progress.run("writing " + r.valid() + " glTF scenes to " + x.gltfDir(), () ->
+                writeFolder("--gltf", x.gltfDir(), ".glb", (e, name, file) ->
                         GateScene.of(s, e, x.gltfScale(), x.frameThickness(), x.frameDepth(), x.lineRadius(), x.up())
-                                .writeGlb(name, x.gltfDir().resolve(name + ".glb"));
-                    }
-                }
-            } catch (IOException ex) {
-                throw new CliException("--gltf " + x.gltfDir() + ": cannot write (" + ex.getMessage() + ")");
-            }
-        });
+                                .writeGlb(name, file)));
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +57,18 @@ class ConfigFileReaderTest {
     void missingFile() {
         Path f = dir.resolve("nope.yaml");
         assertEquals("config file '" + f + "' does not exist", failure(f));
+    }
+
+    @Test
+    void aHugeFileOrADeviceIsRefusedUnread() throws IOException {
+        Path big = dir.resolve("big.yaml");
+        Files.write(big, "half_width: 0.1\n".repeat(ConfigFileReader.MAX_BYTES / 16 + 1).getBytes(StandardCharsets.UTF_8));
+        assertEquals("config file '" + big + "' is larger than 1 MiB (or endless); "
+                + "a config file is a short mapping of knob names to values", failure(big));
+        Path zero = Path.of("/dev/zero");
+        if (Files.isReadable(zero)) {
+            assertTrue(failure(zero).contains("is larger than 1 MiB (or endless)"), failure(zero));
+        }
     }
 
     @Test
