@@ -71,7 +71,7 @@ class BuiltinKnobsTest {
             expected.addAll(g.knobs());
         }
         assertEquals(new ArrayList<>(expected), BuiltinKnobs.all());
-        assertEquals(100, BuiltinKnobs.all().size());
+        assertEquals(102, BuiltinKnobs.all().size()); // with bridge_clearance and bridge_grade
         TrackGenConfig.Builder b = TrackGenConfig.builder();
         GENERATORS.values().forEach(g -> b.declare(g.knobs()));
         assertEquals(BuiltinKnobs.all(), b.build().knobs(), "declaring every generator's knobs in turn gives the same order");
