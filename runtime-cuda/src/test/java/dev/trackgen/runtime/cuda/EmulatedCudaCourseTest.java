@@ -120,6 +120,29 @@ class EmulatedCudaCourseTest {
         assertEquals(d.allocations, d.frees, "every allocation is freed on close");
     }
 
+    @Test
+    void theLevelAwareOffRoadOfABridgeCourseMatchesTheCpuRuntime() {
+        // figure-eight bridge courses: the footprint and level kernels on the CUDA path
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        int[][] cuda;
+        try (CudaRuntime rt = EmulatedCudaRuntimeTest.runtime(d)) {
+            cuda = HostCourseTwinsTest.driveBridgeOffRoad(rt, 60);
+        }
+        int[][] cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = HostCourseTwinsTest.driveBridgeOffRoad(host, 60);
+        }
+        int off = 0;
+        for (int k = 0; k < cpu.length; k++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(cpu[k], cuda[k], "step " + k);
+            for (int v : cpu[k]) {
+                off += v;
+            }
+        }
+        assertTrue(off > 0, "some agents off the road");
+        assertEquals(d.allocations, d.frees, "every allocation is freed on close");
+    }
+
     /**
      * Drives a course on {@code rt} and the same course on the CPU runtime side by side and
      * compares everything they keep, step by step (also run on a real GPU by CudaCourseGpuTest).
