@@ -510,10 +510,15 @@ TG_INLINE int tg_course_straight_line(const float* kappa, const float* arclen, i
 }
 
 /* StartGridKernel: one thread per env (dim = E). */
+TG_INLINE bool tg_course_cp_shadowed(const float2* center, const float2* inner, const float2* outer, const float* left,
+                                     const float* right, int b, int cn, int q, int band);
+
 extern "C" __global__ void tg_course_start_grid(int dim, const float2* center, const float2* tangent,
                                                 const float* arclen, const float* length, const int* count,
                                                 const float* kappa, int nMax, int rule, float straightKappa, int slots,
-                                                float front, float rowGap, float lateral, int* startIndex,
+                                                float front, float rowGap, float lateral, const float2* inner,
+                                                const float2* outer, const float* left, const float* right,
+                                                int avoidCrossings, int* startIndex,
                                                 float* startS, float2* gridPosition, float2* gridHeading) {
     int e = tg_thread_index();
     if (e >= dim) {
@@ -535,6 +540,20 @@ extern "C" __global__ void tg_course_start_grid(int dim, const float2* center, c
     if (rule == 0) {
         float depth = front + static_cast<float>(slots - 1) * rowGap;
         line = tg_course_straight_line(kappa, arclen, b, cn, lap, straightKappa, depth);
+    }
+    if (avoidCrossings != 0 && cn >= 6) {
+        float wMax = 0.0f;
+        for (int i = 0; i < cn; i++) {
+            wMax = tg_maxf(wMax, tg_maxf(left[b + i], right[b + i]));
+        }
+        int band = tg_f2i(2.0f * wMax / (lap / static_cast<float>(cn))) + 2;
+        for (int step = 0; step < cn; step++) {
+            int q = line + step >= cn ? line + step - cn : line + step;
+            if (!tg_course_cp_shadowed(center, inner, outer, left, right, b, cn, q, band)) {
+                line = q;
+                break;
+            }
+        }
     }
     float s0 = arclen[b + line];
     startIndex[e] = line;

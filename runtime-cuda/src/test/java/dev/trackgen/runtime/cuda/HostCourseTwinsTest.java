@@ -100,10 +100,13 @@ class HostCourseTwinsTest {
         TrackGenConfig c = TrackGenConfig.builder().numEnvs(envs).runtime("cpu").nMax(600).halfWidth(hw)
                 .set(dev.trackgen.api.config.PipelineKnobs.RELAX_ENABLE, false)
                 .set(dev.trackgen.api.config.ElevationKnobs.BRIDGE_CLEARANCE, 0.05).build();
-        float[] loops = HostKernelTwinsTest.figureEights(3.0, p, envs);
-        for (int e = 0; e < envs; e++) { // stretch along x: oblique crossings
+        float[] tip = HostKernelTwinsTest.figureEights(3.0, p, envs);
+        float[] loops = new float[tip.length];
+        for (int e = 0; e < envs; e++) { // point 0 on the crossing; stretched along x: oblique crossings
             for (int i = 0; i < p; i++) {
-                loops[2 * (e * p + i)] *= 1.0f + 0.3f * e;
+                int from = e * p + (i + p / 4) % p;
+                loops[2 * (e * p + i)] = tip[2 * from] * (1.0f + 0.3f * e);
+                loops[2 * (e * p + i) + 1] = tip[2 * from + 1];
             }
         }
         int[][] out = new int[steps][];
@@ -113,8 +116,15 @@ class HostCourseTwinsTest {
             assertEquals(envs, h.validCount());
             dev.trackgen.course.CourseConfig cc = dev.trackgen.course.CourseConfig.builder().agents(agents)
                     .offRoad(dev.trackgen.course.collision.OffRoadOptions.segments()).build();
-            StartGrid grid = StartGrid.builder(t).halfWidth(hw).slots(agents).build();
+            // the start line moves off the crossing at point 0 (tg_course_start_grid's avoidCrossings branch)
+            StartGrid grid = StartGrid.builder(t).halfWidth(hw).slots(agents).rule(StartRule.ARC_ZERO)
+                    .avoidingCrossings(true).build();
             grid.compute();
+            int[] start = new int[envs];
+            rt.download(grid.startIndex(), start);
+            for (int e = 0; e < envs; e++) {
+                assertTrue(start[e] > 0, "env " + e + ": the start line moved off the crossing, at " + start[e]);
+            }
             dev.trackgen.course.CourseContext ctx = new dev.trackgen.course.CourseContext(t, cc, hw, grid, true, true);
             dev.trackgen.course.RaceMode mode = new dev.trackgen.course.RaceMode();
             mode.buildTrackParts(ctx).enqueueLocked(rt);
@@ -130,8 +140,8 @@ class HostCourseTwinsTest {
                     int a = q % agents;
                     int n = h.count(e);
                     int b = e * h.nMax();
-                    // agent 0 laps; agents 1 and 2 sweep through the crossings near n/4 and 3n/4
-                    int i = a == 0 ? (2 * k) % n : (a * n / 2 - n / 4 + (k % 40) - 20 + n) % n;
+                    // agent 0 laps; agents 1 and 2 sweep through the crossings near 0 and n/2
+                    int i = a == 0 ? (2 * k) % n : ((a - 1) * n / 2 + (k % 40) - 20 + n) % n;
                     int j = (i + 1) % n;
                     float tx = h.center()[2 * (b + j)] - h.center()[2 * (b + i)];
                     float ty = h.center()[2 * (b + j) + 1] - h.center()[2 * (b + i) + 1];
