@@ -13,6 +13,7 @@ import dev.trackgen.course.collision.OffRoadChecker;
 import dev.trackgen.course.collision.OffRoadOptions;
 import dev.trackgen.course.grid.StartGrid;
 import dev.trackgen.pipeline.CenterlinePipeline;
+import dev.trackgen.testkit.AllocationProbe;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * agents driving either branch through the crossing are on the road every step, on both levels,
  * and an agent that swerves off the side of its branch inside the crossing's footprint, over the
  * other level's road, is off the road exactly on the steps its center is outside its branch's band,
- * where the plan-view check alone calls it on the road.
+ * where the plan-view check alone calls it on the road; the step allocates nothing.
  */
 class BridgeOffRoadTest {
     private static final int E = 4;
@@ -158,6 +159,9 @@ class BridgeOffRoadTest {
                         "env " + e + ": swerve steps off " + swerveOff[e] + ", on " + swerveOn[e]);
             }
             assertTrue(planViewMissed > 0, "the plan-view check alone calls the swerving agent on the road");
+            // the bridge course's step, with its two extra launches, allocates nothing
+            long perCall = AllocationProbe.perCall(2000, 200, 5, mode::enqueueStep);
+            assertEquals(0, perCall, "a bridge course's step allocates " + perCall + " bytes");
         }
     }
 }
