@@ -259,8 +259,8 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
         tg_col_write_empty(t, 1, offRoad, clearance, nearest, normal, border);
         return;
     }
-    int inHole = parIn & 15;
-    int outside = ~parOut & 15;
+    int inHole = parIn & parOut & 15;    /* inside both loops (a nested track: inside the inner one) */
+    int outside = ~parIn & ~parOut & 15; /* outside both loops (a nested track: outside the outer one) */
     bool off = crossed || (inHole | outside) != 0;
     float clear;
     if (!off) {

@@ -510,10 +510,15 @@ TG_INLINE int tg_course_straight_line(const float* kappa, const float* arclen, i
 }
 
 /* StartGridKernel: one thread per env (dim = E). */
+TG_INLINE bool tg_course_cp_shadowed(const float2* center, const float2* inner, const float2* outer, const float* left,
+                                     const float* right, int b, int cn, int q, int band);
+
 extern "C" __global__ void tg_course_start_grid(int dim, const float2* center, const float2* tangent,
                                                 const float* arclen, const float* length, const int* count,
                                                 const float* kappa, int nMax, int rule, float straightKappa, int slots,
-                                                float front, float rowGap, float lateral, int* startIndex,
+                                                float front, float rowGap, float lateral, const float2* inner,
+                                                const float2* outer, const float* left, const float* right,
+                                                int avoidCrossings, int* startIndex,
                                                 float* startS, float2* gridPosition, float2* gridHeading) {
     int e = tg_thread_index();
     if (e >= dim) {
@@ -535,6 +540,20 @@ extern "C" __global__ void tg_course_start_grid(int dim, const float2* center, c
     if (rule == 0) {
         float depth = front + static_cast<float>(slots - 1) * rowGap;
         line = tg_course_straight_line(kappa, arclen, b, cn, lap, straightKappa, depth);
+    }
+    if (avoidCrossings != 0 && cn >= 6) {
+        float wMax = 0.0f;
+        for (int i = 0; i < cn; i++) {
+            wMax = tg_maxf(wMax, tg_maxf(left[b + i], right[b + i]));
+        }
+        int band = tg_f2i(2.0f * wMax / (lap / static_cast<float>(cn))) + 2;
+        for (int step = 0; step < cn; step++) {
+            int q = line + step >= cn ? line + step - cn : line + step;
+            if (!tg_course_cp_shadowed(center, inner, outer, left, right, b, cn, q, band)) {
+                line = q;
+                break;
+            }
+        }
     }
     float s0 = arclen[b + line];
     startIndex[e] = line;
@@ -723,6 +742,75 @@ extern "C" __global__ void tg_course_checkpoints_clear(int dim, const float2* ce
             }
             break;
         }
+    }
+}
+
+/* CrossingFootprintKernel: whether point q's cross-section comes within sqrt(r2) of a centerline segment
+   beyond the band. */
+TG_INLINE bool tg_course_footprint_near(const float2* center, const float2* inner, const float2* outer, int b, int cn,
+                                        int q, int band, float r2) {
+    float2 a = inner[b + q];
+    float2 o = outer[b + q];
+    for (int j = 0; j < cn; j++) {
+        int di = j > q ? j - q : q - j;
+        if (tg_mini(di, cn - di) <= band) {
+            continue;
+        }
+        int j1 = j + 1 == cn ? 0 : j + 1;
+        float2 c = center[b + j];
+        float2 d = center[b + j1];
+        if (tg_course_segment_distance2(a.x, a.y, o.x, o.y, c.x, c.y, d.x, d.y) < r2) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* CrossingFootprintKernel: one thread per env (dim = E). */
+extern "C" __global__ void tg_course_crossing_footprint(int dim, const float2* center, const float2* inner,
+                                                        const float2* outer, const float* length, const float* left,
+                                                        const float* right, const int* count, int nMax,
+                                                        int* footprint) {
+    int e = tg_thread_index();
+    if (e >= dim) {
+        return;
+    }
+    int b = e * nMax;
+    int cn = count[e];
+    for (int i = 0; i < nMax; i++) {
+        footprint[b + i] = 0;
+    }
+    if (cn < 6 || cn > nMax) {
+        return;
+    }
+    float wMax = 0.0f;
+    for (int i = 0; i < cn; i++) {
+        wMax = tg_maxf(wMax, tg_maxf(left[b + i], right[b + i]));
+    }
+    int band = tg_f2i(2.0f * wMax / (length[e] / static_cast<float>(cn))) + 2;
+    float r2 = 4.0f * wMax * wMax;
+    for (int q = 0; q < cn; q++) {
+        footprint[b + q] = tg_course_footprint_near(center, inner, outer, b, cn, q, band, r2) ? 1 : 0;
+    }
+}
+
+/* LevelOffRoadKernel: one thread per agent (dim = E * A). */
+extern "C" __global__ void tg_course_offroad_level(int dim, const int* count, int nMax, int agents,
+                                                   const int* footprint, const int* segment, const int* onRoad,
+                                                   const int* border, int* offRoad) {
+    int t = tg_thread_index();
+    if (t >= dim) {
+        return;
+    }
+    int e = t / agents;
+    int cn = count[e];
+    int i = segment[t];
+    if (cn < 3 || cn > nMax || i < 0 || i >= cn || border[t] < 0) {
+        return;
+    }
+    int j = i + 1 == cn ? 0 : i + 1;
+    if (footprint[e * nMax + i] != 0 || footprint[e * nMax + j] != 0) {
+        offRoad[t] = onRoad[t] != 0 ? 0 : 1;
     }
 }
 

@@ -8,6 +8,8 @@ import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.course.collision.Boxes;
 import dev.trackgen.course.collision.OffRoadChecker;
 import dev.trackgen.course.collision.OffRoadOptions;
+import dev.trackgen.course.kernel.CrossingFootprintKernel;
+import dev.trackgen.course.kernel.LevelOffRoadKernel;
 import dev.trackgen.course.raceline.RacelineOptions;
 import dev.trackgen.course.raceline.RacelineProbe;
 import dev.trackgen.course.raceline.RacingLine;
@@ -26,6 +28,16 @@ import java.util.Optional;
  * per agent, and (with {@code CourseConfig.Builder.raceline}) the racing line per generation and
  * each agent's lateral distance to it and its speed per step. Its parts: {@link Checkpoints}, {@link SpeedProfile}, {@link PropSampler},
  * {@link TrackLocalizer}, {@link ProgressTracker}, {@link OffRoadChecker}.
+ *
+ * <p>On a bridge course ({@link CourseContext#bridges()}) with an off-road check, the off-road
+ * verdict is level-aware near crossings (docs/elevation.md, "Bridges"): per generation a launch of
+ * {@code tg_course_crossing_footprint} flags the points whose cross-section comes within
+ * {@code 2 w_max} (the env's largest half-width) of another branch's centerline; per step, after
+ * the plan-view check, {@code tg_course_offroad_level} sets {@code contacts().offRoad()[t]} of an
+ * agent whose localizer segment {@code i -> i + 1} has a flagged end to {@code 1 - frame().onRoad()[t]}
+ * (the localizer's on-road test, {@code |n|} within the local half-width, on the branch it follows);
+ * elsewhere, and for the other contact fields (clearance, nearest, normal, border), the plan-view
+ * answer stands. Every other course runs exactly as before (no extra launch).
  */
 public final class RaceMode implements CourseMode {
     /** The mode's name. */
@@ -40,6 +52,9 @@ public final class RaceMode implements CourseMode {
     private RacingLine racingLine;
     private RacelineProbe probe;
     private CourseStep result;
+    private I32Array footprint;
+    private LaunchPlan levelPlan;
+    private ComputeRuntime levelRuntime;
 
     /** A mode for one course (the registry makes one per course). */
     public RaceMode() {
@@ -62,6 +77,13 @@ public final class RaceMode implements CourseMode {
         this.props = Double.isNaN(config.propSpacing()) ? null
                 : new PropSampler(track, (float) config.propSpacing(), config.maxProps());
         LaunchPlan.Builder refresh = LaunchPlan.builder().append(checkpoints.plan()).append(profile.plan());
+        if (c.bridges() && config.offRoad().isPresent()) {
+            this.footprint = c.runtime().allocI32(track.numEnvs() * track.nMax());
+            refresh.launch(track.numEnvs(), CrossingFootprintKernel.INSTANCE.args().center(track.center())
+                    .inner(track.inner()).outer(track.outer()).length(track.length())
+                    .left(track.leftHalfWidth()).right(track.rightHalfWidth()).count(track.count())
+                    .nMax(track.nMax()).footprint(footprint));
+        }
         if (props != null) {
             refresh.append(props.plan());
         }
@@ -104,6 +126,13 @@ public final class RaceMode implements CourseMode {
             runtime.upload(he, halfExtents);
             Boxes boxes = new Boxes(agents, poses.position(), poses.heading(), halfExtents);
             this.offRoad = new OffRoadChecker(track, boxes, off.get());
+            if (footprint != null) {
+                this.levelRuntime = runtime;
+                this.levelPlan = LaunchPlan.builder().launch(queries, LevelOffRoadKernel.INSTANCE.args()
+                        .count(track.count()).nMax(track.nMax()).agents(agents).footprint(footprint)
+                        .segment(localizer.frame().segment()).onRoad(localizer.frame().onRoad())
+                        .border(offRoad.contacts().border()).offRoad(offRoad.contacts().offRoad())).build();
+            }
         }
         this.probe = racingLine == null ? null : new RacelineProbe(racingLine, poses.position(), localizer.frame(), agents,
                 config.raceline().orElseThrow().window());
@@ -121,6 +150,9 @@ public final class RaceMode implements CourseMode {
         tracker.update();
         if (offRoad != null) {
             offRoad.query();
+            if (levelPlan != null) {
+                levelPlan.enqueueLocked(levelRuntime);
+            }
         }
     }
 

@@ -31,11 +31,12 @@ final class TrackBatch implements CourseBatch {
         if (!Double.isNaN(config.gridRowGap())) {
             g.rowGap(config.gridRowGap());
         }
-        this.grid = g.build();
         dev.trackgen.api.config.TrackGenConfig gc = generator.config();
         boolean elevated = !dev.trackgen.api.config.ElevationKnobs.FLAT.equals(gc.get(dev.trackgen.api.config.ElevationKnobs.PROFILE))
                 || gc.get(dev.trackgen.api.config.ElevationKnobs.BANK_SPEED) > 0;
         boolean bridges = gc.get(dev.trackgen.api.config.ElevationKnobs.BRIDGE_CLEARANCE) > 0;
+        // a bridge course keeps its start line (checkpoint 0) and grid off the crossings
+        this.grid = g.avoidingCrossings(bridges).build();
         this.context = new CourseContext(track, config, halfWidth, grid, elevated || bridges, bridges);
     }
 

@@ -26,7 +26,9 @@ import dev.trackgen.course.kernel.StartGridKernel;
  * {@code lateral <= min(half_width, narrowest) - margin} of the centerline, so inside the road
  * with that margin (on a road of varying width, {@link Builder#narrowest} its narrowest half-width)
  * (checked by the tests on every valid track of every generator). Envs with fewer than 3 points
- * get {@code startIndex = -1} and NaN poses; values on invalid envs carry no promise.
+ * get {@code startIndex = -1} and NaN poses; values on invalid envs carry no promise. With
+ * {@link Builder#avoidingCrossings} (bridge courses) a line inside a crossing's footprint moves
+ * forward to the first clear point, and the grid with it.
  *
  * <p>{@link #compute()} launches two kernels (curvature, then line and grid), allocates nothing
  * and can be captured; call it after every {@code generate()}.
@@ -55,7 +57,9 @@ public final class StartGrid extends TrackPart<StartGrid> {
         KernelArgs g = StartGridKernel.INSTANCE.args().center(track.center()).tangent(track.tangent())
                 .arclen(track.arclen()).length(track.length()).count(track.count()).kappa(kappa).nMax(track.nMax())
                 .rule(b.rule.code()).straightKappa((float) b.straightKappa).slots(slots).front((float) b.front)
-                .rowGap((float) b.rowGap).lateral((float) lateral).startIndex(startIndex).startS(startS)
+                .rowGap((float) b.rowGap).lateral((float) lateral).inner(track.inner()).outer(track.outer())
+                .left(track.leftHalfWidth()).right(track.rightHalfWidth()).avoidCrossings(b.avoidCrossings ? 1 : 0)
+                .startIndex(startIndex).startS(startS)
                 .gridPosition(positions).gridHeading(headings);
         this.plan = LaunchPlan.builder().launch(e * track.nMax(), k)
                 .launch(e, g).build();
@@ -111,6 +115,7 @@ public final class StartGrid extends TrackPart<StartGrid> {
         private double lateral = Double.NaN;
         private double margin = Double.NaN;
         private double straightKappa = Double.NaN;
+        private boolean avoidCrossings;
 
         private Builder(Track track) {
             this.track = Objects.requireNonNull(track, "track");
@@ -210,6 +215,19 @@ public final class StartGrid extends TrackPart<StartGrid> {
         }
 
         /**
+         * @param avoid whether a start line within a bridge crossing's footprint moves forward, with
+         *              its grid, to the first point whose cross-section comes no closer than a
+         *              half-width to another branch's centerline (the rule of
+         *              {@code Checkpoints.Builder.avoidingCrossings}; default false; on for bridge
+         *              courses, docs/elevation.md "Bridges")
+         * @return this builder
+         */
+        public Builder avoidingCrossings(boolean avoid) {
+            this.avoidCrossings = avoid;
+            return this;
+        }
+
+        /**
          * @return the grid (not yet computed: call {@link StartGrid#compute()})
          * @throws IllegalArgumentException naming the first bad parameter
          */
@@ -257,6 +275,7 @@ public final class StartGrid extends TrackPart<StartGrid> {
             b.rowGap = gap;
             b.front = fr;
             b.straightKappa = sk;
+            b.avoidCrossings = avoidCrossings;
             return b;
         }
     }

@@ -18,8 +18,9 @@ import dev.trackgen.course.collision.BoxContacts;
  * [E*nMax]} pairs, {@code count: [E]}; inputs and outputs {@code [E*B]} (pairs for position,
  * half extents, nearest and normal). Semantics are those of {@link BoxContacts}.
  *
- * <p>A box is inside the road when each corner is inside the outer loop and outside the inner one
- * (ray parity) and no border segment meets the solid box. The clearance of a box on the road is
+ * <p>A box is inside the road when each corner is inside exactly one of the two border loops (ray
+ * parity over both; on a track whose inner loop lies inside its outer one: inside the outer loop
+ * and outside the inner one) and no border segment meets the solid box. The clearance of a box on the road is
  * the distance between the solid box and the nearer border polyline: the minimum of each corner's
  * distance to each segment and each segment vertex's distance to the box; segments lying wholly
  * beyond one side of the box's bounding box grown by the best distance so far (or by a starting
@@ -230,8 +231,12 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                 Planar.writeEmpty(t, 1, offRoad, clearance, nearest, normal, border);
                 continue;
             }
-            int inHole = parIn & 15;          // corners inside the inner loop
-            int outside = ~parOut & 15;       // corners outside the outer loop
+            // a corner is on the road inside exactly one of the two loops (even-odd over both): on a
+            // track whose inner loop lies inside its outer one that is "inside outer, outside inner",
+            // bit for bit; on a figure-eight, whose borders swap sides between the lobes, it is the
+            // band on both lobes
+            int inHole = parIn & parOut & 15;     // corners inside both loops
+            int outside = ~parIn & ~parOut & 15;  // corners outside both loops
             boolean off = crossed || (inHole | outside) != 0;
             float clear;
             if (!off) {

@@ -14,16 +14,23 @@ import dev.trackgen.course.internal.Projection;
  * Start/finish line and starting grid, one thread per env ({@code dim = E}).
  *
  * <p>{@code tg_course_start_grid(center, tangent, arclen, length, count, kappa, nMax, rule,
- * straightKappa, slots, front, rowGap, lateral, startIndex, startS, gridPosition, gridHeading)}:
+ * straightKappa, slots, front, rowGap, lateral, inner, outer, left, right, avoidCrossings,
+ * startIndex, startS, gridPosition, gridHeading)}:
  * picks the line's point index by {@code rule} ({@link StartRule#code()}; the longest straight
- * uses {@code |kappa| <= straightKappa}), writes it to {@code startIndex[e]} and its arc length to
+ * uses {@code |kappa| <= straightKappa}); with {@code avoidCrossings != 0} (bridge courses,
+ * docs/elevation.md "Bridges") and at least 6 points, a line whose cross-section is shadowed by
+ * another branch (the test of {@link CheckpointClearKernel}: closer in the plan view than
+ * {@code max(left[j], right[j])} to a centerline segment {@code j -> j + 1} more than
+ * {@code band = (int) (2 w_max / (length / count)) + 2} points away along the loop) moves forward
+ * to the first point {@code line + 1, line + 2, ...} (cyclically) that is not, and stays where no
+ * point is clear; it writes it to {@code startIndex[e]} and its arc length to
  * {@code startS[e]}, then places slot {@code k} at arc length
  * {@code startS - front - k * rowGap} (modulo the lap), offset {@code +lateral} (even {@code k},
  * left of the direction of travel) or {@code -lateral} (odd {@code k}) along the left normal of
  * the interpolated unit tangent, heading along that tangent. Envs with fewer than 3 points get
  * {@code startIndex = -1}, {@code startS = NaN} and NaN poses.
  *
- * <p>Shapes: {@code center, tangent: [E*nMax]} pairs, {@code arclen, kappa: [E*nMax]},
+ * <p>Shapes: {@code center, tangent, inner, outer: [E*nMax]} pairs, {@code arclen, kappa, left, right: [E*nMax]},
  * {@code length, count, startIndex, startS: [E]}, {@code gridPosition, gridHeading: [E*slots]}
  * pairs (headings are unit vectors).
  */
@@ -38,14 +45,17 @@ public final class StartGridKernel extends StartGridKernelBase {
     interface Signature {
         void tg_course_start_grid(@In Vec2Array center, @In Vec2Array tangent, @In F32Array arclen, @In F32Array length,
                                   @In I32Array count, @In F32Array kappa, int nMax, int rule, float straightKappa, int slots,
-                                  float front, float rowGap, float lateral, @Out I32Array startIndex,
+                                  float front, float rowGap, float lateral, @In Vec2Array inner,
+                                  @In Vec2Array outer, @In F32Array left, @In F32Array right, int avoidCrossings,
+                                  @Out I32Array startIndex,
                                   @Out F32Array startS, @Out Vec2Array gridPosition, @Out Vec2Array gridHeading);
     }
 
     @Override
     protected void run(int begin, int end, float[] c, float[] tan, float[] arclen, float[] length, int[] count,
                        float[] kappa, int nMax, int rule, float straight, int slots, float front, float rowGap,
-                       float lateral, int[] startIndex, float[] startS, float[] pos, float[] head) {
+                       float lateral, float[] inner, float[] outer, float[] left, float[] right, int avoid,
+                       int[] startIndex, float[] startS, float[] pos, float[] head) {
         for (int e = begin; e < end; e++) {
             int b = e * nMax;
             int cn = count[e];
@@ -66,6 +76,20 @@ public final class StartGridKernel extends StartGridKernelBase {
             if (rule == 0) {
                 float depth = front + (float) (slots - 1) * rowGap;
                 line = straightLine(kappa, arclen, b, cn, lap, straight, depth);
+            }
+            if (avoid != 0 && cn >= 6) {
+                float wMax = 0.0f;
+                for (int i = 0; i < cn; i++) {
+                    wMax = Math.max(wMax, Math.max(left[b + i], right[b + i]));
+                }
+                int band = (int) (2.0f * wMax / (lap / (float) cn)) + 2;
+                for (int step = 0; step < cn; step++) {
+                    int q = line + step >= cn ? line + step - cn : line + step;
+                    if (!CheckpointClearKernel.shadowed(c, inner, outer, left, right, b, cn, q, band)) {
+                        line = q;
+                        break;
+                    }
+                }
             }
             float s0 = arclen[b + line];
             startIndex[e] = line;

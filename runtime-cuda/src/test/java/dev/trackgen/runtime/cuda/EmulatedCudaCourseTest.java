@@ -120,6 +120,68 @@ class EmulatedCudaCourseTest {
         assertEquals(d.allocations, d.frees, "every allocation is freed on close");
     }
 
+    @Test
+    void theLevelAwareOffRoadOfABridgeCourseMatchesTheCpuRuntime() {
+        // figure-eight bridge courses: the footprint and level kernels on the CUDA path
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        int[][] cuda;
+        try (CudaRuntime rt = EmulatedCudaRuntimeTest.runtime(d)) {
+            cuda = HostCourseTwinsTest.driveBridgeOffRoad(rt, 60);
+        }
+        int[][] cpu;
+        try (CpuRuntime host = new CpuRuntime(2, false)) {
+            cpu = HostCourseTwinsTest.driveBridgeOffRoad(host, 60);
+        }
+        int off = 0;
+        for (int k = 0; k < cpu.length; k++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(cpu[k], cuda[k], "step " + k);
+            for (int v : cpu[k]) {
+                off += v;
+            }
+        }
+        assertTrue(off > 0, "some agents off the road");
+        assertEquals(d.allocations, d.frees, "every allocation is freed on close");
+    }
+
+    private static Course openBridgeCourse(ComputeRuntime rt) {
+        TrackGenConfig c = TrackGenConfig.builder().generator("bezier").numEnvs(ENVS).runtime("cpu")
+                .set(dev.trackgen.api.config.ElevationKnobs.BRIDGE_CLEARANCE, 0.05).build();
+        CourseConfig cc = CourseConfig.builder().agents(AGENTS).offRoad(OffRoadOptions.segments()).build();
+        Course course = Course.create(TrackGenLauncher.discover().builder(c).rng(PerEnvSeededRng.fromScalar(ENVS, 7))
+                .runtime(rt).build(), cc);
+        course.bind(course.allocatePoses());
+        return course;
+    }
+
+    @Test
+    void aBridgeCoursesStepWithItsLevelLaunchIsCapturedAndMatchesTheCpuCourse() {
+        // bridges on (crossing-free bezier tracks: empty footprints), so the step holds tg_course_offroad_level
+        EmulatedDriver d = EmulatedCudaRuntimeTest.driver();
+        try (CudaRuntime rt = EmulatedCudaRuntimeTest.runtime(d);
+             CpuRuntime host = new CpuRuntime(2, false);
+             Course cuda = openBridgeCourse(rt);
+             Course cpu = openBridgeCourse(host)) {
+            cuda.generate();
+            cpu.generate();
+            float[] start = (float[]) download(host, cpu.grid().positions());
+            float[] dir = (float[]) download(host, cpu.grid().headings());
+            for (int step = 0; step < 6; step++) {
+                drive(cuda, cpu, start, dir, 4 * step);
+                CourseStep a = cpu.step();
+                CourseStep b = cuda.step();
+                org.junit.jupiter.api.Assertions.assertArrayEquals(
+                        (int[]) download(host, a.contacts().orElseThrow().offRoad()),
+                        (int[]) download(rt, b.contacts().orElseThrow().offRoad()), "step " + step + " off-road");
+                org.junit.jupiter.api.Assertions.assertArrayEquals((int[]) download(host, a.frame().onRoad()),
+                        (int[]) download(rt, b.frame().onRoad()), "step " + step + " on-road");
+                assertEquals(step >= 1, cuda.stepCaptured(), "captured from the second step on");
+            }
+        }
+        assertTrue(d.log.contains("launch tg_course_crossing_footprint"), "the footprint kernel ran");
+        assertTrue(d.log.contains("launch tg_course_offroad_level"), "the level kernel ran");
+        assertEquals(d.allocations, d.frees, "every allocation is freed on close");
+    }
+
     /**
      * Drives a course on {@code rt} and the same course on the CPU runtime side by side and
      * compares everything they keep, step by step (also run on a real GPU by CudaCourseGpuTest).

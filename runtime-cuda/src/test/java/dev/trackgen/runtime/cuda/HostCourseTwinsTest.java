@@ -87,6 +87,99 @@ class HostCourseTwinsTest {
                 + String.join("\n", rt.mismatches()));
     }
 
+    /**
+     * Drives a race mode with a segments off-road check on figure-eight bridge courses: agents
+     * through the crossings at random lateral offsets up to two half-widths, so the footprint's
+     * override sets both verdicts. Returns each step's off-road flags, {@code [steps][envs * agents]}.
+     */
+    static int[][] driveBridgeOffRoad(dev.trackgen.api.runtime.ComputeRuntime rt, int steps) {
+        int envs = 3;
+        int p = 400;
+        int agents = 3;
+        double hw = 0.1;
+        TrackGenConfig c = TrackGenConfig.builder().numEnvs(envs).runtime("cpu").nMax(600).halfWidth(hw)
+                .set(dev.trackgen.api.config.PipelineKnobs.RELAX_ENABLE, false)
+                .set(dev.trackgen.api.config.ElevationKnobs.BRIDGE_CLEARANCE, 0.05).build();
+        float[] tip = HostKernelTwinsTest.figureEights(3.0, p, envs);
+        float[] loops = new float[tip.length];
+        for (int e = 0; e < envs; e++) { // point 0 on the crossing; stretched along x: oblique crossings
+            for (int i = 0; i < p; i++) {
+                int from = e * p + (i + p / 4) % p;
+                loops[2 * (e * p + i)] = tip[2 * from] * (1.0f + 0.3f * e);
+                loops[2 * (e * p + i) + 1] = tip[2 * from + 1];
+            }
+        }
+        int[][] out = new int[steps][];
+        try (dev.trackgen.pipeline.CenterlinePipeline pipe = new dev.trackgen.pipeline.CenterlinePipeline(c, p, rt)) {
+            Track t = pipe.run(loops);
+            TrackSnapshot h = t.snapshot();
+            assertEquals(envs, h.validCount());
+            dev.trackgen.course.CourseConfig cc = dev.trackgen.course.CourseConfig.builder().agents(agents)
+                    .offRoad(dev.trackgen.course.collision.OffRoadOptions.segments()).build();
+            // the start line moves off the crossing at point 0 (tg_course_start_grid's avoidCrossings branch)
+            StartGrid grid = StartGrid.builder(t).halfWidth(hw).slots(agents).rule(StartRule.ARC_ZERO)
+                    .avoidingCrossings(true).build();
+            grid.compute();
+            int[] start = new int[envs];
+            rt.download(grid.startIndex(), start);
+            for (int e = 0; e < envs; e++) {
+                assertTrue(start[e] > 0, "env " + e + ": the start line moved off the crossing, at " + start[e]);
+            }
+            dev.trackgen.course.CourseContext ctx = new dev.trackgen.course.CourseContext(t, cc, hw, grid, true, true);
+            dev.trackgen.course.RaceMode mode = new dev.trackgen.course.RaceMode();
+            mode.buildTrackParts(ctx).enqueueLocked(rt);
+            dev.trackgen.api.runtime.Vec2Array pos = rt.allocVec2(envs * agents);
+            dev.trackgen.api.runtime.F32Array heading = rt.allocF32(envs * agents);
+            mode.buildStepParts(ctx, new dev.trackgen.course.Poses(pos, heading)).enqueueLocked(rt);
+            Random rnd = new Random(5);
+            float[] xy = new float[2 * envs * agents];
+            float[] yaw = new float[envs * agents];
+            for (int k = 0; k < steps; k++) {
+                for (int q = 0; q < envs * agents; q++) {
+                    int e = q / agents;
+                    int a = q % agents;
+                    int n = h.count(e);
+                    int b = e * h.nMax();
+                    // agent 0 laps; agents 1 and 2 sweep through the crossings near 0 and n/2
+                    int i = a == 0 ? (2 * k) % n : ((a - 1) * n / 2 + (k % 40) - 20 + n) % n;
+                    int j = (i + 1) % n;
+                    float tx = h.center()[2 * (b + j)] - h.center()[2 * (b + i)];
+                    float ty = h.center()[2 * (b + j) + 1] - h.center()[2 * (b + i) + 1];
+                    float len = (float) Math.hypot(tx, ty);
+                    float l = (float) ((rnd.nextDouble() - 0.5) * 4 * hw);
+                    xy[2 * q] = h.center()[2 * (b + i)] - l * ty / len;
+                    xy[2 * q + 1] = h.center()[2 * (b + i) + 1] + l * tx / len;
+                    yaw[q] = (float) Math.atan2(ty, tx);
+                }
+                rt.upload(xy, pos);
+                rt.upload(yaw, heading);
+                mode.enqueueStep();
+                out[k] = new int[envs * agents];
+                rt.download(mode.result().contacts().orElseThrow().offRoad(), out[k]);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void levelAwareOffRoadMatchesItsJavaTwinOnBridgeCourses() {
+        TwinCheckingRuntime rt = new TwinCheckingRuntime(Twins.hostRunner());
+        int[][] off = driveBridgeOffRoad(rt, 80);
+        int on = 0;
+        int offCount = 0;
+        for (int[] step : off) {
+            for (int v : step) {
+                on += v == 0 ? 1 : 0;
+                offCount += v;
+            }
+        }
+        assertTrue(on > 0 && offCount > 0, "both verdicts: on " + on + ", off " + offCount);
+        assertTrue(rt.launches().containsKey("tg_course_crossing_footprint"), () -> "launched " + rt.launches());
+        assertTrue(rt.launches().containsKey("tg_course_offroad_level"), () -> "launched " + rt.launches());
+        assertTrue(rt.mismatches().isEmpty(), () -> "CUDA C bodies differ from their Java twins:\n"
+                + String.join("\n", rt.mismatches()));
+    }
+
     @Test
     void courseKernelsMatchTheirJavaTwinsElementByElement() {
         for (String generator : new String[] {"bezier", "circuit"}) {
@@ -148,6 +241,9 @@ class HostCourseTwinsTest {
             Set<String> expected = new TreeSet<>();
             CourseKernelIndex.all().stream().filter(k -> CourseProgressKernels.PTX.equals(k.cudaModule()))
                     .forEach(k -> expected.add(k.name()));
+            // the race mode's bridge kernels: levelAwareOffRoadMatchesItsJavaTwinOnBridgeCourses
+            expected.remove("tg_course_crossing_footprint");
+            expected.remove("tg_course_offroad_level");
             assertEquals(expected, new TreeSet<>(rt.launches().keySet()), generator + ": every course kernel ran");
         }
     }
