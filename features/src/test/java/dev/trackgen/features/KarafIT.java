@@ -235,7 +235,28 @@ class KarafIT {
             }
             Thread.sleep(1000);
         }
-        throw new AssertionError("no log line with " + text);
+        throw new AssertionError("no log line with " + text + "; Karaf's threads at that moment: " + threadDump());
+    }
+
+    /**
+     * For a wait that timed out: Karaf's thread dump ({@code jcmd PID Thread.print}) written to
+     * {@code data/log/threads.txt} beside karaf.log, so a stuck Configuration Admin or SCR thread
+     * can be read after the run.
+     */
+    private static String threadDump() {
+        Path out = home.resolve("data/log/threads.txt");
+        try {
+            String pid = Files.readString(home.resolve("karaf.pid")).trim();
+            Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+            Process p = new ProcessBuilder(jcmd.toString(), pid, "Thread.print").redirectErrorStream(true)
+                    .redirectOutput(out.toFile()).start();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            return out.toString();
+        } catch (IOException | InterruptedException e) {
+            return "not taken (" + e + ")";
+        }
     }
 
     /** @return the log lines containing the text, from log:display or else from karaf.log */
