@@ -1334,38 +1334,17 @@ extern "C" __global__ void tg_bridge(int dim, const float2* center, const float2
         oz[b + i] += lift[b + i];
         iz[b + i] += lift[b + i];
     }
-    double acc = 0.0;
-    bool ok = genValid[e] != 0 && wMin > wFloor;
-    float dsp = tg_length(center[b].x - center[b + cn - 1].x, center[b].y - center[b + cn - 1].y);
+    /* 3D arc length and tangent with the grade and bank bounds: the elevation stage's step 4 */
+    bool ok = tg_elevation_lifted(center, tangent, z, bank, cn, b, e, validGrade, banked != 0 ? 1.0f : 0.0f, bankMax,
+                                  arclen3d, length3d, tangent3d)
+              && genValid[e] != 0 && wMin > wFloor;
     for (int i = 0; i < cn; i++) {
-        arclen3d[b + i] = static_cast<float>(acc);
-        int in = i + 1 == cn ? 0 : i + 1;
-        int ip = i == 0 ? cn - 1 : i - 1;
-        float2 pc = center[b + i];
-        float2 pn = center[b + in];
-        float ds = tg_length(pn.x - pc.x, pn.y - pc.y);
-        float dz = z[b + in] - z[b + i];
-        acc += static_cast<double>(tg_length(ds, dz));
-        float den = dsp + ds;
-        float g = den > 0.0f ? (z[b + in] - z[b + ip]) / den : 0.0f;
-        float inv = 1.0f / static_cast<float>(sqrt(static_cast<double>(1.0f + g * g)));
-        tangent3d[3 * (b + i)] = tangent[b + i].x * inv;
-        tangent3d[3 * (b + i) + 1] = tangent[b + i].y * inv;
-        tangent3d[3 * (b + i) + 2] = g * inv;
-        if (validGrade > 0.0f && !(fabsf(dz) <= validGrade * ds)) {
-            ok = false;
-        }
-        if (banked != 0 && !(fabsf(bank[b + i]) <= bankMax)) {
-            ok = false;
-        }
-        if (!tg_isfinite(z[b + i]) || !tg_isfinite(oz[b + i]) || !tg_isfinite(iz[b + i]) || !tg_isfinite(pc.x)
-            || !tg_isfinite(pc.y) || !tg_isfinite(outer[b + i].x) || !tg_isfinite(outer[b + i].y)
+        if (!tg_isfinite(z[b + i]) || !tg_isfinite(oz[b + i]) || !tg_isfinite(iz[b + i]) || !tg_isfinite(center[b + i].x)
+            || !tg_isfinite(center[b + i].y) || !tg_isfinite(outer[b + i].x) || !tg_isfinite(outer[b + i].y)
             || !tg_isfinite(inner[b + i].x) || !tg_isfinite(inner[b + i].y)) {
             ok = false;
         }
-        dsp = ds;
     }
-    length3d[e] = static_cast<float>(acc);
     float peri = 0.0f;
     for (int i = 0; ok && i < cn; i++) {
         int t = b + i;

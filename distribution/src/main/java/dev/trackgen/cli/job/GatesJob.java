@@ -23,9 +23,6 @@ import dev.trackgen.api.config.InvalidConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -214,46 +211,24 @@ public final class GatesJob {
     }
 
     /**
-     * Writes one file per valid env into {@code dir}, all or nothing: each file is written under a
-     * temporary name and moved into place when complete; on a failure (a full disk) every file this
-     * run placed and the temporary one are removed, and the message says so.
+     * Writes one file per valid env into {@code dir}, all or nothing, through an
+     * {@link OutputTransaction}: each file is staged next to its place and every one moved in only
+     * when all are written, so a failure (a full disk) leaves none of this run's files.
      */
     private void writeFolder(String flag, Path dir, String suffix, IntFileWriter writer) {
         GateCourseSnapshot s = last;
-        List<Path> placed = new ArrayList<>();
-        Path tmp = null;
-        try {
+        try (OutputTransaction files = new OutputTransaction().replaceLinks()) {
             Files.createDirectories(dir);
             for (int e = 0; e < s.numEnvs(); e++) {
-                if (s.valid()[e] == 0) {
-                    continue;
+                if (s.valid()[e] != 0) {
+                    String name = String.format(Locale.ROOT, "env_%05d", e);
+                    writer.write(e, name, files.stage(flag, dir.resolve(name + suffix)));
                 }
-                String name = String.format(Locale.ROOT, "env_%05d", e);
-                Path file = dir.resolve(name + suffix);
-                tmp = dir.resolve("." + name + suffix + ".part");
-                writer.write(e, name, tmp);
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-                tmp = null;
-                placed.add(file);
             }
+            files.commit();
         } catch (IOException ex) {
-            int removed = 0;
-            for (Path p : placed) {
-                try {
-                    removed += Files.deleteIfExists(p) ? 1 : 0;
-                } catch (IOException ignored) {
-                    // the message below still names the failure
-                }
-            }
-            try {
-                if (tmp != null) {
-                    Files.deleteIfExists(tmp);
-                }
-            } catch (IOException ignored) {
-                // as above
-            }
-            throw new CliException(flag + " " + dir + ": cannot write (" + ex.getMessage() + "); the " + removed
-                    + " files this run had written there were removed", ex);
+            throw new CliException(flag + " " + dir + ": cannot write (" + ex.getMessage() + "); no file of this run "
+                    + "was left there", ex);
         }
     }
 

@@ -163,38 +163,17 @@ public final class BridgeKernel extends BridgeKernelBase {
                 oz[b + i] += lift[b + i];
                 iz[b + i] += lift[b + i];
             }
-            // 3D arc length and tangent, as the elevation stage computes them; the grade and bank bounds
-            double acc = 0.0;
-            boolean ok = genValid[e] != 0 && wMin > wFloor;
-            float dsp = Geometry.length(c[2 * b] - c[2 * (b + cn - 1)], c[2 * b + 1] - c[2 * (b + cn - 1) + 1]);
+            // 3D arc length and tangent with the grade and bank bounds: the elevation stage's step 4
+            boolean ok = ElevationKernel.lifted(c, tan, z, bank, cn, b, e, validGrade, banked != 0 ? 1f : 0f, bankMax,
+                    arclen3d, length3d, tangent3d) && genValid[e] != 0 && wMin > wFloor;
             for (int i = 0; i < cn; i++) {
-                arclen3d[b + i] = (float) acc;
-                int in = i + 1 == cn ? 0 : i + 1;
-                int ip = i == 0 ? cn - 1 : i - 1;
-                float ds = Geometry.length(c[2 * (b + in)] - c[2 * (b + i)], c[2 * (b + in) + 1] - c[2 * (b + i) + 1]);
-                float dz = z[b + in] - z[b + i];
-                acc += Geometry.length(ds, dz);
-                float den = dsp + ds;
-                float g = den > 0f ? (z[b + in] - z[b + ip]) / den : 0f;
-                float inv = 1f / (float) Math.sqrt(1f + g * g);
-                tangent3d[3 * (b + i)] = tan[2 * (b + i)] * inv;
-                tangent3d[3 * (b + i) + 1] = tan[2 * (b + i) + 1] * inv;
-                tangent3d[3 * (b + i) + 2] = g * inv;
-                if (validGrade > 0f && !(Math.abs(dz) <= validGrade * ds)) {
-                    ok = false;
-                }
-                if (banked != 0 && !(Math.abs(bank[b + i]) <= bankMax)) {
-                    ok = false;
-                }
                 if (!Float.isFinite(z[b + i]) || !Float.isFinite(oz[b + i]) || !Float.isFinite(iz[b + i])
                         || !Float.isFinite(c[2 * (b + i)]) || !Float.isFinite(c[2 * (b + i) + 1])
                         || !Float.isFinite(outer[2 * (b + i)]) || !Float.isFinite(outer[2 * (b + i) + 1])
                         || !Float.isFinite(inner[2 * (b + i)]) || !Float.isFinite(inner[2 * (b + i) + 1])) {
                     ok = false;
                 }
-                dsp = ds;
             }
-            length3d[e] = (float) acc;
             // 3. the bridge gate
             float peri = 0f;
             for (int i = 0; ok && i < cn; i++) {

@@ -191,8 +191,11 @@ public final class ElevationKernel extends ElevationKernelBase {
         length3d[e] = length[e];
     }
 
-    /** Step 4 in general; returns false when an edge breaks the grade bound or a bank the bank bound. */
-    private static boolean lifted(float[] c, float[] tan, float[] z, float[] bank, int cn, int b, int e,
+    /**
+     * Step 4 in general (also the bridge stage's, after its lift); returns false when an edge breaks
+     * the grade bound or a bank the bank bound ({@code bankK > 0}).
+     */
+    static boolean lifted(float[] c, float[] tan, float[] z, float[] bank, int cn, int b, int e,
                                   float validGrade, float bankK, float bankMax, float[] arclen3d, float[] length3d,
                                   float[] tangent3d) {
         double acc = 0.0;
