@@ -21,8 +21,12 @@ import java.util.List;
  * for its {@code K} candidates, then (when {@code K > 1}) their crossing counts
  * ({@link SelfIntersectionsKernel} over {@code N} points each) and pinch flags
  * ({@link CheckpointClearanceKernel}), and {@link CheckpointSelectKernel}'s copy of the kept one.
- * Checkpoints, paths, headings, candidates, flags and box scratch
- * ({@code K * (2C + 5N + 2)} values and the two kernels' box scratch for one polygon) are in buffers a launch chunk takes from
+ * Candidates are scored in order and the search stops early where the choice is already known:
+ * after the first candidate of score 0 (no crossing, no pinch; no later one can beat it), and a
+ * candidate's crossing count stops once it cannot score below the best so far (its pinch flag is
+ * then not computed), so the kept candidate is the one the separate launches keep.
+ * Checkpoints, paths, headings, candidates and box scratch
+ * ({@code K * (2C + 5N)} values and the two kernels' box scratch for one polygon) are in buffers a launch chunk takes from
  * a {@link ScratchPool}, reused for every env, instead of {@code [E * K]} rows. Same arithmetic, so
  * the same output bit for bit; a runtime without Java bodies (CUDA) gets the separate launches.
  *
@@ -61,21 +65,36 @@ final class CheckpointHostKernel extends CheckpointHostKernelBase implements Hos
         try {
             for (int e = begin; e < end; e++) {
                 int seed = seeds[e];
-                for (int cand = 0; cand < k; cand++) {
+                // CheckpointSelectKernel keeps the first candidate of the lowest score (2 * crossings
+                // + thin): a later candidate must score strictly less, so a candidate that cannot
+                // (its crossings alone reach the best score) stops counting, and a score of 0 ends
+                // the search; the kept candidate and its points are the same as when all K are scored
+                int best = 0;
+                long bestScore = Long.MAX_VALUE;
+                for (int cand = 0; cand < k && bestScore > 0; cand++) {
                     for (int ci = 0; ci < c; ci++) {
                         CheckpointSampleKernel.sampleOne(seed, cand, ci, c, sigma, rmin, jitter, b.checkpoints,
                                 cand * c + ci);
                     }
                     CheckpointSteerKernel.steerSlot(b.checkpoints, cand * c, c, n, turn, gain, look, b.path, cand * n);
                     CheckpointCloseKernel.closeSlot(b.path, b.heading, b.cand, cand * n, n);
-                    if (k > 1) {
-                        b.cross[cand] = Crossings.count(b.cand, cand * n, n, b.boxes, 0, 0);
-                        b.thin[cand] = CheckpointClearanceKernel.thinSlot(b.cand, cand * n, n, hw, target,
-                                b.clearanceBoxes, 0);
+                    if (k == 1) {
+                        break;
+                    }
+                    int cap = bestScore == Long.MAX_VALUE ? 0 : (int) ((bestScore + 1) / 2);
+                    int cross = Crossings.count(b.cand, cand * n, n, b.boxes, 0, cap);
+                    if (cap > 0 && cross >= cap) {
+                        continue;
+                    }
+                    int thin = CheckpointClearanceKernel.thinSlot(b.cand, cand * n, n, hw, target,
+                            b.clearanceBoxes, 0);
+                    long score = CheckpointSelectKernel.score(cross, thin);
+                    if (score < bestScore) {
+                        bestScore = score;
+                        best = cand;
                     }
                 }
-                int src = CheckpointSelectKernel.best(b.cross, b.thin, 0, k) * n;
-                System.arraycopy(b.cand, 2 * src, out, 2 * e * n, 2 * n);
+                System.arraycopy(b.cand, 2 * best * n, out, 2 * e * n, 2 * n);
             }
         } finally {
             POOL.release(b);
@@ -88,8 +107,6 @@ final class CheckpointHostKernel extends CheckpointHostKernelBase implements Hos
         float[] path = new float[0];
         float[] heading = new float[0];
         float[] cand = new float[0];
-        int[] cross = new int[0];
-        int[] thin = new int[0];
         float[] boxes = new float[0];
         float[] clearanceBoxes = new float[0];
 
@@ -101,10 +118,6 @@ final class CheckpointHostKernel extends CheckpointHostKernelBase implements Hos
                 path = new float[2 * k * n];
                 heading = new float[k * n];
                 cand = new float[2 * k * n];
-            }
-            if (cross.length < k) {
-                cross = new int[k];
-                thin = new int[k];
             }
             if (boxes.length < Crossings.boxFloats(n)) {
                 boxes = new float[Crossings.boxFloats(n)];
