@@ -97,9 +97,52 @@ public final class LoopDenseKernel extends LoopDenseKernelBase {
      */
     static void denseEnv(float[] c, int b, int cnt, int stride, int npseg, float inv, boolean polygon,
                          boolean centripetal, float[] out, int ob) {
+        // the samples of one segment share its control points and knot steps: they are read and
+        // computed once per segment, then each sample does what sample() does after them
         for (int i = 0; i < stride; i++) {
+            int t0 = ob + i * npseg;
+            if (i >= cnt || cnt < 2) {
+                for (int s = 0; s < npseg; s++) {
+                    out[2 * (t0 + s)] = Float.NaN;
+                    out[2 * (t0 + s) + 1] = Float.NaN;
+                }
+                continue;
+            }
+            int i1 = b + i;
+            int i2 = b + (i + 1) % cnt;
+            float p1x = c[2 * i1];
+            float p1y = c[2 * i1 + 1];
+            float p2x = c[2 * i2];
+            float p2y = c[2 * i2 + 1];
+            if (polygon) {
+                for (int s = 0; s < npseg; s++) {
+                    float u = s * inv;
+                    out[2 * (t0 + s)] = (1f - u) * p1x + u * p2x;
+                    out[2 * (t0 + s) + 1] = (1f - u) * p1y + u * p2y;
+                }
+                continue;
+            }
+            int i0 = b + (i + cnt - 1) % cnt;
+            int i3 = b + (i + 2) % cnt;
+            float p0x = c[2 * i0];
+            float p0y = c[2 * i0 + 1];
+            float p3x = c[2 * i3];
+            float p3y = c[2 * i3 + 1];
+            if (centripetal) {
+                float d01 = knotStep(p1x - p0x, p1y - p0y);
+                float d12 = knotStep(p2x - p1x, p2y - p1y);
+                float d23 = knotStep(p3x - p2x, p3y - p2y);
+                for (int s = 0; s < npseg; s++) {
+                    float u = s * inv;
+                    out[2 * (t0 + s)] = barryGoldman(p0x, p1x, p2x, p3x, d01, d12, d23, u);
+                    out[2 * (t0 + s) + 1] = barryGoldman(p0y, p1y, p2y, p3y, d01, d12, d23, u);
+                }
+                continue;
+            }
             for (int s = 0; s < npseg; s++) {
-                sample(c, b, cnt, i, s, inv, polygon, centripetal, out, ob + i * npseg + s);
+                float u = s * inv;
+                out[2 * (t0 + s)] = catmullRom(p0x, p1x, p2x, p3x, u);
+                out[2 * (t0 + s) + 1] = catmullRom(p0y, p1y, p2y, p3y, u);
             }
         }
     }

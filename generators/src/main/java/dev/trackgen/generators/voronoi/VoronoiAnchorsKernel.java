@@ -86,6 +86,19 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
     }
 
     /**
+     * {@code Math.floor(s / turn)}, the same double, by a multiplication with {@code inv = 1 / turn}
+     * where that cannot change the floor: the product differs from the quotient by a few ulps, so
+     * its floor is the quotient's unless the product lies within {@code 1e-9} of a whole number,
+     * where the division is done. For {@code |s / turn|} up to about {@code 1e6}.
+     */
+    static double wrapTurns(double s, double turn, double inv) {
+        double q = s * inv;
+        double m = Math.floor(q);
+        double f = q - m;
+        return f > 1.0e-9 && f < 1.0 - 1.0e-9 ? m : Math.floor(s / turn);
+    }
+
+    /**
      * The anchors of the env with seed {@code seed}: its sites, polar coordinates and used flags
      * from {@code sb}, its anchors from pair {@code ab}. This kernel's body for one thread, shared
      * with {@link VoronoiAnchorsHostKernel}.
@@ -94,6 +107,7 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
                            float variation, float jitter, int[] used, float[] anchors, int ab) {
         final int st = GeneratorKernels.STREAM_VORONOI_ANCHORS;
         float twoPi = (float) (2.0 * Math.PI);
+        double invTwoPi = 1.0 / twoPi;
         float sector = twoPi / k;
         float invSector = 1f / Math.max(sector, 1.0e-6f);
         float invRadial = 1f / Math.max(0.13f * box, 1.0e-6f);
@@ -115,7 +129,7 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
             float bestCost = 1.0e30f;
             for (int j = 0; j < sCount; j++) {
                 float dth = polar[2 * (sb + j) + 1] - theta;
-                dth -= twoPi * (float) Math.floor((dth + Math.PI) / twoPi);
+                dth -= twoPi * (float) wrapTurns(dth + Math.PI, twoPi, invTwoPi);
                 float cost = Math.abs(dth) * invSector + Math.abs(polar[2 * (sb + j)] - tr) * invRadial
                         + (used[sb + j] > 0 ? USED_PENALTY : 0f);
                 if (cost < bestCost) {

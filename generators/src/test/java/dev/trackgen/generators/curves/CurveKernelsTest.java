@@ -134,4 +134,43 @@ class CurveKernelsTest {
         assertEquals(-1f, d[9], 1e-6);
         assertEquals(1f, d[11], 1e-6);
     }
+
+    @Test
+    void denseEnvWritesTheKernelsFloatsForEveryMode() {
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(11);
+        int stride = 9;
+        int envs = 4;
+        float[] xy = new float[2 * envs * stride];
+        for (int k = 0; k < xy.length; k++) {
+            xy[k] = (float) (rng.nextDouble() * 4 - 2);
+        }
+        // env 3 repeats a point, so the centripetal knot floor is exercised
+        xy[2 * (3 * stride + 2)] = xy[2 * (3 * stride + 1)];
+        xy[2 * (3 * stride + 2) + 1] = xy[2 * (3 * stride + 1) + 1];
+        HostVec2Array ctrl = pts(xy);
+        HostI32Array count = ints(9, 6, 1, 9);
+        HostI32Array active = ints(1, 1, 1, 1);
+        for (int npseg : new int[] {1, 7}) {
+            for (int withEnd = 0; withEnd <= 1; withEnd++) {
+                if (withEnd == 1 && npseg == 1) {
+                    continue;
+                }
+                for (int mode = 0; mode < 3; mode++) {
+                    int polygon = mode == 1 ? 1 : 0;
+                    int centripetal = mode == 2 ? 1 : 0;
+                    float[] want = dense(ctrl, stride, count, npseg, withEnd, polygon, active, centripetal, null);
+                    float[] got = new float[want.length];
+                    float inv = LoopDenseKernel.step(npseg, withEnd != 0);
+                    for (int e = 0; e < envs; e++) {
+                        LoopDenseKernel.denseEnv(ctrl.data(), e * stride, count.data()[e], stride, npseg, inv,
+                                polygon != 0, centripetal != 0, got, e * stride * npseg);
+                    }
+                    for (int k = 0; k < want.length; k++) {
+                        assertEquals(Float.floatToRawIntBits(want[k]), Float.floatToRawIntBits(got[k]),
+                                "npseg " + npseg + " withEnd " + withEnd + " mode " + mode + " float " + k);
+                    }
+                }
+            }
+        }
+    }
 }

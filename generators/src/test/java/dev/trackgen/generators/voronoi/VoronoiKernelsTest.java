@@ -159,4 +159,29 @@ class VoronoiKernelsTest {
             assertEquals(want[k], out.data()[k], 1e-6);
         }
     }
+
+    @Test
+    void wrapTurnsIsTheFloorOfTheQuotient() {
+        float turn = (float) (2.0 * Math.PI);
+        double inv = 1.0 / turn;
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(7);
+        int near = 0;
+        for (int k = 0; k < 2_000_000; k++) {
+            double s;
+            if (k % 2 == 0) {
+                s = (rng.nextDouble() * 2 - 1) * 6 * Math.PI;
+            } else {
+                // a few ulps around whole multiples of the turn, where the product and the quotient may floor apart
+                s = Math.round((rng.nextDouble() * 2 - 1) * 3) * (double) turn;
+                for (int u = rng.nextInt(-4, 5); u != 0; u += u > 0 ? -1 : 1) {
+                    s = u > 0 ? Math.nextUp(s) : Math.nextDown(s);
+                }
+                near++;
+            }
+            assertEquals(Math.floor(s / turn), VoronoiAnchorsKernel.wrapTurns(s, turn, inv), "s = " + s);
+        }
+        assertTrue(near > 0);
+        assertTrue(Double.isNaN(VoronoiAnchorsKernel.wrapTurns(Double.NaN, turn, inv)));
+        assertEquals(Double.POSITIVE_INFINITY, VoronoiAnchorsKernel.wrapTurns(Double.POSITIVE_INFINITY, turn, inv));
+    }
 }
