@@ -71,10 +71,26 @@ public final class EdgeContacts {
         return !(((d3 > 0f && d4 > 0f) || (d3 < 0f && d4 < 0f)) && d3 * d3 > ea2 && d4 * d4 > ea2);
     }
 
+    /** Chunks per group of the second broadphase level ({@link #anyMeet} with group scratch). */
+    public static final int GROUP = 8;
+
+    /** Fewest chunks per polygon for which {@link #anyMeet} uses the group level when given scratch for it. */
+    public static final int GROUP_MIN_CHUNKS = 3 * GROUP;
+
+    /**
+     * @param n most points of a polygon
+     * @return floats of group-box scratch {@link #anyMeet} needs for two such polygons
+     */
+    public static int groupFloats(int n) {
+        int chunks = (n + Crossings.CHUNK - 1) / Crossings.CHUNK;
+        return 2 * 4 * ((chunks + GROUP - 1) / GROUP);
+    }
+
     /**
      * Whether any edge of closed polygon {@code p} meets any edge of closed polygon {@code q}
      * (both of {@code n} points starting at point {@code base}); with {@code same}, {@code q} must
-     * be {@code p} and edges sharing a vertex are skipped.
+     * be {@code p} and edges sharing a vertex are skipped. Without group scratch every pair of
+     * chunks is tested; no group scratch is needed below {@value #GROUP_MIN_CHUNKS} chunks.
      *
      * @param p     interleaved points, {@code [.. * 2]}
      * @param q     interleaved points of the second polygon (or {@code p})
@@ -86,12 +102,32 @@ public final class EdgeContacts {
      * @return whether a pair of edges meets
      */
     public static boolean anyMeet(float[] p, float[] q, boolean same, int base, int n, float[] boxes, int bb) {
+        return anyMeet(p, q, same, base, n, boxes, bb, null, 0);
+    }
+
+    /**
+     * {@link #anyMeet(float[], float[], boolean, int, int, float[], int)} with a second
+     * broadphase level for long polygons (a circuit's 1,300 points are 163 chunks, 13,000 chunk
+     * pairs): boxes of {@value #GROUP} chunks, so chunk pairs are tested only inside pairs of
+     * groups whose boxes meet. A group's box holds its chunks' boxes, so a group pair it skips
+     * holds no chunk pair that could meet: the same answer as the one-level scan.
+     *
+     * @param groups scratch of at least {@link #groupFloats}{@code (n)} floats from {@code gb}, or
+     *               {@code null} for the one-level scan
+     * @param gb     offset into {@code groups}
+     * @return whether a pair of edges meets
+     */
+    public static boolean anyMeet(float[] p, float[] q, boolean same, int base, int n, float[] boxes, int bb,
+                                  float[] groups, int gb) {
         int chunks = ChunkBounds.compute(p, base, n, Crossings.CHUNK, true, true, boxes, bb);
         int qb = bb + Crossings.boxFloats(n);
         if (!same) {
             ChunkBounds.compute(q, base, n, Crossings.CHUNK, true, true, boxes, qb);
         } else {
             qb = bb;
+        }
+        if (groups != null && chunks >= GROUP_MIN_CHUNKS) {
+            return groupedMeet(p, q, same, base, n, boxes, bb, qb, chunks, groups, gb);
         }
         for (int ci = 0; ci < chunks; ci++) {
             for (int cj = same ? ci : 0; cj < chunks; cj++) {
@@ -101,6 +137,58 @@ public final class EdgeContacts {
             }
         }
         return false;
+    }
+
+    /** The two-level scan of {@link #anyMeet}: group boxes of p from {@code gb}, of q after them. */
+    private static boolean groupedMeet(float[] p, float[] q, boolean same, int base, int n, float[] boxes, int pb,
+                                       int qb, int chunks, float[] groups, int gb) {
+        int count = (chunks + GROUP - 1) / GROUP;
+        int pg = gb;
+        int qg = same ? gb : gb + 4 * count;
+        groupBoxes(boxes, pb, chunks, count, groups, pg);
+        if (!same) {
+            groupBoxes(boxes, qb, chunks, count, groups, qg);
+        }
+        for (int gi = 0; gi < count; gi++) {
+            for (int gj = same ? gi : 0; gj < count; gj++) {
+                if (groups[pg + 4 * gi] > groups[qg + 4 * gj + 2] || groups[qg + 4 * gj] > groups[pg + 4 * gi + 2]
+                        || groups[pg + 4 * gi + 1] > groups[qg + 4 * gj + 3]
+                        || groups[qg + 4 * gj + 1] > groups[pg + 4 * gi + 3]) {
+                    continue;
+                }
+                int ciEnd = Math.min(chunks, (gi + 1) * GROUP);
+                int cjEnd = Math.min(chunks, (gj + 1) * GROUP);
+                for (int ci = gi * GROUP; ci < ciEnd; ci++) {
+                    for (int cj = same ? Math.max(ci, gj * GROUP) : gj * GROUP; cj < cjEnd; cj++) {
+                        if (chunkPairMeets(p, q, same, base, n, boxes, pb, qb, ci, cj)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The boxes of {@code count} groups of chunk boxes from {@code cb}, into {@code groups[gb..]}. */
+    private static void groupBoxes(float[] boxes, int cb, int chunks, int count, float[] groups, int gb) {
+        for (int g = 0; g < count; g++) {
+            float minx = Float.POSITIVE_INFINITY;
+            float miny = Float.POSITIVE_INFINITY;
+            float maxx = Float.NEGATIVE_INFINITY;
+            float maxy = Float.NEGATIVE_INFINITY;
+            int last = Math.min(chunks, (g + 1) * GROUP);
+            for (int c = g * GROUP; c < last; c++) {
+                minx = Math.min(minx, boxes[cb + 4 * c]);
+                miny = Math.min(miny, boxes[cb + 4 * c + 1]);
+                maxx = Math.max(maxx, boxes[cb + 4 * c + 2]);
+                maxy = Math.max(maxy, boxes[cb + 4 * c + 3]);
+            }
+            groups[gb + 4 * g] = minx;
+            groups[gb + 4 * g + 1] = miny;
+            groups[gb + 4 * g + 2] = maxx;
+            groups[gb + 4 * g + 3] = maxy;
+        }
     }
 
     /** The body of {@link #anyMeet} for chunk {@code ci} of p against chunk {@code cj} of q. */

@@ -19,7 +19,7 @@ import java.util.List;
  * one of {@link WidthFillKernel}, {@link WidthCurvatureKernel} and {@link WidthProfileKernel}
  * (by {@code widthMode}), {@link OffsetAreaKernel}, {@link OffsetAssignKernel} and {@link ValidityKernel}, in that order.
  * What only lives inside the stage (segment lengths, cumulative arc length, the validity gate's
- * boxes: {@code 2 * nMax + 1 + ValidityKernel.boxFloatsPerEnv(nMax)} floats) is in buffers a
+ * boxes and their groups: {@code 2 * nMax + 1 + ValidityKernel.boxFloatsPerEnv(nMax) + EdgeContacts.groupFloats(nMax)} floats) is in buffers a
  * launch chunk takes from a {@link ScratchPool}, reused for every env, instead of {@code [E]} rows;
  * the curvature the frame kernel writes, which nothing reads, is not kept. Same arithmetic in the same order per env, so the
  * same {@code Track} bit for bit; a runtime without Java bodies (CUDA) gets the eight launches
@@ -36,7 +36,7 @@ import java.util.List;
 final class InflationHostKernel extends InflationHostKernelBase implements HostFusedKernel {
     static final InflationHostKernel INSTANCE = new InflationHostKernel();
     private static final ScratchPool<float[][]> POOL = new ScratchPool<>(() -> new float[][] {
-        new float[0], new float[0], new float[0]});
+        new float[0], new float[0], new float[0], new float[0]});
 
     /** {@code widthMode}: the constant half-width ({@link WidthFillKernel}). */
     static final int WIDTH_CONSTANT = 0;
@@ -79,10 +79,12 @@ final class InflationHostKernel extends InflationHostKernelBase implements HostF
             buf[0] = new float[nMax];
             buf[1] = new float[nMax + 1];
             buf[2] = new float[ValidityKernel.boxFloatsPerEnv(nMax)];
+            buf[3] = new float[EdgeContacts.groupFloats(nMax)];
         }
         float[] seg = buf[0];
         float[] s = buf[1];
         float[] boxes = buf[2];
+        float[] groups = buf[3];
         try {
             for (int e = begin; e < end; e++) {
                 int b = e * nMax;
@@ -103,7 +105,7 @@ final class InflationHostKernel extends InflationHostKernelBase implements HostF
                 OffsetAssignKernel.INSTANCE.run(b, b + nMax, center, normal, left, right, nMax, count, areaA, areaB,
                         outer, inner);
                 ValidityKernel.validate(e, e + 1, center, count, genValid, normal, outer, inner, left, right, nMax,
-                        turningTol, wFloor, relaxTol, boxes, 0, valid);
+                        turningTol, wFloor, relaxTol, boxes, 0, groups, valid);
             }
         } finally {
             POOL.release(buf);

@@ -1,5 +1,6 @@
 package dev.trackgen.pipeline.inflate;
 
+import dev.trackgen.api.kernel.ChunkBounds;
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.kernel.Geometry;
 import dev.trackgen.api.runtime.CudaConstant;
@@ -101,17 +102,20 @@ public final class ValidityKernel extends ValidityKernelBase {
                        float[] inner, float[] left, float[] right, int nMax, float turningTol, float wFloor,
                        float relaxTol, float[] boxes, int[] valid) {
         validate(begin, end, c, count, genValid, normal, outer, inner, left, right, nMax, turningTol, wFloor, relaxTol,
-                boxes, boxFloatsPerEnv(nMax), valid);
+                boxes, boxFloatsPerEnv(nMax), null, valid);
     }
 
     /**
      * The body for envs {@code [begin, end)}; env {@code e}'s box scratch starts at
      * {@code boxes[e * boxStride]}: {@link #boxFloatsPerEnv} for this kernel's {@code [E]} rows, 0
-     * for the CPU runtime's fused inflation (one worker's row, reused for every env).
+     * for the CPU runtime's fused inflation (one worker's row, reused for every env). With
+     * {@code groups} (at least {@link EdgeContacts#groupFloats}{@code (nMax)} floats, shared by
+     * every env) the edge-contact scans of long tracks use a second broadphase level, with the
+     * same verdicts; {@code null} scans every chunk pair.
      */
     static void validate(int begin, int end, float[] c, int[] count, int[] genValid, float[] normal, float[] outer,
                          float[] inner, float[] left, float[] right, int nMax, float turningTol, float wFloor,
-                         float relaxTol, float[] boxes, int boxStride, int[] valid) {
+                         float relaxTol, float[] boxes, int boxStride, float[] groups, int[] valid) {
         for (int e = begin; e < end; e++) {
             int cn = count[e];
             int b = e * nMax;
@@ -131,13 +135,13 @@ public final class ValidityKernel extends ValidityKernelBase {
                 float peri = localShape(c, normal, outer, inner, left, right, b, cn, relaxTol);
                 int band = SeparationBand.of(peri / (float) cn, 2f * wMax);
                 ok = peri >= 2f * (float) Geometry.PI * maxThickness && cn >= 2 * band + 3
-                        && (wMin == wMax ? clearance(c, b, cn, band, maxThickness)
-                                : clearance(c, left, right, b, cn, band, relaxTol));
+                        && (wMin == wMax ? clearance(c, b, cn, band, maxThickness, boxes, bb)
+                                : clearance(c, left, right, b, cn, band, relaxTol, boxes, bb));
             }
-            ok = ok && !EdgeContacts.anyMeet(c, c, true, b, cn, boxes, bb)
-                    && !EdgeContacts.anyMeet(outer, outer, true, b, cn, boxes, bb)
-                    && !EdgeContacts.anyMeet(inner, inner, true, b, cn, boxes, bb)
-                    && !EdgeContacts.anyMeet(outer, inner, false, b, cn, boxes, bb)
+            ok = ok && !EdgeContacts.anyMeet(c, c, true, b, cn, boxes, bb, groups, 0)
+                    && !EdgeContacts.anyMeet(outer, outer, true, b, cn, boxes, bb, groups, 0)
+                    && !EdgeContacts.anyMeet(inner, inner, true, b, cn, boxes, bb, groups, 0)
+                    && !EdgeContacts.anyMeet(outer, inner, false, b, cn, boxes, bb, groups, 0)
                     && inside(inner[2 * b], inner[2 * b + 1], outer, b, cn);
             valid[e] = ok ? 1 : 0;
         }
@@ -323,6 +327,112 @@ public final class ValidityKernel extends ValidityKernelBase {
             prev = theta;
         }
         return total;
+    }
+
+    /** Points per chunk of the clearance broadphase. */
+    static final int CLEARANCE_CHUNK = 8;
+
+    /** Fewest points for which the clearance tests use their broadphase. */
+    static final int CLEARANCE_CHUNKED_MIN = 128;
+
+    /**
+     * {@link #clearance(float[], int, int, int, float)} with a broadphase for long tracks (a
+     * circuit's 1,300 points are 845,000 pairs): chunks of {@value #CLEARANCE_CHUNK} consecutive
+     * points get bounding boxes in {@code boxes[bb ..]} ({@code ChunkBounds.floats(cn, 8)}
+     * floats), and a pair of chunks is skipped when the float gap between their boxes,
+     * {@code gx * gx + gy * gy}, is at least the squared separation. Rounding is monotonic, so
+     * every pair in such chunks has a float {@code d2} at least that gap's and would pass: the
+     * same verdict as the plain scan. Below {@value #CLEARANCE_CHUNKED_MIN} points it is the plain scan.
+     */
+    static boolean clearance(float[] c, int b, int cn, int band, float minThickness, float[] boxes, int bb) {
+        if (cn < CLEARANCE_CHUNKED_MIN) {
+            return clearance(c, b, cn, band, minThickness);
+        }
+        float sep = 2f * minThickness;
+        float sep2 = sep * sep;
+        int chunks = ChunkBounds.compute(c, b, cn, CLEARANCE_CHUNK, false, false, boxes, bb);
+        for (int ci = 0; ci < chunks; ci++) {
+            for (int cj = ci; cj < chunks; cj++) {
+                if (boxGap2(boxes, bb, ci, cj) >= sep2) {
+                    continue;
+                }
+                int iEnd = Math.min(cn, (ci + 1) * CLEARANCE_CHUNK);
+                int jHi = Math.min(cn, (cj + 1) * CLEARANCE_CHUNK);
+                for (int i = ci * CLEARANCE_CHUNK; i < iEnd; i++) {
+                    float xi = c[2 * (b + i)];
+                    float yi = c[2 * (b + i) + 1];
+                    int jEnd = Math.min(jHi, i + cn - band);
+                    for (int j = Math.max(cj * CLEARANCE_CHUNK, i + band + 1); j < jEnd; j++) {
+                        float dx = xi - c[2 * (b + j)];
+                        float dy = yi - c[2 * (b + j) + 1];
+                        float d2 = dx * dx + dy * dy;
+                        if (d2 < sep2 && !(0.5f * (float) Math.sqrt(d2) >= minThickness)) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #clearance(float[], float[], float[], int, int, int, float)} with the broadphase of
+     * {@link #clearance(float[], int, int, int, float, float[], int)}: each chunk also keeps its
+     * largest {@code r} (after its boxes, {@code ceil(cn / 8)} more floats), and a chunk pair is
+     * skipped when the gap is at least {@code (rMax_i + rMax_j)^2}, which bounds every
+     * {@code sep * sep} of its pairs from above (monotonic rounding again): the same verdict.
+     */
+    static boolean clearance(float[] c, float[] left, float[] right, int b, int cn, int band, float relaxTol,
+                             float[] boxes, int bb) {
+        if (cn < CLEARANCE_CHUNKED_MIN) {
+            return clearance(c, left, right, b, cn, band, relaxTol);
+        }
+        int chunks = ChunkBounds.compute(c, b, cn, CLEARANCE_CHUNK, false, false, boxes, bb);
+        int rb = bb + ChunkBounds.floats(cn, CLEARANCE_CHUNK);
+        for (int ch = 0; ch < chunks; ch++) {
+            float most = 0f;
+            int last = Math.min(cn, (ch + 1) * CLEARANCE_CHUNK);
+            for (int i = ch * CLEARANCE_CHUNK; i < last; i++) {
+                most = Math.max(most, (1f - relaxTol) * Math.max(left[b + i], right[b + i]));
+            }
+            boxes[rb + ch] = most;
+        }
+        for (int ci = 0; ci < chunks; ci++) {
+            for (int cj = ci; cj < chunks; cj++) {
+                float bound = boxes[rb + ci] + boxes[rb + cj];
+                if (boxGap2(boxes, bb, ci, cj) >= bound * bound) {
+                    continue;
+                }
+                int iEnd = Math.min(cn, (ci + 1) * CLEARANCE_CHUNK);
+                int jHi = Math.min(cn, (cj + 1) * CLEARANCE_CHUNK);
+                for (int i = ci * CLEARANCE_CHUNK; i < iEnd; i++) {
+                    float xi = c[2 * (b + i)];
+                    float yi = c[2 * (b + i) + 1];
+                    float ri = (1f - relaxTol) * Math.max(left[b + i], right[b + i]);
+                    int jEnd = Math.min(jHi, i + cn - band);
+                    for (int j = Math.max(cj * CLEARANCE_CHUNK, i + band + 1); j < jEnd; j++) {
+                        float sep = ri + (1f - relaxTol) * Math.max(left[b + j], right[b + j]);
+                        float dx = xi - c[2 * (b + j)];
+                        float dy = yi - c[2 * (b + j) + 1];
+                        float d2 = dx * dx + dy * dy;
+                        if (d2 < sep * sep && !(0.5f * (float) Math.sqrt(d2) >= 0.5f * sep)) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The float gap {@code gx * gx + gy * gy} between the boxes of chunks {@code ci} and {@code cj} (0 where they overlap). */
+    private static float boxGap2(float[] boxes, int bb, int ci, int cj) {
+        int pi = bb + 4 * ci;
+        int pj = bb + 4 * cj;
+        float gx = Math.max(0f, Math.max(boxes[pj] - boxes[pi + 2], boxes[pi] - boxes[pj + 2]));
+        float gy = Math.max(0f, Math.max(boxes[pj + 1] - boxes[pi + 3], boxes[pi + 1] - boxes[pj + 3]));
+        return gx * gx + gy * gy;
     }
 
     /**

@@ -78,6 +78,38 @@ class EdgeContactsTest {
     }
 
     @Test
+    void theGroupLevelOfLongPolygonsAnswersAsEveryPairDoes() {
+        Random rnd = new Random(23);
+        int meetsSelf = 0;
+        int meetsPair = 0;
+        int cases = 60;
+        for (int c = 0; c < cases; c++) {
+            int n = EdgeContacts.GROUP_MIN_CHUNKS * Crossings.CHUNK - 5 + rnd.nextInt(1300);
+            double wobble = c % 3 == 0 ? 0.0 : (c % 3 == 1 ? 0.2 / n : 0.5);
+            float[] p = loop(rnd, n, wobble, 1.0, 0.0);
+            if (c % 3 == 1 && rnd.nextBoolean()) {
+                // one point pulled across the loop: a fold somewhere in the middle of a long scan
+                int k = rnd.nextInt(n);
+                p[2 * k] *= -0.5f;
+                p[2 * k + 1] *= -0.5f;
+            }
+            float[] q = loop(rnd, n, wobble, 0.9 + 0.15 * rnd.nextDouble(), 0.05 * rnd.nextDouble());
+            float[] boxes = new float[2 * Crossings.boxFloats(n)];
+            float[] groups = new float[EdgeContacts.groupFloats(n)];
+            boolean self = EdgeContacts.anyMeet(p, p, true, 0, n, boxes, 0, groups, 0);
+            assertEquals(bruteForce(p, p, true, n), self, "self, case " + c + ", n " + n);
+            assertEquals(EdgeContacts.anyMeet(p, p, true, 0, n, boxes, 0), self, "self one-level, case " + c);
+            boolean pair = EdgeContacts.anyMeet(p, q, false, 0, n, boxes, 0, groups, 0);
+            assertEquals(bruteForce(p, q, false, n), pair, "pair, case " + c + ", n " + n);
+            assertEquals(EdgeContacts.anyMeet(p, q, false, 0, n, boxes, 0), pair, "pair one-level, case " + c);
+            meetsSelf += self ? 1 : 0;
+            meetsPair += pair ? 1 : 0;
+        }
+        assertTrue(meetsSelf > 5 && meetsSelf < cases - 5, "the sample needs both kinds of loops: " + meetsSelf);
+        assertTrue(meetsPair > 5 && meetsPair < cases - 5, "the sample needs both kinds of pairs: " + meetsPair);
+    }
+
+    @Test
     void segmentsWithOverlappingBoxesAreTestedAndApartOnesAreNot() {
         // crossing diagonals
         assertTrue(EdgeContacts.edgesMeet(0f, 0f, 1f, 1f, 0f, 1f, 1f, 0f));
