@@ -14,8 +14,9 @@ import java.util.List;
 /**
  * The site field and the anchor snap fused for host runtimes, one index per environment
  * ({@code dim = E}), Java body only: for one env at a time, {@link VoronoiSitesKernel}'s body for
- * each of its {@code S} sites, then {@link VoronoiAnchorsKernel}'s. The sites, their polar
- * coordinates and the used flags ({@code 5 * S} values) are in buffers a launch chunk takes from a
+ * each of its {@code S} sites, then {@link VoronoiAnchorsKernel}'s with its search by angle (the
+ * same anchors as the kernel's scan of every site). The sites, their polar
+ * coordinates, the used flags and the sort order ({@code 7 * S} values) are in buffers a launch chunk takes from a
  * {@link ScratchPool}, reused for every env, instead of {@code [E * S]} rows. Same arithmetic, so
  * the same anchors bit for bit; a runtime without Java bodies (CUDA) gets the two launches.
  *
@@ -54,7 +55,7 @@ final class VoronoiAnchorsHostKernel extends VoronoiAnchorsHostKernelBase implem
                     VoronoiSitesKernel.siteOne(seed, i, layout, box, b.sites, b.polar, i);
                 }
                 VoronoiAnchorsKernel.anchorsEnv(seed, b.sites, b.polar, 0, sCount, k, boost, box, variation, jitter,
-                        b.used, anchors, e * k);
+                        b.used, anchors, e * k, b.order);
             }
         } finally {
             POOL.release(b);
@@ -66,12 +67,14 @@ final class VoronoiAnchorsHostKernel extends VoronoiAnchorsHostKernelBase implem
         float[] sites = new float[0];
         float[] polar = new float[0];
         int[] used = new int[0];
+        long[] order = new long[0];
 
         Buffers fit(int s) {
             if (used.length < s) {
                 sites = new float[2 * s];
                 polar = new float[2 * s];
                 used = new int[s];
+                order = new long[s];
             }
             return this;
         }

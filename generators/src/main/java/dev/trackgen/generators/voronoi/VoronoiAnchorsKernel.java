@@ -11,6 +11,8 @@ import dev.trackgen.api.runtime.Out;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorKernels;
 
+import java.util.Arrays;
+
 /**
  * Anchor selection from the site field, one thread per environment ({@code dim = E}).
  *
@@ -105,6 +107,36 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
      */
     static void anchorsEnv(int seed, float[] sites, float[] polar, int sb, int sCount, int k, float boost, float box,
                            float variation, float jitter, int[] used, float[] anchors, int ab) {
+        anchorsEnv(seed, sites, polar, sb, sCount, k, boost, box, variation, jitter, used, anchors, ab, null);
+    }
+
+    /** Most sites for which {@link #anchorsEnv} with an order buffer sorts them (larger fields scan every site). */
+    static final int SORTED_MAX_SITES = 4096;
+
+    /** Margin, radians, between the angular distance the sorted search estimates and the float one the cost uses. */
+    private static final double ANGLE_MARGIN = 1.0e-5;
+
+    /**
+     * {@link #anchorsEnv(int, float[], float[], int, int, int, float, float, float, float, int[], float[], int)}
+     * with a search by angle when {@code order} (at least {@code sCount} longs) is given and the
+     * field has at most {@value #SORTED_MAX_SITES} sites: the sites are sorted by polar angle once,
+     * and each anchor visits them outwards from its target angle, nearest first on either side,
+     * until the angular term alone ({@code |dth| / sector}, less a margin for rounding) exceeds
+     * the best cost so far. A site left unvisited costs strictly more, and ties go to the lower
+     * index as in the scan, so the anchors are the scan's bit for bit.
+     */
+    static void anchorsEnv(int seed, float[] sites, float[] polar, int sb, int sCount, int k, float boost, float box,
+                           float variation, float jitter, int[] used, float[] anchors, int ab, long[] order) {
+        boolean sorted = order != null && sCount <= SORTED_MAX_SITES;
+        if (sorted) {
+            for (int j = 0; j < sCount; j++) {
+                int bits = Float.floatToIntBits(polar[2 * (sb + j) + 1]);
+                // an int whose order is the float order
+                int key = bits ^ ((bits >> 31) & 0x7fffffff);
+                order[j] = ((long) key << 32) | j;
+            }
+            Arrays.sort(order, 0, sCount);
+        }
         final int st = GeneratorKernels.STREAM_VORONOI_ANCHORS;
         float twoPi = (float) (2.0 * Math.PI);
         double invTwoPi = 1.0 / twoPi;
@@ -127,19 +159,87 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
             float tr = Math.min(Math.max(0.34f * box * (1f + amp * profile), 0.16f * box), 0.52f * box);
             int best = 0;
             float bestCost = 1.0e30f;
-            for (int j = 0; j < sCount; j++) {
-                float dth = polar[2 * (sb + j) + 1] - theta;
-                dth -= twoPi * (float) wrapTurns(dth + Math.PI, twoPi, invTwoPi);
-                float cost = Math.abs(dth) * invSector + Math.abs(polar[2 * (sb + j)] - tr) * invRadial
-                        + (used[sb + j] > 0 ? USED_PENALTY : 0f);
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    best = j;
+            if (sorted) {
+                best = nearestByAngle(polar, sb, sCount, theta, tr, twoPi, invTwoPi, invSector, invRadial, used,
+                        order);
+            } else {
+                for (int j = 0; j < sCount; j++) {
+                    float cost = cost(polar, sb, j, theta, tr, twoPi, invTwoPi, invSector, invRadial, used);
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        best = j;
+                    }
                 }
             }
             used[sb + best] = 1;
             anchors[2 * (ab + i)] = sites[2 * (sb + best)];
             anchors[2 * (ab + i) + 1] = sites[2 * (sb + best) + 1];
         }
+    }
+
+    /** The snap cost of site {@code j} for the anchor at angle {@code theta} and radius {@code tr}. */
+    private static float cost(float[] polar, int sb, int j, float theta, float tr, float twoPi, double invTwoPi,
+                              float invSector, float invRadial, int[] used) {
+        float dth = polar[2 * (sb + j) + 1] - theta;
+        dth -= twoPi * (float) wrapTurns(dth + Math.PI, twoPi, invTwoPi);
+        return Math.abs(dth) * invSector + Math.abs(polar[2 * (sb + j)] - tr) * invRadial
+                + (used[sb + j] > 0 ? USED_PENALTY : 0f);
+    }
+
+    /** Circular distance, radians, between angles {@code a} and {@code b}, in double. */
+    private static double circularDistance(double a, double b) {
+        double d = Math.abs(a - b) % (2.0 * Math.PI);
+        return Math.min(d, 2.0 * Math.PI - d);
+    }
+
+    /**
+     * The sorted search of {@link #anchorsEnv}: the index of the cheapest site (the lowest index
+     * among equal costs), visiting the sites of {@code order} (sorted by angle) outwards from
+     * {@code theta}. The unvisited sites always form one arc between the two fronts, on which the
+     * distance to {@code theta} is least at a front, so the search stops once both fronts are too far.
+     */
+    private static int nearestByAngle(float[] polar, int sb, int sCount, float theta, float tr, float twoPi,
+                                      double invTwoPi, float invSector, float invRadial, int[] used, long[] order) {
+        // the first sorted site at or after theta's angle in [-pi, pi)
+        double t0 = theta - 2.0 * Math.PI * Math.floor((theta + Math.PI) / (2.0 * Math.PI));
+        int lo = 0;
+        int hi = sCount;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (polar[2 * (sb + (int) order[mid]) + 1] < t0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        int right = lo == sCount ? 0 : lo;
+        int left = (right == 0 ? sCount : right) - 1;
+        int best = 0;
+        float bestCost = 1.0e30f;
+        double scale = invSector * (1.0 - 1.0e-6);
+        for (int visited = 0; visited < sCount; visited++) {
+            int jr = (int) order[right];
+            int jl = (int) order[left];
+            double dr = circularDistance(polar[2 * (sb + jr) + 1], t0);
+            double dl = circularDistance(polar[2 * (sb + jl) + 1], t0);
+            double near = Math.min(dr, dl);
+            if ((near - ANGLE_MARGIN) * scale > bestCost) {
+                break;
+            }
+            int j;
+            if (dr <= dl) {
+                j = jr;
+                right = right + 1 == sCount ? 0 : right + 1;
+            } else {
+                j = jl;
+                left = (left == 0 ? sCount : left) - 1;
+            }
+            float cost = cost(polar, sb, j, theta, tr, twoPi, invTwoPi, invSector, invRadial, used);
+            if (cost < bestCost || (cost == bestCost && j < best)) {
+                bestCost = cost;
+                best = j;
+            }
+        }
+        return best;
     }
 }

@@ -184,4 +184,43 @@ class VoronoiKernelsTest {
         assertTrue(Double.isNaN(VoronoiAnchorsKernel.wrapTurns(Double.NaN, turn, inv)));
         assertEquals(Double.POSITIVE_INFINITY, VoronoiAnchorsKernel.wrapTurns(Double.POSITIVE_INFINITY, turn, inv));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ring", "void_ring", "clustered", "mixed"})
+    void theSearchByAngleSnapsTheScansAnchors(String layout) {
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(layout.hashCode());
+        int layoutCode = VoronoiSitesKernel.layoutCode(layout);
+        int differentFromFirst = 0;
+        for (int trial = 0; trial < 400; trial++) {
+            int sites = trial % 5 == 0 ? 6 + rng.nextInt(20) : 24 + rng.nextInt(600);
+            int k = 6 + rng.nextInt(Math.min(sites, 40) - 5);
+            int seed = rng.nextInt();
+            float variation = (float) rng.nextDouble(0, 1.5);
+            float jitter = (float) (trial % 7 == 0 ? 0.0 : rng.nextDouble(0, 1.0));
+            float[] site = new float[2 * sites];
+            float[] polar = new float[2 * sites];
+            for (int i = 0; i < sites; i++) {
+                VoronoiSitesKernel.siteOne(seed, i, layoutCode, BOX, site, polar, i);
+            }
+            if (trial % 3 == 0) {
+                // equal angles and radii: ties the scan breaks by the lower index
+                for (int i = 1; i < sites; i += 4) {
+                    polar[2 * i] = polar[2 * (i - 1)];
+                    polar[2 * i + 1] = polar[2 * (i - 1) + 1];
+                }
+            }
+            float[] scan = new float[2 * k];
+            float[] sorted = new float[2 * k];
+            VoronoiAnchorsKernel.anchorsEnv(seed, site, polar, 0, sites, k, VoronoiAnchorsKernel.layoutBoost(layoutCode),
+                    BOX, variation, jitter, new int[sites], scan, 0);
+            VoronoiAnchorsKernel.anchorsEnv(seed, site, polar, 0, sites, k, VoronoiAnchorsKernel.layoutBoost(layoutCode),
+                    BOX, variation, jitter, new int[sites], sorted, 0, new long[sites]);
+            for (int q = 0; q < 2 * k; q++) {
+                assertEquals(Float.floatToRawIntBits(scan[q]), Float.floatToRawIntBits(sorted[q]),
+                        "trial " + trial + ", S " + sites + ", K " + k + ", float " + q);
+            }
+            differentFromFirst += scan[0] != site[0] ? 1 : 0;
+        }
+        assertTrue(differentFromFirst > 100, "the anchors must not all be site 0");
+    }
 }
