@@ -186,9 +186,13 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
                 + (used[sb + j] > 0 ? USED_PENALTY : 0f);
     }
 
-    /** Circular distance, radians, between angles {@code a} and {@code b}, in double. */
+    /**
+     * Circular distance, radians, between angles {@code a} and {@code b} that both lie in
+     * [-pi, pi] (up to a float's rounding of pi), in double: exact where {@code |a - b| <= 2 pi},
+     * and otherwise a few 1e-8 below zero, so never above the true distance.
+     */
     private static double circularDistance(double a, double b) {
-        double d = Math.abs(a - b) % (2.0 * Math.PI);
+        double d = Math.abs(a - b);
         return Math.min(d, 2.0 * Math.PI - d);
     }
 
@@ -217,11 +221,12 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
         int best = 0;
         float bestCost = 1.0e30f;
         double scale = invSector * (1.0 - 1.0e-6);
+        // each front's site and distance, recomputed only when that front moves
+        int jr = (int) order[right];
+        int jl = (int) order[left];
+        double dr = circularDistance(polar[2 * (sb + jr) + 1], t0);
+        double dl = circularDistance(polar[2 * (sb + jl) + 1], t0);
         for (int visited = 0; visited < sCount; visited++) {
-            int jr = (int) order[right];
-            int jl = (int) order[left];
-            double dr = circularDistance(polar[2 * (sb + jr) + 1], t0);
-            double dl = circularDistance(polar[2 * (sb + jl) + 1], t0);
             double near = Math.min(dr, dl);
             if ((near - ANGLE_MARGIN) * scale > bestCost) {
                 break;
@@ -230,9 +235,13 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
             if (dr <= dl) {
                 j = jr;
                 right = right + 1 == sCount ? 0 : right + 1;
+                jr = (int) order[right];
+                dr = circularDistance(polar[2 * (sb + jr) + 1], t0);
             } else {
                 j = jl;
                 left = (left == 0 ? sCount : left) - 1;
+                jl = (int) order[left];
+                dl = circularDistance(polar[2 * (sb + jl) + 1], t0);
             }
             float cost = cost(polar, sb, j, theta, tr, twoPi, invTwoPi, invSector, invRadial, used);
             if (cost < bestCost || (cost == bestCost && j < best)) {
