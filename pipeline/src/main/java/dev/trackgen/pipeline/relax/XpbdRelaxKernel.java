@@ -222,18 +222,8 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         float[] bufA = a.bufA();
         int[] overflow = a.overflow();
         int b = e * nMax;
-        // the output row starts as the input row, NaN padding included
-        System.arraycopy(in, 2 * b, bufA, 2 * b, 2 * nMax);
+        float l0e = loadEnv(in, b, n, nMax, bufA, w.xs[0], w.ys[0]);
         overflow[e] = 0;
-        float peri = 0f;
-        for (int i = 0; i < n; i++) {
-            int u = b + (i + 1 == n ? 0 : i + 1);
-            int t = b + i;
-            float dx = in[2 * u] - in[2 * t];
-            float dy = in[2 * u + 1] - in[2 * t + 1];
-            peri += (float) Math.sqrt(dx * dx + dy * dy);
-        }
-        float l0e = peri / (float) n;
         int bandE = bandOverride > 0 ? bandOverride : SeparationBand.of(l0e, twoHw);
         a.l0()[e] = l0e;
         a.band()[e] = bandE;
@@ -243,12 +233,6 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         // the track's working state lives in this worker's buffers, the beads from index 0
         float[][] xs = w.xs;
         float[][] ys = w.ys;
-        float[] x0 = xs[0];
-        float[] y0 = ys[0];
-        for (int i = 0; i < n; i++) {
-            x0[i] = in[2 * (b + i)];
-            y0[i] = in[2 * (b + i) + 1];
-        }
         boolean useCache = slots > 0 && sepEvery > 1;
         float skin = ACTIVE_SKIN * target;
         float keep2 = RelaxScratch.keepRadius2(target, skin);
@@ -295,11 +279,47 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             r = wr;
             wr = t;
         }
-        float[] fx = xs[r];
-        float[] fy = ys[r];
+        storeEnv(xs[r], ys[r], n, bufA, b);
+    }
+
+    /*
+     * The per-bead loops before and after the sweeps live in methods of their own, so relaxEnv's
+     * own loops run a few dozen times per env: the JIT then compiles relaxEnv once, as a whole
+     * method, instead of once per loop entered on the stack and then again as a whole (about a
+     * quarter of a second of C2 time each on this machine). Same operations as inline loops.
+     */
+
+    /**
+     * Copies env row {@code b} of {@code in} ({@code nMax} points, NaN padding included) to the
+     * same row of {@code out}, and its first {@code n} points to {@code (x0, y0)}.
+     *
+     * @return the mean edge length of the closed polyline of those {@code n} points
+     */
+    private static float loadEnv(float[] in, int b, int n, int nMax, float[] out, float[] x0, float[] y0) {
+        // the output row starts as the input row, NaN padding included
+        System.arraycopy(in, 2 * b, out, 2 * b, 2 * nMax);
+        float peri = 0f;
         for (int i = 0; i < n; i++) {
-            bufA[2 * (b + i)] = fx[i];
-            bufA[2 * (b + i) + 1] = fy[i];
+            int u = b + (i + 1 == n ? 0 : i + 1);
+            int t = b + i;
+            float dx = in[2 * u] - in[2 * t];
+            float dy = in[2 * u + 1] - in[2 * t + 1];
+            peri += (float) Math.sqrt(dx * dx + dy * dy);
+        }
+        if (n >= 3) {
+            for (int i = 0; i < n; i++) {
+                x0[i] = in[2 * (b + i)];
+                y0[i] = in[2 * (b + i) + 1];
+            }
+        }
+        return peri / (float) n;
+    }
+
+    /** Writes the {@code n} beads {@code (x, y)} as the first points of row {@code b} of {@code out}. */
+    private static void storeEnv(float[] x, float[] y, int n, float[] out, int b) {
+        for (int i = 0; i < n; i++) {
+            out[2 * (b + i)] = x[i];
+            out[2 * (b + i) + 1] = y[i];
         }
     }
 
