@@ -381,6 +381,8 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
             double cl2 = cl * cl;
             int nb = (nc + CHUNK - 1) / CHUNK;
             int bb = slot * nb * 4;
+            // the largest coordinate magnitude of the coarse loop (NaN if any coordinate is NaN)
+            double extent = 0.0;
             for (int b = 0; b < nb; b++) {
                 float x0 = Float.MAX_VALUE;
                 float y0 = Float.MAX_VALUE;
@@ -400,7 +402,13 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
                 boxes[bb + 4 * b + 1] = y0;
                 boxes[bb + 4 * b + 2] = x1;
                 boxes[bb + 4 * b + 3] = y1;
+                extent = Math.max(extent, Math.max(Math.max(-x0, x1), Math.max(-y0, y1)));
             }
+            // A point farther than clEdge outside an edge's bounding box along x or y is not within
+            // the clearance of the edge as the test below computes it: that test's nearest point
+            // lies in the box up to a few double roundings of the extent, and the margin of 1e-9
+            // relative covers them many times over. Those pairs skip the division.
+            double clEdge = cl + 1.0e-9 * (cl + extent);
             // point chunk a (its points lie in box a) against edge box b: when box a misses box b
             // grown by the clearance, so does each of its points, and the pair is skipped whole
             for (int a = 0; a < nb; a++) {
@@ -435,8 +443,14 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
                             }
                             double ax = coarse[2 * (cb + j)];
                             double ay = coarse[2 * (cb + j) + 1];
-                            double ex = (double) coarse[2 * (cb + j1)] - ax;
-                            double ey = (double) coarse[2 * (cb + j1) + 1] - ay;
+                            double bx = coarse[2 * (cb + j1)];
+                            double by = coarse[2 * (cb + j1) + 1];
+                            if (px < Math.min(ax, bx) - clEdge || px > Math.max(ax, bx) + clEdge
+                                    || py < Math.min(ay, by) - clEdge || py > Math.max(ay, by) + clEdge) {
+                                continue;
+                            }
+                            double ex = bx - ax;
+                            double ey = by - ay;
                             double ee = ex * ex + ey * ey;
                             double tt = ee > 0.0 ? ((px - ax) * ex + (py - ay) * ey) / ee : 0.0;
                             tt = Math.min(Math.max(tt, 0.0), 1.0);
