@@ -27,6 +27,10 @@ final class RelaxScratch {
     float[] boxes;
     /** {@code [ceil(nMax / CHUNK)]} the chunks near one chunk, during a cache refresh. */
     int[] nearChunks;
+    /** {@code [4 * ceil(chunks / CACHE_GROUP)]} boxes of groups of chunk boxes, during a cache refresh of a long track. */
+    float[] groupBoxes;
+    /** {@code [ceil(chunks / CACHE_GROUP)]} the groups near one group, during a cache refresh of a long track. */
+    int[] nearGroups;
     /** {@code [nMax]} candidates found per bead at the last cache refresh (more than the slots: overflowed). */
     int[] cacheCount;
     /**
@@ -89,6 +93,10 @@ final class RelaxScratch {
             }
             boxes = new float[XpbdRelaxKernel.boxFloats(nMax)];
             nearChunks = new int[XpbdRelaxKernel.boxFloats(nMax) / 4];
+            int groups = (XpbdRelaxKernel.boxFloats(nMax) / 4 + XpbdRelaxKernel.CACHE_GROUP - 1)
+                    / XpbdRelaxKernel.CACHE_GROUP;
+            groupBoxes = new float[4 * groups];
+            nearGroups = new int[groups];
             cacheCount = new int[nMax];
             ax = new float[nMax];
             ay = new float[nMax];

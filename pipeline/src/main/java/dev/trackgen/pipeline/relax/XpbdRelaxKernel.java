@@ -83,6 +83,17 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     public static final int CHUNK = 8;
 
     /**
+     * Chunk boxes per group of the cache refresh's second broadphase level, used from
+     * {@value #CACHE_GROUP_MIN_CHUNKS} chunks: a group whose box is the radius or more from a
+     * group's box along x or y holds no chunk near any of that group's chunks (float subtraction
+     * is monotonic, and a chunk's box lies in its group's), so its chunks are not tested one by one.
+     * Shorter tracks keep the one-level scan; the candidate lists are the same either way.
+     */
+    static final int CACHE_GROUP = 8;
+    /** Chunks from which the cache refresh tests groups of chunk boxes first. */
+    static final int CACHE_GROUP_MIN_CHUNKS = 24;
+
+    /**
      * How far, as a fraction of the target, a bead may move before the active candidate lists
      * are rebuilt ({@link RelaxScratch#buildActive}); changes the speed only, never a result.
      */
@@ -366,17 +377,58 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         float r2 = radius * radius;
         int overflowing = 0;
         int[] near = w.nearChunks;
+        boolean grouped = chunks >= CACHE_GROUP_MIN_CHUNKS;
+        int groups = (chunks + CACHE_GROUP - 1) / CACHE_GROUP;
+        float[] gBoxes = w.groupBoxes;
+        int[] nearGroups = w.nearGroups;
+        if (grouped) {
+            for (int g = 0; g < groups; g++) {
+                float minx = Float.POSITIVE_INFINITY;
+                float miny = Float.POSITIVE_INFINITY;
+                float maxx = Float.NEGATIVE_INFINITY;
+                float maxy = Float.NEGATIVE_INFINITY;
+                int last = Math.min(chunks, (g + 1) * CACHE_GROUP);
+                for (int c = g * CACHE_GROUP; c < last; c++) {
+                    minx = Math.min(minx, boxes[4 * c]);
+                    miny = Math.min(miny, boxes[4 * c + 1]);
+                    maxx = Math.max(maxx, boxes[4 * c + 2]);
+                    maxy = Math.max(maxy, boxes[4 * c + 3]);
+                }
+                gBoxes[4 * g] = minx;
+                gBoxes[4 * g + 1] = miny;
+                gBoxes[4 * g + 2] = maxx;
+                gBoxes[4 * g + 3] = maxy;
+            }
+        }
+        int groupCount = 0;
         for (int ci = 0; ci < chunks; ci++) {
-            // the chunks cj >= ci whose boxes come within the radius of chunk ci's box, once per chunk
+            // the chunks cj >= ci whose boxes come within the radius of chunk ci's box, once per
+            // chunk, in ascending order; on long tracks only from the groups near ci's group
             int nearCount = 0;
-            for (int cj = ci; cj < chunks; cj++) {
-                // Non-short-circuit tests keep this loop to one hard-to-predict branch.
-                boolean far = (boxes[4 * cj] - boxes[4 * ci + 2] >= radius)
-                        | (boxes[4 * ci] - boxes[4 * cj + 2] >= radius)
-                        | (boxes[4 * cj + 1] - boxes[4 * ci + 3] >= radius)
-                        | (boxes[4 * ci + 1] - boxes[4 * cj + 3] >= radius);
-                near[nearCount] = cj;
-                nearCount += far ? 0 : 1;
+            if (grouped) {
+                int gi = ci / CACHE_GROUP;
+                if (ci % CACHE_GROUP == 0) {
+                    groupCount = 0;
+                    for (int gj = gi; gj < groups; gj++) {
+                        boolean far = (gBoxes[4 * gj] - gBoxes[4 * gi + 2] >= radius)
+                                | (gBoxes[4 * gi] - gBoxes[4 * gj + 2] >= radius)
+                                | (gBoxes[4 * gj + 1] - gBoxes[4 * gi + 3] >= radius)
+                                | (gBoxes[4 * gi + 1] - gBoxes[4 * gj + 3] >= radius);
+                        nearGroups[groupCount] = gj;
+                        groupCount += far ? 0 : 1;
+                    }
+                }
+                for (int q = 0; q < groupCount; q++) {
+                    int gj = nearGroups[q];
+                    int cjEnd = Math.min(chunks, (gj + 1) * CACHE_GROUP);
+                    for (int cj = Math.max(ci, gj * CACHE_GROUP); cj < cjEnd; cj++) {
+                        nearCount = nearChunk(boxes, ci, cj, radius, near, nearCount);
+                    }
+                }
+            } else {
+                for (int cj = ci; cj < chunks; cj++) {
+                    nearCount = nearChunk(boxes, ci, cj, radius, near, nearCount);
+                }
             }
             int iEnd = Math.min(n, (ci + 1) * CHUNK);
             for (int i = ci * CHUNK; i < iEnd; i++) {
@@ -409,6 +461,22 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         }
         w.pairCount = np;
         return overflowing;
+    }
+
+    /**
+     * Appends chunk {@code cj} to {@code near} at {@code count} unless its box is {@code radius}
+     * or more from chunk {@code ci}'s along x or y.
+     *
+     * @return the new count
+     */
+    private static int nearChunk(float[] boxes, int ci, int cj, float radius, int[] near, int count) {
+        // Non-short-circuit tests keep this to one hard-to-predict branch.
+        boolean far = (boxes[4 * cj] - boxes[4 * ci + 2] >= radius)
+                | (boxes[4 * ci] - boxes[4 * cj + 2] >= radius)
+                | (boxes[4 * cj + 1] - boxes[4 * ci + 3] >= radius)
+                | (boxes[4 * ci + 1] - boxes[4 * cj + 3] >= radius);
+        near[count] = cj;
+        return count + (far ? 0 : 1);
     }
 
     /**

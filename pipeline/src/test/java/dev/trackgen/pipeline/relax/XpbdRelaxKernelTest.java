@@ -247,6 +247,30 @@ class XpbdRelaxKernelTest {
     }
 
     @ParameterizedTest
+    @CsvSource({
+            // iters, sepEvery, slots, half-width
+            "40, 5, 16, 0.05",
+            "30, 3, 4, 0.3",
+    })
+    void longLoopsMatchTheReferenceBitForBit(int iters, int sepEvery, int slots, float hw) {
+        // from XpbdRelaxKernel.CACHE_GROUP_MIN_CHUNKS chunks of beads the cache refresh tests groups
+        // of chunk boxes first: the same candidate lists, so the same floats as the reference
+        Params p = new Params(hw, 0.15f, iters, sepEvery, slots, 0.5f, 8, 0.98f, 0.9f, 2, 3, 0);
+        int nMax = 480;
+        int[] counts = {480, 250, XpbdRelaxKernel.CACHE_GROUP_MIN_CHUNKS * XpbdRelaxKernel.CHUNK};
+        float[][] envs = new float[counts.length][];
+        for (int k = 0; k < counts.length; k++) {
+            envs[k] = pinchedLoop(counts[k], 40 + k);
+        }
+        float[] got = runKernel(envs, counts, nMax, p);
+        for (int k = 0; k < counts.length; k++) {
+            float[] ref = reference(envs[k], counts[k], p);
+            float[] mine = java.util.Arrays.copyOfRange(got, 2 * k * nMax, 2 * (k * nMax + counts[k]));
+            assertArrayEquals(java.util.Arrays.copyOf(ref, 2 * counts[k]), mine, "env " + k);
+        }
+    }
+
+    @ParameterizedTest
     @CsvSource({"1", "2", "3"})
     void fullCandidateListsMatchTheReferenceBitForBit(int slots) {
         // loops far smaller than the target: every bead is a candidate of every bead outside the
