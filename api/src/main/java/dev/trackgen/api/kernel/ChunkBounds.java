@@ -22,6 +22,41 @@ public final class ChunkBounds {
     }
 
     /**
+     * The boxes of groups of consecutive chunk boxes, a second broadphase level: group {@code g}
+     * covers chunk boxes {@code [g * group, min(chunks, (g + 1) * group))}. A NaN in a chunk box
+     * makes the group's box NaN on that side.
+     *
+     * @param boxes  chunk boxes ({@code minX, minY, maxX, maxY} each)
+     * @param cb     offset of the first chunk box in {@code boxes}
+     * @param chunks number of chunk boxes
+     * @param group  chunk boxes per group
+     * @param out    destination, {@code 4 * ceil(chunks / group)} floats from {@code ob}
+     * @param ob     offset of the first group box in {@code out}
+     * @return the number of groups
+     */
+    public static int groups(float[] boxes, int cb, int chunks, int group, float[] out, int ob) {
+        int count = (chunks + group - 1) / group;
+        for (int g = 0; g < count; g++) {
+            float minx = Float.POSITIVE_INFINITY;
+            float miny = Float.POSITIVE_INFINITY;
+            float maxx = Float.NEGATIVE_INFINITY;
+            float maxy = Float.NEGATIVE_INFINITY;
+            int last = Math.min(chunks, (g + 1) * group);
+            for (int c = g * group; c < last; c++) {
+                minx = Math.min(minx, boxes[cb + 4 * c]);
+                miny = Math.min(miny, boxes[cb + 4 * c + 1]);
+                maxx = Math.max(maxx, boxes[cb + 4 * c + 2]);
+                maxy = Math.max(maxy, boxes[cb + 4 * c + 3]);
+            }
+            out[ob + 4 * g] = minx;
+            out[ob + 4 * g + 1] = miny;
+            out[ob + 4 * g + 2] = maxx;
+            out[ob + 4 * g + 3] = maxy;
+        }
+        return count;
+    }
+
+    /**
      * Computes the boxes of one chain.
      *
      * @param p          interleaved points

@@ -145,9 +145,9 @@ public final class EdgeContacts {
         int count = (chunks + GROUP - 1) / GROUP;
         int pg = gb;
         int qg = same ? gb : gb + 4 * count;
-        groupBoxes(boxes, pb, chunks, count, groups, pg);
+        ChunkBounds.groups(boxes, pb, chunks, GROUP, groups, pg);
         if (!same) {
-            groupBoxes(boxes, qb, chunks, count, groups, qg);
+            ChunkBounds.groups(boxes, qb, chunks, GROUP, groups, qg);
         }
         for (int gi = 0; gi < count; gi++) {
             for (int gj = same ? gi : 0; gj < count; gj++) {
@@ -168,27 +168,6 @@ public final class EdgeContacts {
             }
         }
         return false;
-    }
-
-    /** The boxes of {@code count} groups of chunk boxes from {@code cb}, into {@code groups[gb..]}. */
-    private static void groupBoxes(float[] boxes, int cb, int chunks, int count, float[] groups, int gb) {
-        for (int g = 0; g < count; g++) {
-            float minx = Float.POSITIVE_INFINITY;
-            float miny = Float.POSITIVE_INFINITY;
-            float maxx = Float.NEGATIVE_INFINITY;
-            float maxy = Float.NEGATIVE_INFINITY;
-            int last = Math.min(chunks, (g + 1) * GROUP);
-            for (int c = g * GROUP; c < last; c++) {
-                minx = Math.min(minx, boxes[cb + 4 * c]);
-                miny = Math.min(miny, boxes[cb + 4 * c + 1]);
-                maxx = Math.max(maxx, boxes[cb + 4 * c + 2]);
-                maxy = Math.max(maxy, boxes[cb + 4 * c + 3]);
-            }
-            groups[gb + 4 * g] = minx;
-            groups[gb + 4 * g + 1] = miny;
-            groups[gb + 4 * g + 2] = maxx;
-            groups[gb + 4 * g + 3] = maxy;
-        }
     }
 
     /** The body of {@link #anyMeet} for chunk {@code ci} of p against chunk {@code cj} of q. */

@@ -317,11 +317,9 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             float dy = in[2 * u + 1] - in[2 * t + 1];
             peri += (float) Math.sqrt(dx * dx + dy * dy);
         }
-        if (n >= 3) {
-            for (int i = 0; i < n; i++) {
-                x0[i] = in[2 * (b + i)];
-                y0[i] = in[2 * (b + i) + 1];
-            }
+        for (int i = 0; i < n; i++) {
+            x0[i] = in[2 * (b + i)];
+            y0[i] = in[2 * (b + i) + 1];
         }
         return peri / (float) n;
     }
@@ -382,23 +380,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         float[] gBoxes = w.groupBoxes;
         int[] nearGroups = w.nearGroups;
         if (grouped) {
-            for (int g = 0; g < groups; g++) {
-                float minx = Float.POSITIVE_INFINITY;
-                float miny = Float.POSITIVE_INFINITY;
-                float maxx = Float.NEGATIVE_INFINITY;
-                float maxy = Float.NEGATIVE_INFINITY;
-                int last = Math.min(chunks, (g + 1) * CACHE_GROUP);
-                for (int c = g * CACHE_GROUP; c < last; c++) {
-                    minx = Math.min(minx, boxes[4 * c]);
-                    miny = Math.min(miny, boxes[4 * c + 1]);
-                    maxx = Math.max(maxx, boxes[4 * c + 2]);
-                    maxy = Math.max(maxy, boxes[4 * c + 3]);
-                }
-                gBoxes[4 * g] = minx;
-                gBoxes[4 * g + 1] = miny;
-                gBoxes[4 * g + 2] = maxx;
-                gBoxes[4 * g + 3] = maxy;
-            }
+            ChunkBounds.groups(boxes, 0, chunks, CACHE_GROUP, gBoxes, 0);
         }
         int groupCount = 0;
         for (int ci = 0; ci < chunks; ci++) {
