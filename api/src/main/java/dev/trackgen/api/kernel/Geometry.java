@@ -102,6 +102,6 @@ public final class Geometry {
         if (Math.abs(a) < WRAP_IDENTITY_BELOW) {
             return a;
         }
-        return (float) Math.atan2(Math.sin(a), Math.cos(a));
+        return (float) Fdlibm.atan2(Math.sin(a), Math.cos(a));
     }
 }

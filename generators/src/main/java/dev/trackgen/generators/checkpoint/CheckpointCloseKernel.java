@@ -1,5 +1,6 @@
 package dev.trackgen.generators.checkpoint;
 
+import dev.trackgen.api.kernel.Fdlibm;
 import dev.trackgen.api.kernel.Geometry;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.In;
@@ -66,7 +67,7 @@ public final class CheckpointCloseKernel extends CheckpointCloseKernelBase {
         float sum = 0f;
         for (int i = 0; i < n; i++) {
             int j = b + (i + 1) % n;
-            float h = (float) Math.atan2(path[2 * j + 1] - path[2 * (b + i) + 1], path[2 * j] - path[2 * (b + i)]);
+            float h = (float) Fdlibm.atan2(path[2 * j + 1] - path[2 * (b + i) + 1], path[2 * j] - path[2 * (b + i)]);
             float d = i == 0 ? 0f : Geometry.wrapAngle(h - prev);
             heading[b + i] = d;
             sum += d;

@@ -1,5 +1,6 @@
 package dev.trackgen.generators.checkpoint;
 
+import dev.trackgen.api.kernel.Fdlibm;
 import dev.trackgen.api.kernel.Geometry;
 import dev.trackgen.api.runtime.In;
 import dev.trackgen.api.runtime.KernelSignature;
@@ -56,7 +57,7 @@ public final class CheckpointSteerKernel extends CheckpointSteerKernelBase {
         float dl = perim / n;
         float px = cp[2 * cb];
         float py = cp[2 * cb + 1];
-        float theta = (float) Math.atan2(cp[2 * (cb + 1) + 1] - py, cp[2 * (cb + 1)] - px);
+        float theta = (float) Fdlibm.atan2(cp[2 * (cb + 1) + 1] - py, cp[2 * (cb + 1)] - px);
         int tgt = 1;
         for (int i = 0; i < n; i++) {
             path[2 * (pb + i)] = px;
@@ -66,7 +67,7 @@ public final class CheckpointSteerKernel extends CheckpointSteerKernelBase {
                 tgt++;
                 ti = cb + tgt % c;
             }
-            float bearing = (float) Math.atan2(cp[2 * ti + 1] - py, cp[2 * ti] - px);
+            float bearing = (float) Fdlibm.atan2(cp[2 * ti + 1] - py, cp[2 * ti] - px);
             float err = Geometry.wrapAngle(bearing - theta);
             theta += Math.min(Math.max(gain * err, -turn), turn);
             px += dl * (float) Math.cos(theta);

@@ -1,5 +1,6 @@
 package dev.trackgen.generators.corners;
 
+import dev.trackgen.api.kernel.Fdlibm;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
 import dev.trackgen.api.runtime.In;
@@ -47,7 +48,7 @@ public final class CornerSortKernel extends CornerSortKernelBase {
             for (int c = 0; c < m; c++) {
                 float x = pts[2 * (base + c)];
                 float y = pts[2 * (base + c) + 1];
-                float key = (float) Math.atan2(x - cx, y - cy);
+                float key = (float) Fdlibm.atan2(x - cx, y - cy);
                 int j = c - 1;
                 while (j >= 0 && keys[base + j] > key) {
                     keys[base + j + 1] = keys[base + j];

@@ -1,5 +1,6 @@
 package dev.trackgen.pipeline.inflate;
 
+import dev.trackgen.api.kernel.Fdlibm;
 import dev.trackgen.api.kernel.ChunkBounds;
 import dev.trackgen.api.kernel.Crossings;
 import dev.trackgen.api.kernel.Geometry;
@@ -318,11 +319,11 @@ public final class ValidityKernel extends ValidityKernelBase {
     static float turning(float[] c, int b, int cn) {
         float total = 0f;
         int last = b + cn - 1;
-        float prev = (float) Math.atan2(c[2 * b + 1] - c[2 * last + 1], c[2 * b] - c[2 * last]);
+        float prev = (float) Fdlibm.atan2(c[2 * b + 1] - c[2 * last + 1], c[2 * b] - c[2 * last]);
         for (int i = 0; i < cn; i++) {
             int t = b + i;
             int u = b + (i + 1 == cn ? 0 : i + 1);
-            float theta = (float) Math.atan2(c[2 * u + 1] - c[2 * t + 1], c[2 * u] - c[2 * t]);
+            float theta = (float) Fdlibm.atan2(c[2 * u + 1] - c[2 * t + 1], c[2 * u] - c[2 * t]);
             total += Geometry.wrapAngle(theta - prev);
             prev = theta;
         }
