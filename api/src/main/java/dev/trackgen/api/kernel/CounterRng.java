@@ -31,6 +31,33 @@ public final class CounterRng {
     }
 
     /**
+     * Draws {@code index} and {@code index + 1} of a stream together: the same two values as two
+     * {@link #uniform(int, int, int)} calls, with one Philox evaluation when both lie in one block
+     * ({@code index % 4 != 3}).
+     *
+     * @return {@code uniform(seed, stream, index)}'s bits in the high 32 bits and
+     *         {@code uniform(seed, stream, index + 1)}'s in the low 32 bits; read them with
+     *         {@link #firstOfPair(long)} and {@link #secondOfPair(long)}
+     */
+    public static long uniformPair(int seed, int stream, int index) {
+        int lane = index & 3;
+        if (lane != 3) {
+            return Philox4x32.wordPair(index >>> 2, 0, 0, 0, seed, stream, lane);
+        }
+        return ((long) bits(seed, stream, index) << 32) | (bits(seed, stream, index + 1) & 0xFFFFFFFFL);
+    }
+
+    /** @return the first draw of a {@link #uniformPair}, in [0, 1) */
+    public static float firstOfPair(long pair) {
+        return ((int) (pair >>> 32) >>> 8) * INV_2_24;
+    }
+
+    /** @return the second draw of a {@link #uniformPair}, in [0, 1) */
+    public static float secondOfPair(long pair) {
+        return ((int) pair >>> 8) * INV_2_24;
+    }
+
+    /**
      * @param seed   the environment seed
      * @param stream the stream id
      * @param index  the draw index within the stream

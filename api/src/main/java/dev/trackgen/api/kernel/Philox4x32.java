@@ -39,6 +39,47 @@ public final class Philox4x32 {
     }
 
     /**
+     * Two consecutive words of one block, for callers that draw both: the same values as
+     * {@code word(..., first)} and {@code word(..., first + 1)} for one evaluation of the rounds.
+     *
+     * @param first the first word, 0, 1 or 2
+     * @return word {@code first} in the high 32 bits, word {@code first + 1} in the low 32 bits
+     * @throws IllegalArgumentException if {@code first} is not 0, 1 or 2
+     */
+    public static long wordPair(int c0, int c1, int c2, int c3, int k0, int k1, int first) {
+        int x0 = c0;
+        int x1 = c1;
+        int x2 = c2;
+        int x3 = c3;
+        for (int round = 0; round < 10; round++) {
+            if (round > 0) {
+                k0 += W0;
+                k1 += W1;
+            }
+            long p0 = M0 * (x0 & MASK);
+            long p1 = M1 * (x2 & MASK);
+            int y0 = (int) (p1 >>> 32) ^ x1 ^ k0;
+            int y1 = (int) p1;
+            int y2 = (int) (p0 >>> 32) ^ x3 ^ k1;
+            int y3 = (int) p0;
+            x0 = y0;
+            x1 = y1;
+            x2 = y2;
+            x3 = y3;
+        }
+        switch (first) {
+            case 0:
+                return ((long) x0 << 32) | (x1 & MASK);
+            case 1:
+                return ((long) x1 << 32) | (x2 & MASK);
+            case 2:
+                return ((long) x2 << 32) | (x3 & MASK);
+            default:
+                throw new IllegalArgumentException("first word must be 0, 1 or 2, got " + first);
+        }
+    }
+
+    /**
      * Computes one word of a block without allocating.
      *
      * @param c0   counter word 0

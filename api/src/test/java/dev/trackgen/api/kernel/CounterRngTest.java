@@ -16,6 +16,24 @@ class CounterRngTest {
     }
 
     @Test
+    void pairsAreTheTwoSingleDrawsAtEveryLane() {
+        for (int seed : new int[] {0, 42, -7}) {
+            for (int i = 0; i < 64; i++) {
+                long pair = CounterRng.uniformPair(seed, 5, i);
+                assertEquals(Float.floatToRawIntBits(CounterRng.uniform(seed, 5, i)),
+                        Float.floatToRawIntBits(CounterRng.firstOfPair(pair)), "first of draw " + i);
+                assertEquals(Float.floatToRawIntBits(CounterRng.uniform(seed, 5, i + 1)),
+                        Float.floatToRawIntBits(CounterRng.secondOfPair(pair)), "second of draw " + i);
+            }
+        }
+        for (int w = 0; w < 3; w++) {
+            long pair = Philox4x32.wordPair(9, 1, 2, 3, 11, 13, w);
+            assertEquals(Philox4x32.word(9, 1, 2, 3, 11, 13, w), (int) (pair >>> 32));
+            assertEquals(Philox4x32.word(9, 1, 2, 3, 11, 13, w + 1), (int) pair);
+        }
+    }
+
+    @Test
     void uniformIsTop24BitsInHalfOpenUnitInterval() {
         for (int i = 0; i < 10_000; i++) {
             float u = CounterRng.uniform(3, 9, i);

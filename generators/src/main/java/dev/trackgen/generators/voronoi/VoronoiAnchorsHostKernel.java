@@ -16,7 +16,7 @@ import java.util.List;
  * ({@code dim = E}), Java body only: for one env at a time, {@link VoronoiSitesKernel}'s body for
  * each of its {@code S} sites, then {@link VoronoiAnchorsKernel}'s with its search by angle (the
  * same anchors as the kernel's scan of every site). The sites, their polar
- * coordinates, the used flags and the sort order ({@code 7 * S} values) are in buffers a launch chunk takes from a
+ * coordinates, the used flags, the sort order and the sort's scratch ({@code 10 * S + 1} values) are in buffers a launch chunk takes from a
  * {@link ScratchPool}, reused for every env, instead of {@code [E * S]} rows. Same arithmetic, so
  * the same anchors bit for bit; a runtime without Java bodies (CUDA) gets the two launches.
  *
@@ -55,7 +55,7 @@ final class VoronoiAnchorsHostKernel extends VoronoiAnchorsHostKernelBase implem
                     VoronoiSitesKernel.siteOne(seed, i, layout, box, b.sites, b.polar, i);
                 }
                 VoronoiAnchorsKernel.anchorsEnv(seed, b.sites, b.polar, 0, sCount, k, boost, box, variation, jitter,
-                        b.used, anchors, e * k, b.order);
+                        b.used, anchors, e * k, b.order, b.sortTmp, b.sortCounts);
             }
         } finally {
             POOL.release(b);
@@ -68,6 +68,8 @@ final class VoronoiAnchorsHostKernel extends VoronoiAnchorsHostKernelBase implem
         float[] polar = new float[0];
         int[] used = new int[0];
         long[] order = new long[0];
+        long[] sortTmp = new long[0];
+        int[] sortCounts = new int[0];
 
         Buffers fit(int s) {
             if (used.length < s) {
@@ -75,6 +77,8 @@ final class VoronoiAnchorsHostKernel extends VoronoiAnchorsHostKernelBase implem
                 polar = new float[2 * s];
                 used = new int[s];
                 order = new long[s];
+                sortTmp = new long[s];
+                sortCounts = new int[s + 1];
             }
             return this;
         }

@@ -107,7 +107,8 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
      */
     static void anchorsEnv(int seed, float[] sites, float[] polar, int sb, int sCount, int k, float boost, float box,
                            float variation, float jitter, int[] used, float[] anchors, int ab) {
-        anchorsEnv(seed, sites, polar, sb, sCount, k, boost, box, variation, jitter, used, anchors, ab, null);
+        anchorsEnv(seed, sites, polar, sb, sCount, k, boost, box, variation, jitter, used, anchors, ab, null, null,
+                null);
     }
 
     /** Most sites for which {@link #anchorsEnv} with an order buffer sorts them (larger fields scan every site). */
@@ -118,7 +119,8 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
 
     /**
      * {@link #anchorsEnv(int, float[], float[], int, int, int, float, float, float, float, int[], float[], int)}
-     * with a search by angle when {@code order} (at least {@code sCount} longs) is given and the
+     * with a search by angle when {@code order} (at least {@code sCount} longs, with {@code tmp} as
+     * many and {@code counts} one more ints for {@link #sortKeys}) is given and the
      * field has at most {@value #SORTED_MAX_SITES} sites: the sites are sorted by polar angle once,
      * and each anchor visits them outwards from its target angle, nearest first on either side,
      * until the angular term alone ({@code |dth| / sector}, less a margin for rounding) exceeds
@@ -126,7 +128,8 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
      * index as in the scan, so the anchors are the scan's bit for bit.
      */
     static void anchorsEnv(int seed, float[] sites, float[] polar, int sb, int sCount, int k, float boost, float box,
-                           float variation, float jitter, int[] used, float[] anchors, int ab, long[] order) {
+                           float variation, float jitter, int[] used, float[] anchors, int ab, long[] order,
+                           long[] tmp, int[] counts) {
         boolean sorted = order != null && sCount <= SORTED_MAX_SITES;
         if (sorted) {
             for (int j = 0; j < sCount; j++) {
@@ -135,7 +138,7 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
                 int key = bits ^ ((bits >> 31) & 0x7fffffff);
                 order[j] = ((long) key << 32) | j;
             }
-            Arrays.sort(order, 0, sCount);
+            sortKeys(order, sCount, tmp, counts);
         }
         final int st = GeneratorKernels.STREAM_VORONOI_ANCHORS;
         float twoPi = (float) (2.0 * Math.PI);
@@ -175,6 +178,55 @@ public final class VoronoiAnchorsKernel extends VoronoiAnchorsKernelBase {
             anchors[2 * (ab + i)] = sites[2 * (sb + best)];
             anchors[2 * (ab + i) + 1] = sites[2 * (sb + best) + 1];
         }
+    }
+
+    /**
+     * Sorts {@code order[0, n)} ascending, the order {@link Arrays#sort(long[], int, int)} gives
+     * (the keys are distinct, so the sorted order is unique): a counting pass puts each key in one
+     * of {@code n} buckets by its angle (the float in the key's high half), a bucket index that never
+     * decreases with the key, so the buckets come out in key order; an insertion sort over the
+     * whole array then orders each bucket. About linear in {@code n} for angles spread around the
+     * circle, and a correct sort for any keys (NaN angles included).
+     *
+     * @param order  the keys, {@code (angle key << 32) | site}, sorted in place
+     * @param tmp    scratch, at least {@code n} longs
+     * @param counts scratch, at least {@code n + 1} ints
+     */
+    static void sortKeys(long[] order, int n, long[] tmp, int[] counts) {
+        if (n < 2) {
+            return;
+        }
+        float scale = n / (float) (2.0 * Math.PI);
+        float shift = (float) Math.PI;
+        for (int b = 0; b <= n; b++) {
+            counts[b] = 0;
+        }
+        for (int j = 0; j < n; j++) {
+            counts[bucket(order[j], shift, scale, n) + 1]++;
+        }
+        for (int b = 0; b < n; b++) {
+            counts[b + 1] += counts[b];
+        }
+        for (int j = 0; j < n; j++) {
+            tmp[counts[bucket(order[j], shift, scale, n)]++] = order[j];
+        }
+        for (int j = 0; j < n; j++) {
+            long v = tmp[j];
+            int i = j - 1;
+            while (i >= 0 && order[i] > v) {
+                order[i + 1] = order[i];
+                i--;
+            }
+            order[i + 1] = v;
+        }
+    }
+
+    /** The bucket of a sort key: its angle shifted to [0, 2 pi) and scaled to [0, n), clamped. */
+    private static int bucket(long key, float shift, float scale, int n) {
+        int k = (int) (key >> 32);
+        float angle = Float.intBitsToFloat(k ^ ((k >> 31) & 0x7fffffff));
+        int b = (int) ((angle + shift) * scale);
+        return Math.min(Math.max(b, 0), n - 1);
     }
 
     /** The snap cost of site {@code j} for the anchor at angle {@code theta} and radius {@code tr}. */

@@ -116,8 +116,9 @@ public final class VoronoiSitesKernel extends VoronoiSitesKernelBase {
             }
         }
         if (!placed) {
-            float u6 = CounterRng.uniform(seed, st, d + 6);
-            float u7 = CounterRng.uniform(seed, st, d + 7);
+            long u67 = CounterRng.uniformPair(seed, st, d + 6); // one Philox block for both draws
+            float u6 = CounterRng.firstOfPair(u67);
+            float u7 = CounterRng.secondOfPair(u67);
             if (annulus) {
                 float r0 = 0.14f * box;
                 float r1 = 0.52f * box;

@@ -8,13 +8,40 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.SplittableRandom;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class VoronoiKernelsTest {
+    @Test
+    void sortKeysOrdersLikeArraysSortForSpreadClusteredTiedAndNanAngles() {
+        SplittableRandom r = new SplittableRandom(5);
+        for (int trial = 0; trial < 400; trial++) {
+            int n = 1 + r.nextInt(trial % 2 == 0 ? 300 : 20);
+            long[] keys = new long[n];
+            for (int j = 0; j < n; j++) {
+                float angle = switch (trial % 5) {
+                    case 0 -> (float) ((r.nextDouble() * 2 - 1) * Math.PI); // spread around the circle
+                    case 1 -> (float) (0.3 + 1e-4 * r.nextDouble()); // one cluster, one bucket
+                    case 2 -> j % 3 == 0 ? 1.25f : -0.5f; // ties, told apart by the site index
+                    case 3 -> j % 7 == 0 ? Float.NaN : (j % 5 == 0 ? -0.0f : (float) r.nextGaussian() * 4f);
+                    default -> j % 2 == 0 ? (float) Math.PI : (float) -Math.PI; // the ends
+                };
+                int bits = Float.floatToIntBits(angle);
+                keys[j] = ((long) (bits ^ ((bits >> 31) & 0x7fffffff)) << 32) | j;
+            }
+            long[] want = keys.clone();
+            Arrays.sort(want);
+            long[] got = keys.clone();
+            VoronoiAnchorsKernel.sortKeys(got, n, new long[n], new int[n + 1]);
+            assertTrue(Arrays.equals(want, got), "trial " + trial + ", n " + n);
+        }
+    }
+
     static final int E = 20;
     static final int S = 256;
     static final float BOX = 2f;
@@ -214,7 +241,8 @@ class VoronoiKernelsTest {
             VoronoiAnchorsKernel.anchorsEnv(seed, site, polar, 0, sites, k, VoronoiAnchorsKernel.layoutBoost(layoutCode),
                     BOX, variation, jitter, new int[sites], scan, 0);
             VoronoiAnchorsKernel.anchorsEnv(seed, site, polar, 0, sites, k, VoronoiAnchorsKernel.layoutBoost(layoutCode),
-                    BOX, variation, jitter, new int[sites], sorted, 0, new long[sites]);
+                    BOX, variation, jitter, new int[sites], sorted, 0, new long[sites], new long[sites],
+                    new int[sites + 1]);
             for (int q = 0; q < 2 * k; q++) {
                 assertEquals(Float.floatToRawIntBits(scan[q]), Float.floatToRawIntBits(sorted[q]),
                         "trial " + trial + ", S " + sites + ", K " + k + ", float " + q);
