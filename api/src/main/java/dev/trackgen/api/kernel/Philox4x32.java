@@ -92,35 +92,10 @@ public final class Philox4x32 {
      * @return that word
      */
     public static int word(int c0, int c1, int c2, int c3, int k0, int k1, int word) {
-        int x0 = c0;
-        int x1 = c1;
-        int x2 = c2;
-        int x3 = c3;
-        for (int round = 0; round < 10; round++) {
-            if (round > 0) {
-                k0 += W0;
-                k1 += W1;
-            }
-            long p0 = M0 * (x0 & MASK);
-            long p1 = M1 * (x2 & MASK);
-            int y0 = (int) (p1 >>> 32) ^ x1 ^ k0;
-            int y1 = (int) p1;
-            int y2 = (int) (p0 >>> 32) ^ x3 ^ k1;
-            int y3 = (int) p0;
-            x0 = y0;
-            x1 = y1;
-            x2 = y2;
-            x3 = y3;
-        }
-        switch (word) {
-            case 0:
-                return x0;
-            case 1:
-                return x1;
-            case 2:
-                return x2;
-            default:
-                return x3;
-        }
+        // words 0-2 are the high half of the pair they start, word 3 (and any other value, as
+        // before) the low half of the pair that starts at word 2
+        boolean high = word == 0 || word == 1 || word == 2;
+        long pair = wordPair(c0, c1, c2, c3, k0, k1, high ? word : 2);
+        return high ? (int) (pair >>> 32) : (int) pair;
     }
 }
