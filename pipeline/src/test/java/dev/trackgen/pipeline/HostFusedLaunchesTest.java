@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The CPU runtime's fused launches (arc-length resample, constant-spacing resample, inflation, and
- * the hull, voronoi and checkpoint generators' own: one launch per env, scratch in the worker) against the launches a device runtime gets (a runtime
+ * the hull, voronoi, checkpoint and circuit generators' own: one launch per env, scratch in the worker) against the launches a device runtime gets (a runtime
  * that, like CUDA, runs only kernels with a device body): the same {@code Track} and the same
  * intermediates, bit for bit, for every capturable built-in generator; and what a batch keeps.
  */
@@ -33,7 +33,8 @@ class HostFusedLaunchesTest {
     private static final Map<String, List<String>> GENERATOR_FUSED = Map.of(
             "hull", List.of("tg_loop_resample_host"),
             "voronoi", List.of("tg_voronoi_anchors_host", "tg_loop_resample_host"),
-            "checkpoint", List.of("tg_checkpoint_host"));
+            "checkpoint", List.of("tg_checkpoint_host"),
+            "circuit", List.of("tg_circuit_host"));
 
     @ParameterizedTest
     @ValueSource(strings = {"bezier", "polar", "hull", "checkpoint", "voronoi", "circuit", "checkpoint-clip",

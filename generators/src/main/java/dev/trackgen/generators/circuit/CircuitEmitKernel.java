@@ -48,25 +48,34 @@ public final class CircuitEmitKernel extends CircuitEmitKernelBase {
                 }
             }
             int slot = e * kk + best;
-            int ob = e * n;
-            if (bestScore >= CircuitLayoutKernel.FAIL) {
-                stadium(info[2 * e * kk], rMin, rMax, n, out, ob);
-            } else {
-                int count = 8 * (int) info[2 * slot + 1];
-                CircuitPieces.sample(pc, slot * 8 * slotsMax, count, n, out, ob);
-            }
-            double cx = 0.0;
-            double cy = 0.0;
-            for (int i = 0; i < n; i++) {
-                cx += out[2 * (ob + i)];
-                cy += out[2 * (ob + i) + 1];
-            }
-            float mx = (float) (cx / n);
-            float my = (float) (cy / n);
-            for (int i = 0; i < n; i++) {
-                out[2 * (ob + i)] -= mx;
-                out[2 * (ob + i) + 1] -= my;
-            }
+            emitEnv(pc, slot * 8 * slotsMax, 8 * (int) info[2 * slot + 1], bestScore >= CircuitLayoutKernel.FAIL,
+                    info[2 * e * kk], rMin, rMax, n, out, e * n);
+        }
+    }
+
+    /**
+     * One env's output: {@code n} points along the kept candidate's {@code count} pieces from piece
+     * {@code pb}, or the stadium of lap length {@code len0} when no candidate closed; then moved so
+     * the points' mean is the origin.
+     */
+    static void emitEnv(float[] pc, int pb, int count, boolean stadium, float len0, float rMin, float rMax, int n,
+                        float[] out, int ob) {
+        if (stadium) {
+            stadium(len0, rMin, rMax, n, out, ob);
+        } else {
+            CircuitPieces.sample(pc, pb, count, n, out, ob);
+        }
+        double cx = 0.0;
+        double cy = 0.0;
+        for (int i = 0; i < n; i++) {
+            cx += out[2 * (ob + i)];
+            cy += out[2 * (ob + i) + 1];
+        }
+        float mx = (float) (cx / n);
+        float my = (float) (cy / n);
+        for (int i = 0; i < n; i++) {
+            out[2 * (ob + i)] -= mx;
+            out[2 * (ob + i) + 1] -= my;
         }
     }
 

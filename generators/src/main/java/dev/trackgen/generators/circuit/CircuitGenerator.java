@@ -2,6 +2,7 @@ package dev.trackgen.generators.circuit;
 
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.kernel.FillI32Kernel;
+import dev.trackgen.api.kernel.HostFusion;
 import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
 import dev.trackgen.api.runtime.I32Array;
@@ -26,7 +27,9 @@ import java.util.List;
  * ({@code half_width} times those), centred on the origin, counter-clockwise.
  *
  * <p>Launch sequence per call: layouts (over {@code E * K} candidates), selection and sampling
- * (over {@code E}), flags. Fixed and allocation-free, capturable. The configuration gives it the
+ * (over {@code E}), flags; on a host runtime the first two are one launch over {@code E}
+ * ({@link CircuitHostKernel}: the candidates of one env in order, scored only while they can
+ * still win, the same output). Fixed and allocation-free, capturable. The configuration gives it the
  * {@code N_max} and {@code num_points} its lengths need unless they are set (see
  * {@link CircuitKnobs#nMax}, {@link #sizing}).
  */
@@ -84,6 +87,7 @@ public final class CircuitGenerator extends BuiltinGenerator<CircuitGenerator.Sc
     static final class Scratch extends BuiltinScratch {
         private final int k;
         private final int slots;
+        private final HostFusion fusion;
         private final F32Array pieces;
         private final Vec2Array coarse;
         private final F32Array boxes;
@@ -94,12 +98,13 @@ public final class CircuitGenerator extends BuiltinGenerator<CircuitGenerator.Sc
             super(config);
             this.k = config.get(CircuitKnobs.BEST_OF_K);
             this.slots = CircuitKnobs.maxSlots(config.get(CircuitKnobs.CORNERS));
+            this.fusion = new HostFusion(rt, CircuitHostKernel.INSTANCE);
             int ek = envs * k;
-            pieces = rt.allocF32(ek * CircuitKnobs.PIECES_PER_SLOT * slots * CircuitKnobs.PIECE_FLOATS);
-            coarse = rt.allocVec2(ek * COARSE_POINTS);
-            boxes = rt.allocF32(ek * 4 * ((COARSE_POINTS + CircuitLayoutKernel.CHUNK - 1) / CircuitLayoutKernel.CHUNK));
-            info = rt.allocF32(ek * 2);
-            score = rt.allocI32(ek);
+            pieces = fusion.deviceF32(ek * CircuitKnobs.PIECES_PER_SLOT * slots * CircuitKnobs.PIECE_FLOATS);
+            coarse = fusion.deviceVec2(ek * COARSE_POINTS);
+            boxes = fusion.deviceF32(ek * 4 * ((COARSE_POINTS + CircuitLayoutKernel.CHUNK - 1) / CircuitLayoutKernel.CHUNK));
+            info = fusion.deviceF32(ek * 2);
+            score = fusion.deviceI32(ek);
         }
 
         @Override
@@ -108,17 +113,24 @@ public final class CircuitGenerator extends BuiltinGenerator<CircuitGenerator.Sc
             int corners = config.get(CircuitKnobs.CORNERS);
             float rMin = (float) (config.get(CircuitKnobs.RADIUS_MIN) * config.halfWidth());
             float rMax = (float) (config.get(CircuitKnobs.RADIUS_MAX) * config.halfWidth());
-            return LaunchPlan.builder()
-                    .launch(envs * k, CircuitLayoutKernel.INSTANCE.args().seeds(seeds)
-                            .K(k).S(slots).slotsLo(CircuitKnobs.minSlots(corners)).slotsHi(slots).Nc(COARSE_POINTS)
-                            .length((float) (config.get(CircuitKnobs.LENGTH) * config.halfWidth()))
-                            .spread((float) (double) config.get(CircuitKnobs.LENGTH_SPREAD)).rMin(rMin).rMax(rMax)
-                            .share((float) (double) config.get(CircuitKnobs.STRAIGHT_SHARE))
-                            .chicaneProb((float) (double) config.get(CircuitKnobs.CHICANE_PROB))
-                            .clearance(CLEARANCE * hw).hw(hw).compactLo(COMPACT_LO).compactHi(COMPACT_HI)
-                            .pieces(pieces).coarse(coarse).boxes(boxes).info(info).score(score))
-                    .launch(envs, CircuitEmitKernel.INSTANCE.args().pieces(pieces)
-                            .info(info).score(score).K(k).S(slots).N(config.numPoints()).rMin(rMin).rMax(rMax).out(out))
+            int slotsLo = CircuitKnobs.minSlots(corners);
+            float length = (float) (config.get(CircuitKnobs.LENGTH) * config.halfWidth());
+            float spread = (float) (double) config.get(CircuitKnobs.LENGTH_SPREAD);
+            float share = (float) (double) config.get(CircuitKnobs.STRAIGHT_SHARE);
+            float chicane = (float) (double) config.get(CircuitKnobs.CHICANE_PROB);
+            float clearance = CLEARANCE * hw;
+            int np = config.numPoints();
+            return fusion.append(LaunchPlan.builder(), envs, CircuitHostKernel.INSTANCE.args().seeds(seeds)
+                            .K(k).S(slots).slotsLo(slotsLo).slotsHi(slots).Nc(COARSE_POINTS).length(length)
+                            .spread(spread).rMin(rMin).rMax(rMax).share(share).chicaneProb(chicane)
+                            .clearance(clearance).hw(hw).compactLo(COMPACT_LO).compactHi(COMPACT_HI).N(np).out(out),
+                    d -> d.launch(envs * k, CircuitLayoutKernel.INSTANCE.args().seeds(seeds)
+                                    .K(k).S(slots).slotsLo(slotsLo).slotsHi(slots).Nc(COARSE_POINTS).length(length)
+                                    .spread(spread).rMin(rMin).rMax(rMax).share(share).chicaneProb(chicane)
+                                    .clearance(clearance).hw(hw).compactLo(COMPACT_LO).compactHi(COMPACT_HI)
+                                    .pieces(pieces).coarse(coarse).boxes(boxes).info(info).score(score))
+                            .launch(envs, CircuitEmitKernel.INSTANCE.args().pieces(pieces)
+                                    .info(info).score(score).K(k).S(slots).N(np).rMin(rMin).rMax(rMax).out(out)))
                     .launch(envs, FillI32Kernel.INSTANCE.args().out(valid).value(1))
                     .build();
         }

@@ -2,22 +2,35 @@ package dev.trackgen.generators.circuit;
 
 import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.api.kernel.Crossings;
+import dev.trackgen.api.generator.GeneratorScratch;
+import dev.trackgen.api.runtime.ComputeRuntime;
 import dev.trackgen.api.runtime.F32Array;
+import dev.trackgen.api.runtime.ForwardingRuntime;
 import dev.trackgen.api.runtime.I32Array;
+import dev.trackgen.api.runtime.Kernel;
 import dev.trackgen.api.runtime.KernelArgs;
 import dev.trackgen.api.runtime.Vec2Array;
 import dev.trackgen.generators.GeneratorContractTest;
 import dev.trackgen.generators.knobs.CircuitKnobs;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.HashSet;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The circuit generator's grammar and closure on its piece tables (every closed candidate turns by
  * exactly 2 pi, ends where it starts, has its drawn lap length, continuous curvature and radii in
- * range), its output in half-width units, best-of-K against contacts, and the stadium fallback.
+ * range), its output in half-width units, best-of-K against contacts, the stadium fallback, and
+ * the host runtime's fused launch (candidates scored only while they can win) against the
+ * separate layout and emit launches a device runtime gets.
  */
 class CircuitGeneratorTest {
 
@@ -235,6 +248,66 @@ class CircuitGeneratorTest {
                 assertEquals(2 * Math.PI, turn, 1e-3);
                 assertEquals(l.info()[2 * env * 3], per, 1e-3 * per, "the drawn lap length");
             }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "circuit_best_of_k=2", "circuit_best_of_k=64", "circuit_corners=40",
+        "circuit_corners=3;circuit_straight_share=0.1", "circuit_radius_min=150;circuit_radius_max=150;circuit_best_of_k=3"})
+    void theFusedHostLaunchKeepsTheCandidateTheSeparateLaunchesKeep(String settings) {
+        int e = 48;
+        TrackGenConfig c = config(e, settings.isEmpty() ? new String[0] : settings.split(";"));
+        int[] seeds = GeneratorContractTest.seeds(e, 900);
+        try (CpuRuntime cpu = new CpuRuntime(2, false)) {
+            SeenLaunches fused = new SeenLaunches(cpu, true);
+            SeenLaunches split = new SeenLaunches(cpu, false);
+            float[] a = generate(fused, c, seeds);
+            float[] b = generate(split, c, seeds);
+            assertTrue(fused.names.contains("tg_circuit_host"), fused.names.toString());
+            assertFalse(fused.names.contains("tg_circuit_layout"), fused.names.toString());
+            assertTrue(split.names.contains("tg_circuit_layout") && split.names.contains("tg_circuit_emit"),
+                    split.names.toString());
+            assertArrayEquals(b, a);
+        }
+    }
+
+    private static float[] generate(ComputeRuntime rt, TrackGenConfig c, int[] seeds) {
+        int e = c.numEnvs();
+        CircuitGenerator gen = new CircuitGenerator();
+        I32Array s = rt.allocI32(e);
+        rt.upload(seeds, s);
+        Vec2Array out = rt.allocVec2(e * c.numPoints());
+        I32Array valid = rt.allocI32(e);
+        GeneratorScratch scratch = gen.allocateScratch(rt, c);
+        gen.generate(rt, s, c, out, valid, scratch);
+        float[] xy = new float[2 * e * c.numPoints()];
+        rt.download(out, xy);
+        return xy;
+    }
+
+    /** The CPU runtime, with or without its Java-only kernels (without: what CUDA gets), naming what ran. */
+    private static final class SeenLaunches extends ForwardingRuntime {
+        final Set<String> names = new HashSet<>();
+        private final boolean hostBodies;
+
+        SeenLaunches(ComputeRuntime delegate, boolean hostBodies) {
+            super(delegate);
+            this.hostBodies = hostBodies;
+        }
+
+        @Override
+        public boolean supports(Kernel k) {
+            return hostBodies || k.cudaModule() != null;
+        }
+
+        @Override
+        public void launch(Kernel k, int dim, KernelArgs a) {
+            names.add(k.name());
+            super.launch(k, dim, a);
+        }
+
+        @Override
+        public void close() {
         }
     }
 }
