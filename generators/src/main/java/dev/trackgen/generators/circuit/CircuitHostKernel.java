@@ -75,7 +75,7 @@ final class CircuitHostKernel extends CircuitHostKernelBase implements HostFused
                     if (c == 0) {
                         len0 = b.info[0];
                     }
-                    if (c == 0 || sc < bestScore) {
+                    if (sc < bestScore) {
                         bestScore = sc;
                         kept = half;
                         keptSlots = (int) b.info[1];
