@@ -2,6 +2,7 @@ package dev.trackgen.metrics.audit;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
+import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.RelaxKnobs;
@@ -18,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
@@ -193,6 +195,8 @@ public final class ValiditySearch {
                 s = tg.generate().snapshot();
             }
             TrackAudit audit = new TrackAudit(config.halfWidth(), config.get(PipelineKnobs.RELAX_TOL), config.variableWidth());
+            double bridges = config.get(ElevationKnobs.BRIDGE_CLEARANCE);
+            double grade = config.get(ElevationKnobs.VALID_GRADE);
             for (int env = 0; env < e; env++) {
                 var lay = audit.layout(s, env);
                 if (lay.isPresent()) {
@@ -202,7 +206,7 @@ public final class ValiditySearch {
                     }
                     continue;
                 }
-                var found = audit.audit(s, env);
+                var found = s.isValid(env) ? judgeValid(audit, s, env, bridges, grade) : audit.audit(s, env);
                 if (s.isValid(env)) {
                     valid++;
                     if (found.isPresent()) {
@@ -224,6 +228,28 @@ public final class ValiditySearch {
         return new Report(tracks, batches, valid, broken, sound, Collections.unmodifiableMap(by),
                 List.copyOf(examples), layout, Collections.unmodifiableMap(perGenerator),
                 (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * The audit's verdict on a track the gate flagged valid: {@link TrackAudit#audit}, except that
+     * with bridges on ({@code bridges > 0}) a plan-view contact ({@link BridgeAudit#PLAN_VIEW_CONTACTS})
+     * is broken only where {@link BridgeAudit} finds the two surfaces less than {@code bridges}
+     * apart vertically (or an edge steeper than {@code grade}, when positive).
+     *
+     * @param audit   the plan-view audit of the batch's configuration
+     * @param s       the batch
+     * @param env     the env
+     * @param bridges {@code bridge_clearance}, world units (0: bridges off)
+     * @param grade   {@code z_valid_grade} (0: unchecked)
+     * @return the broken part, or empty for a sound track
+     */
+    static Optional<Violation> judgeValid(TrackAudit audit, TrackSnapshot s, int env, double bridges, double grade) {
+        Optional<Violation> found = audit.audit(s, env);
+        if (found.isEmpty() || !(bridges > 0) || !BridgeAudit.PLAN_VIEW_CONTACTS.contains(found.get().criterion())) {
+            return found;
+        }
+        List<String> problems = BridgeAudit.check(s, env, bridges, grade).problems();
+        return problems.isEmpty() ? Optional.empty() : Optional.of(new Violation(found.get().criterion(), problems.get(0)));
     }
 
     private static int batchSize(TrackGenConfig c, boolean capturable, int maxEnvs, long left) {
