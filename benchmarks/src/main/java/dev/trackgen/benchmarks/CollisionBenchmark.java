@@ -49,6 +49,7 @@ public class CollisionBenchmark extends CpuBenchmark {
     /** Generates the batch, places the boxes, binds the checker (and bakes). */
     @Setup(Level.Trial)
     public void setUp() {
+        warnWithoutVectorModule();
         w = new CollisionWorkload("bezier", envs, boxes, threads, OffRoadBackend.parse(backend), resolution);
     }
 

@@ -42,6 +42,7 @@ public class GenerateBenchmark extends CpuBenchmark {
     /** Builds the generator and runs it once. */
     @Setup(Level.Trial)
     public void setUp() {
+        warnWithoutVectorModule();
         runtime = new CpuRuntime(threads, false);
         gen = CpuGenerators.open(generator, envs, runtime);
         gen.generate();

@@ -58,6 +58,7 @@ public class StageBenchmark extends CpuBenchmark {
     /** Binds the stages and runs them once, so every stage has real input. */
     @Setup(Level.Trial)
     public void setUp() {
+        warnWithoutVectorModule();
         GeneratorRegistry registry = GeneratorRegistry.discover();
         gen = registry.get(generator);
         config = TrackGenConfig.builder().generator(gen).numEnvs(envs).build();
