@@ -18,8 +18,7 @@ import java.util.List;
  * <p>{@link ValiditySearch} judges a valid-flagged track of a configuration with
  * {@code bridge_clearance > 0} by it wherever {@link TrackAudit} finds only a plan-view contact
  * ({@link #PLAN_VIEW_CONTACTS}): such a track may cross or come near itself where one branch
- * passes over the other. The pipeline's own bridge tests keep a copy of this class among their
- * test sources (the pipeline module cannot depend on this one).
+ * passes over the other. {@code BridgeTest} audits the bridge stage's own cases with it.
  */
 public final class BridgeAudit {
     /**

@@ -1,4 +1,4 @@
-package dev.trackgen.pipeline;
+package dev.trackgen.metrics.audit;
 
 import dev.trackgen.api.PerEnvSeededRng;
 import dev.trackgen.api.TrackSnapshot;
@@ -6,6 +6,10 @@ import dev.trackgen.api.config.ElevationKnobs;
 import dev.trackgen.api.config.InvalidConfigException;
 import dev.trackgen.api.config.PipelineKnobs;
 import dev.trackgen.api.config.TrackGenConfig;
+import dev.trackgen.generators.knobs.BuiltinKnobs;
+import dev.trackgen.pipeline.CenterlinePipeline;
+import dev.trackgen.pipeline.TrackGenerator;
+import dev.trackgen.registry.TrackGenLauncher;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BridgeTest {
     static final double A = 3.0;
     static final int POINTS = 400;
+    private static final TrackGenLauncher LAUNCHER = TrackGenLauncher.discover();
     private static CpuRuntime runtime;
 
     @BeforeAll
@@ -59,7 +64,7 @@ class BridgeTest {
     }
 
     static TrackGenConfig.Builder bridged(int envs, double clearance) {
-        return Parts.config().numEnvs(envs).nMax(512).set(PipelineKnobs.RELAX_ENABLE, false)
+        return TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).nMax(512).set(PipelineKnobs.RELAX_ENABLE, false)
                 .set(ElevationKnobs.BRIDGE_CLEARANCE, clearance).set(ElevationKnobs.BRIDGE_GRADE, 0.1);
     }
 
@@ -171,16 +176,17 @@ class BridgeTest {
 
     @Test
     void tracksWithoutCrossingsAreTheSameBitForBitWithBridgesOn() {
-        TrackGenConfig off = GeneratorPipelineTest.config("bezier", 12).toBuilder()
+        TrackGenConfig off = TrackGenConfig.builder().declare(BuiltinKnobs.all()).generator(LAUNCHER.generator("bezier")).numEnvs(12)
+                .build().toBuilder()
                 .set(ElevationKnobs.PROFILE, ElevationKnobs.NOISE).set(ElevationKnobs.MAX, 0.2)
                 .set(ElevationKnobs.NOISE_AMPLITUDE, 0.2).build();
         TrackGenConfig on = off.toBuilder().set(ElevationKnobs.BRIDGE_CLEARANCE, 0.05).build();
         TrackSnapshot a;
         TrackSnapshot b;
-        try (TrackGenerator g = Parts.builder(off).rng(PerEnvSeededRng.fromScalar(12, 4)).runtime(runtime).build()) {
+        try (TrackGenerator g = LAUNCHER.builder(off).rng(PerEnvSeededRng.fromScalar(12, 4)).runtime(runtime).build()) {
             a = g.generate().snapshot();
         }
-        try (TrackGenerator g = Parts.builder(on).rng(PerEnvSeededRng.fromScalar(12, 4)).runtime(runtime).build()) {
+        try (TrackGenerator g = LAUNCHER.builder(on).rng(PerEnvSeededRng.fromScalar(12, 4)).runtime(runtime).build()) {
             b = g.generate().snapshot();
         }
         assertTrue(a.validCount() > 6);
