@@ -1,3 +1,5 @@
+import dev.trackgen.api.PerEnvSeededRng;
+import dev.trackgen.api.config.TrackGenConfig;
 import dev.trackgen.pipeline.TrackGenerator;
 import dev.trackgen.runtime.cpu.CpuRuntime;
 
@@ -44,7 +46,8 @@ public final class FirstCallsBase {
         long firstAt;
         double buildMs;
         try (CpuRuntime runtime = new CpuRuntime(threads, false);
-             TrackGenerator gen = dev.trackgen.pipeline.TrackGenerator.builder(dev.trackgen.api.config.TrackGenConfig.builder().generator(generator).numEnvs(envs).build()).rng(dev.trackgen.api.PerEnvSeededRng.fromScalar(envs, 0)).runtime(runtime).build()) {
+             TrackGenerator gen = TrackGenerator.builder(TrackGenConfig.builder().generator(generator).numEnvs(envs).build())
+                     .rng(PerEnvSeededRng.fromScalar(envs, 0)).runtime(runtime).build()) {
             buildMs = (System.nanoTime() - t0) / 1e6;
             long c0 = System.nanoTime();
             gen.generate();

@@ -34,16 +34,12 @@ public abstract class CpuBenchmark {
      * instead of the SIMD one. It happens silently when JMH's command-line {@code -jvmArgsAppend}
      * is given, since that replaces the fork options of {@link Fork} (module and heap included):
      * the bezier relax stage at E = 512 then takes about 55 ms instead of 40.
-     *
-     * @return whether the module is present
      */
-    protected static boolean warnWithoutVectorModule() {
-        boolean present = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
-        if (!present) {
+    protected static void warnWithoutVectorModule() {
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
             System.err.println("benchmarks: warning: no jdk.incubator.vector module in this JVM, the relaxation runs its "
                     + "scalar bead update; a command-line -jvmArgsAppend replaces the fork's options, so add "
                     + "--add-modules=jdk.incubator.vector (and -Xmx4g) to it");
         }
-        return present;
     }
 }

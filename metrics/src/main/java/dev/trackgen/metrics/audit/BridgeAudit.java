@@ -3,7 +3,9 @@ package dev.trackgen.metrics.audit;
 import dev.trackgen.api.TrackSnapshot;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * An independent double-precision audit of a bridge track (docs/elevation.md, "Bridges"), from the
@@ -15,7 +17,7 @@ import java.util.List;
  * segment) must be at least {@code clearance} apart vertically; and every centerline edge's grade
  * is at most {@code grade}.
  *
- * <p>{@link ValiditySearch} judges a valid-flagged track of a configuration with
+ * <p>{@link ValiditySearch} judges a track of a configuration with
  * {@code bridge_clearance > 0} by it wherever {@link TrackAudit} finds only a plan-view contact
  * ({@link #PLAN_VIEW_CONTACTS}): such a track may cross or come near itself where one branch
  * passes over the other. {@code BridgeTest} audits the bridge stage's own cases with it.
@@ -26,7 +28,7 @@ public final class BridgeAudit {
      * meets itself in the plan view, which is sound when the two surfaces are far enough apart
      * vertically.
      */
-    public static final java.util.Set<Criterion> PLAN_VIEW_CONTACTS = java.util.EnumSet.of(Criterion.CLEARANCE,
+    public static final Set<Criterion> PLAN_VIEW_CONTACTS = EnumSet.of(Criterion.CLEARANCE,
             Criterion.CENTERLINE_SIMPLE, Criterion.BORDER_SIMPLE, Criterion.BORDERS_DISJOINT, Criterion.NESTING);
 
     /**

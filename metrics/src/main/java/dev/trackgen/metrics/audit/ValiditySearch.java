@@ -206,7 +206,7 @@ public final class ValiditySearch {
                     }
                     continue;
                 }
-                var found = s.isValid(env) ? judgeValid(audit, s, env, bridges, grade) : audit.audit(s, env);
+                var found = verdict(audit, s, env, bridges, grade);
                 if (s.isValid(env)) {
                     valid++;
                     if (found.isPresent()) {
@@ -231,7 +231,7 @@ public final class ValiditySearch {
     }
 
     /**
-     * The audit's verdict on a track the gate flagged valid: {@link TrackAudit#audit}, except that
+     * The audit's verdict on a track, whatever its flag: {@link TrackAudit#audit}, except that
      * with bridges on ({@code bridges > 0}) a plan-view contact ({@link BridgeAudit#PLAN_VIEW_CONTACTS})
      * is broken only where {@link BridgeAudit} finds the two surfaces less than {@code bridges}
      * apart vertically (or an edge steeper than {@code grade}, when positive).
@@ -243,7 +243,7 @@ public final class ValiditySearch {
      * @param grade   {@code z_valid_grade} (0: unchecked)
      * @return the broken part, or empty for a sound track
      */
-    static Optional<Violation> judgeValid(TrackAudit audit, TrackSnapshot s, int env, double bridges, double grade) {
+    static Optional<Violation> verdict(TrackAudit audit, TrackSnapshot s, int env, double bridges, double grade) {
         Optional<Violation> found = audit.audit(s, env);
         if (found.isEmpty() || !(bridges > 0) || !BridgeAudit.PLAN_VIEW_CONTACTS.contains(found.get().criterion())) {
             return found;

@@ -64,7 +64,8 @@ class BridgeTest {
     }
 
     static TrackGenConfig.Builder bridged(int envs, double clearance) {
-        return TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).nMax(512).set(PipelineKnobs.RELAX_ENABLE, false)
+        return TrackGenConfig.builder().declare(BuiltinKnobs.all()).numEnvs(envs).nMax(512)
+                .set(PipelineKnobs.RELAX_ENABLE, false)
                 .set(ElevationKnobs.BRIDGE_CLEARANCE, clearance).set(ElevationKnobs.BRIDGE_GRADE, 0.1);
     }
 
@@ -176,8 +177,8 @@ class BridgeTest {
 
     @Test
     void tracksWithoutCrossingsAreTheSameBitForBitWithBridgesOn() {
-        TrackGenConfig off = TrackGenConfig.builder().declare(BuiltinKnobs.all()).generator(LAUNCHER.generator("bezier")).numEnvs(12)
-                .build().toBuilder()
+        TrackGenConfig off = TrackGenConfig.builder().declare(BuiltinKnobs.all()).generator(LAUNCHER.generator("bezier"))
+                .numEnvs(12)
                 .set(ElevationKnobs.PROFILE, ElevationKnobs.NOISE).set(ElevationKnobs.MAX, 0.2)
                 .set(ElevationKnobs.NOISE_AMPLITUDE, 0.2).build();
         TrackGenConfig on = off.toBuilder().set(ElevationKnobs.BRIDGE_CLEARANCE, 0.05).build();

@@ -52,13 +52,13 @@ class BridgeVerdictTest {
             Optional<Violation> planView = audit.audit(s, env);
             assertEquals(Optional.of(Criterion.CLEARANCE), planView.map(Violation::criterion),
                     "in the plan view the lifted branch passes within the clearance");
-            assertEquals(Optional.empty(), ValiditySearch.judgeValid(audit, s, env, clearance, 0.0),
+            assertEquals(Optional.empty(), ValiditySearch.verdict(audit, s, env, clearance, 0.0),
                     () -> "the bridge separates the surfaces: " + BridgeAudit.check(s, env, clearance, 0.0));
             // the same contact is broken when the surfaces must be farther apart than the lift
             assertEquals(Optional.of(Criterion.CLEARANCE),
-                    ValiditySearch.judgeValid(audit, s, env, 10 * clearance, 0.0).map(Violation::criterion));
+                    ValiditySearch.verdict(audit, s, env, 10 * clearance, 0.0).map(Violation::criterion));
             // and with bridges off the plan-view verdict stands
-            assertEquals(planView, ValiditySearch.judgeValid(audit, s, env, 0.0, 0.0));
+            assertEquals(planView, ValiditySearch.verdict(audit, s, env, 0.0, 0.0));
         }
     }
 }
