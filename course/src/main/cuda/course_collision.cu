@@ -8,15 +8,11 @@
 #include "trackgen_api_kernels.h"
 #include "trackgen_course_kernels.h" /* prototypes and TG_COL_FAR2, TG_SDF_EXACT_BAND, TG_SDF_DIAG */
 
-/* Planar.crossing */
+/* Planar.crossing: the crossing x always evaluated, masked by the straddle test */
 TG_INLINE int tg_col_crossing(float cx, float cy, float ax, float ay, float bx, float by) {
-    if ((ay > cy) != (by > cy)) {
-        float xc = ax + (cy - ay) * (bx - ax) / (by - ay);
-        if (cx < xc) {
-            return 1;
-        }
-    }
-    return 0;
+    float xc = ax + (cy - ay) * (bx - ax) / (by - ay);
+    int straddles = (ay > cy ? 1 : 0) ^ (by > cy ? 1 : 0);
+    return straddles & (cx < xc ? 1 : 0);
 }
 
 /* Planar.closestT */
@@ -160,6 +156,10 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
     float bestY = tg_nanf();
     int bestBorder = -1;
     int bestI = -1;
+    float near0 = TG_COL_FAR2; /* per border, the nearest segment measured so far */
+    float near1 = TG_COL_FAR2;
+    int seed0 = -1;
+    int seed1 = -1;
     for (int bd = 0; bd < 2; bd++) {
         const float2* pts = bd == 0 ? inner : outer;
         int par = 0;
@@ -234,6 +234,15 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
                 qx = ax + tt * (bx - ax);
                 qy = ay + tt * (by - ay);
             }
+            if (bd == 0) {
+                if (d2 < near0) {
+                    near0 = d2;
+                    seed0 = i;
+                }
+            } else if (d2 < near1) {
+                near1 = d2;
+                seed1 = i;
+            }
             if (d2 < best2) {
                 best2 = d2;
                 bestX = qx;
@@ -277,6 +286,12 @@ extern "C" __global__ void tg_offroad_segments(int dim, const float2* inner, con
             const float2* pts = (inHole & bit) != 0 ? inner : outer;
             float slack = (fabsf(cx) + fabsf(cy)) * TG_COL_PRUNE_SLACK;
             float m2 = TG_COL_FAR2;
+            int seed = (inHole & bit) != 0 ? seed0 : seed1; /* start from that border's segment nearest the box */
+            if (seed >= 0) {
+                int j2 = seed + 1 == m ? 0 : seed + 1;
+                m2 = tg_col_point_segment2(cx, cy, pts[base + seed].x, pts[base + seed].y, pts[base + j2].x,
+                                           pts[base + j2].y);
+            }
             float r = sqrtf(m2) * TG_COL_PRUNE_MARGIN + slack;
             for (int i = 0; i < m; i++) {
                 int i2 = i + 1 == m ? 0 : i + 1;

@@ -28,9 +28,10 @@ import dev.trackgen.course.collision.BoxContacts;
  * more against rounding) are skipped, and segments wholly above or below the box skip the corner parity tests (both exact:
  * such segments can neither be nearer nor cross a corner's ray). An off-road box reports minus the largest distance of a corner outside
  * the band to the border it lies beyond (0 when only an edge crosses); that nearest-segment search
- * passes over segments lying farther along one axis than the best distance so far (0.1% more,
- * plus {@code 1e-5} of the corner's coordinates against rounding), which leaves the minimum the
- * same.
+ * starts from the corner's distance to the segment of that border nearest the box (found by the
+ * main pass, when it measured one) and passes over segments lying farther along one axis than the
+ * best distance so far (0.1% more, plus {@code 1e-5} of the corner's coordinates against
+ * rounding), which leaves the minimum the same.
  */
 public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
     /** The kernel instance. */
@@ -127,6 +128,11 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
             float bestY = Float.NaN;
             int bestBorder = -1;
             int bestI = -1;
+            // per border, the nearest segment measured so far: the penetration search's first guess
+            float near0 = Planar.FAR2;
+            float near1 = Planar.FAR2;
+            int seed0 = -1;
+            int seed1 = -1;
             for (int bd = 0; bd < 2; bd++) {
                 float[] pts = bd == 0 ? inner : outer;
                 int par = 0;
@@ -206,6 +212,15 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                         qx = ax + tt * (bx - ax);
                         qy = ay + tt * (by - ay);
                     }
+                    if (bd == 0) {
+                        if (d2 < near0) {
+                            near0 = d2;
+                            seed0 = i;
+                        }
+                    } else if (d2 < near1) {
+                        near1 = d2;
+                        seed1 = i;
+                    }
                     if (d2 < best2) {
                         best2 = d2;
                         bestX = qx;
@@ -255,7 +270,16 @@ public final class OffRoadSegmentsKernel extends OffRoadSegmentsKernelBase {
                     // margin and by SLACK of the corner's coordinates, against rounding) cannot
                     // lower the minimum: passed over, the minimum is the same bit for bit
                     float slack = (Math.abs(cx) + Math.abs(cy)) * SLACK;
+                    // start from the segment of that border nearest the box (the box holds the
+                    // corner, so it is usually near the corner too): from the first segment on,
+                    // the far ones are passed over
                     float m2 = Planar.FAR2;
+                    int seed = (inHole & bit) != 0 ? seed0 : seed1;
+                    if (seed >= 0) {
+                        int j2 = seed + 1 == m ? 0 : seed + 1;
+                        m2 = Planar.pointSegment2(cx, cy, pts[2 * (base + seed)], pts[2 * (base + seed) + 1],
+                                pts[2 * (base + j2)], pts[2 * (base + j2) + 1]);
+                    }
                     float r = (float) Math.sqrt(m2) * PRUNE_MARGIN + slack;
                     for (int i = 0; i < m; i++) {
                         int i2 = i + 1 == m ? 0 : i + 1;

@@ -18,15 +18,16 @@ final class Planar {
     /**
      * Parity bit of a ray from {@code (cx, cy)} towards {@code +x} crossing the segment
      * {@code a -> b} (half-open in y, so a vertex on the ray is counted once).
+     *
+     * <p>Without a branch: the ray's crossing x is always evaluated and masked by the straddle
+     * test (for a segment that does not straddle the ray it may be infinite or NaN, and is not
+     * used). Whether a corner's ray straddles a segment is a coin toss for the segments near a
+     * box, so the branchy form mispredicted often; the bit is the same.
      */
     static int crossing(float cx, float cy, float ax, float ay, float bx, float by) {
-        if ((ay > cy) != (by > cy)) {
-            float xc = ax + (cy - ay) * (bx - ax) / (by - ay);
-            if (cx < xc) {
-                return 1;
-            }
-        }
-        return 0;
+        float xc = ax + (cy - ay) * (bx - ax) / (by - ay);
+        int straddles = (ay > cy ? 1 : 0) ^ (by > cy ? 1 : 0);
+        return straddles & (cx < xc ? 1 : 0);
     }
 
     /** Parameter in [0, 1] of the point of segment {@code a -> b} closest to {@code p}. */

@@ -3,7 +3,7 @@ package dev.trackgen.course.kernel;
 /**
  * The exact off-road check by its definition, for one box: every corner against every border
  * segment and every segment's start vertex against the solid box, ray parity over every segment,
- * the first strictly nearest candidate kept; no bound, no run or segment skipped. Same float
+ * the first strictly nearest candidate kept; no bound, no seed, no run or segment skipped. Same float
  * operations as {@link OffRoadSegmentsKernel}, so the kernel's pruning must reproduce it bit for
  * bit.
  */
@@ -14,6 +14,20 @@ final class UnprunedOffRoadScan {
     }
 
     private UnprunedOffRoadScan() {
+    }
+
+    /**
+     * The ray-crossing bit as first written, with a branch on the straddle test, so the kernel's
+     * branch-free {@link Planar#crossing} is checked against it.
+     */
+    private static int crossingByDefinition(float cx, float cy, float ax, float ay, float bx, float by) {
+        if ((ay > cy) != (by > cy)) {
+            float xc = ax + (cy - ay) * (bx - ax) / (by - ay);
+            if (cx < xc) {
+                return 1;
+            }
+        }
+        return 0;
     }
 
     static Answer check(float[] inner, float[] outer, float[] center, int base, int m, float px, float py, float h,
@@ -44,7 +58,7 @@ final class UnprunedOffRoadScan {
                 float d2 = Planar.FAR2;
                 int corner = -1;
                 for (int k = 0; k < 4; k++) {
-                    par[bd] ^= Planar.crossing(cx[k], cy[k], ax, ay, bx, by) << k;
+                    par[bd] ^= crossingByDefinition(cx[k], cy[k], ax, ay, bx, by) << k;
                     float k2 = Planar.pointSegment2(cx[k], cy[k], ax, ay, bx, by);
                     if (k2 < d2) {
                         d2 = k2;
