@@ -53,6 +53,32 @@ final class RelaxScratch {
     int activeCount;
     /** The active pairs closer than the target during a pair sweep (their indices). */
     int[] hitPairs;
+    /** {@code [nMax * slots]} the separation term of each of those pairs (lower bead's sign), x and y. */
+    float[] termX;
+    float[] termY;
+    /**
+     * The chain pairs: pair {@code (p, p + chainOffset)}, {@code chainOffset = band + 1}, joins a
+     * bead and its nearest candidate along the chain (most cached pairs, and most separation
+     * hits, are of that kind). They are kept out of the pair lists: {@code chainSelf[p]} is 1 when
+     * bead {@code p + chainOffset} is in bead {@code p}'s candidate list ({@link #SELF}),
+     * {@code chainSend[p]} when bead {@code p} is in bead {@code p + chainOffset}'s ({@link #SEND}),
+     * else 0; {@code [nMax]}, set at each cache refresh.
+     */
+    float[] chainSelf;
+    float[] chainSend;
+    int chainOffset;
+    /**
+     * {@code [nMax]} during a pair sweep, per bead {@code k}: the chain pair terms it receives,
+     * from its lower chain pair {@code (k - chainOffset, k)} ({@code chainLoX, chainLoY}, subtracted;
+     * {@code chainLoHits} 1 or 0) and from its higher one {@code (k, k + chainOffset)}
+     * ({@code chainHiX, chainHiY}, added; {@code chainHiHits}); {@code +0} where there is none.
+     */
+    float[] chainLoX;
+    float[] chainLoY;
+    float[] chainLoHits;
+    float[] chainHiX;
+    float[] chainHiY;
+    float[] chainHiHits;
     float[] ax;
     float[] ay;
     /**
@@ -61,7 +87,8 @@ final class RelaxScratch {
      */
     float[] accX;
     float[] accY;
-    int[] accHits;
+    /** Hit counts as floats: small integers, exact; the vector sweep adds them lane-wise. */
+    float[] accHits;
     /** {@code [nMax]} each bead's averaged separation push during a sweep. */
     float[] sepX;
     float[] sepY;
@@ -102,7 +129,15 @@ final class RelaxScratch {
             ay = new float[nMax];
             accX = new float[nMax];
             accY = new float[nMax];
-            accHits = new int[nMax];
+            accHits = new float[nMax];
+            chainSelf = new float[nMax];
+            chainSend = new float[nMax];
+            chainLoX = new float[nMax];
+            chainLoY = new float[nMax];
+            chainLoHits = new float[nMax];
+            chainHiX = new float[nMax];
+            chainHiY = new float[nMax];
+            chainHiHits = new float[nMax];
             sepX = new float[nMax];
             sepY = new float[nMax];
             padX = new float[nMax + 2];
@@ -117,6 +152,8 @@ final class RelaxScratch {
             activeLo = new int[capacity * slots];
             activeIdx = new int[capacity * slots];
             hitPairs = new int[capacity * slots];
+            termX = new float[capacity * slots];
+            termY = new float[capacity * slots];
             slotCapacity = slots;
         }
     }

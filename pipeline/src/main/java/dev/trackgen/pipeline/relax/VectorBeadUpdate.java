@@ -100,4 +100,120 @@ final class VectorBeadUpdate implements BeadUpdate {
         }
         return true;
     }
+
+    @Override
+    public int chainTerms(float[] x, float[] y, int n, int off, float[] chainSelf, float[] chainSend, float target,
+                          float target2, RelaxScratch w) {
+        int lanes = SPECIES.length();
+        int m = n - off;
+        if (m < lanes) {
+            return 0;
+        }
+        FloatVector zero = FloatVector.zero(SPECIES);
+        FloatVector one = FloatVector.broadcast(SPECIES, 1f);
+        float[] loX = w.chainLoX;
+        float[] loY = w.chainLoY;
+        float[] loH = w.chainLoHits;
+        float[] hiX = w.chainHiX;
+        float[] hiY = w.chainHiY;
+        float[] hiH = w.chainHiHits;
+        // whole vectors from pair 0, the last one ending at pair m - 1 (a pair's entries depend on
+        // the positions only, so writing them twice writes the same floats)
+        for (int k = 0; k < m; k += lanes) {
+            int p = Math.min(k, m - lanes);
+            FloatVector ddx = FloatVector.fromArray(SPECIES, x, p).sub(FloatVector.fromArray(SPECIES, x, p + off));
+            FloatVector ddy = FloatVector.fromArray(SPECIES, y, p).sub(FloatVector.fromArray(SPECIES, y, p + off));
+            FloatVector d2 = ddx.mul(ddx).add(ddy.mul(ddy));
+            VectorMask<Float> hit = d2.compare(VectorOperators.LT, target2);
+            FloatVector tx = zero;
+            FloatVector ty = zero;
+            if (hit.anyTrue()) {
+                FloatVector dist = d2.sqrt().max(1.0e-9f);
+                FloatVector wt = FloatVector.broadcast(SPECIES, target).sub(dist).mul(0.5f).div(dist);
+                tx = wt.mul(ddx);
+                ty = wt.mul(ddy);
+            }
+            VectorMask<Float> self = hit.and(FloatVector.fromArray(SPECIES, chainSelf, p).compare(VectorOperators.NE, 0f));
+            VectorMask<Float> send = hit.and(FloatVector.fromArray(SPECIES, chainSend, p).compare(VectorOperators.NE, 0f));
+            zero.blend(tx, self).intoArray(hiX, p);
+            zero.blend(ty, self).intoArray(hiY, p);
+            zero.blend(one, self).intoArray(hiH, p);
+            zero.blend(tx, send).intoArray(loX, p + off);
+            zero.blend(ty, send).intoArray(loY, p + off);
+            zero.blend(one, send).intoArray(loH, p + off);
+        }
+        return m;
+    }
+
+    @Override
+    public int chainApply(int n, RelaxScratch w) {
+        int lanes = SPECIES.length();
+        if (n < lanes) {
+            return 0;
+        }
+        float[] accX = w.accX;
+        float[] accY = w.accY;
+        float[] accHits = w.accHits;
+        // disjoint whole vectors, then the last one ending at bead n - 1 over the beads not yet done
+        // (a read-modify-write: no bead may be updated twice)
+        int k = 0;
+        for (; k + lanes <= n; k += lanes) {
+            applyChain(k, w, accX, accY, accHits);
+        }
+        if (k < n) {
+            applyChainTail(k, n, w, accX, accY, accHits);
+        }
+        return n;
+    }
+
+    private static void applyChain(int k, RelaxScratch w, float[] accX, float[] accY, float[] accHits) {
+        FloatVector.fromArray(SPECIES, accX, k).sub(FloatVector.fromArray(SPECIES, w.chainLoX, k))
+                .add(FloatVector.fromArray(SPECIES, w.chainHiX, k)).intoArray(accX, k);
+        FloatVector.fromArray(SPECIES, accY, k).sub(FloatVector.fromArray(SPECIES, w.chainLoY, k))
+                .add(FloatVector.fromArray(SPECIES, w.chainHiY, k)).intoArray(accY, k);
+        FloatVector.fromArray(SPECIES, accHits, k).add(FloatVector.fromArray(SPECIES, w.chainLoHits, k))
+                .add(FloatVector.fromArray(SPECIES, w.chainHiHits, k)).intoArray(accHits, k);
+    }
+
+    private static void applyChainTail(int from, int n, RelaxScratch w, float[] accX, float[] accY, float[] accHits) {
+        for (int k = from; k < n; k++) {
+            accX[k] = accX[k] - w.chainLoX[k] + w.chainHiX[k];
+            accY[k] = accY[k] - w.chainLoY[k] + w.chainHiY[k];
+            accHits[k] = accHits[k] + w.chainLoHits[k] + w.chainHiHits[k];
+        }
+    }
+
+    @Override
+    public int averageSums(int n, RelaxScratch w) {
+        int lanes = SPECIES.length();
+        if (n < lanes) {
+            return 0;
+        }
+        float[] accX = w.accX;
+        float[] accY = w.accY;
+        float[] accHits = w.accHits;
+        float[] sepX = w.sepX;
+        float[] sepY = w.sepY;
+        FloatVector zero = FloatVector.zero(SPECIES);
+        // whole vectors, the last one ending at bead n - 1: it reads the sums before it clears them,
+        // so a bead it already averaged must not be averaged again from its cleared sum
+        int k = 0;
+        for (; k + lanes <= n; k += lanes) {
+            FloatVector h = FloatVector.fromArray(SPECIES, accHits, k).max(1f);
+            FloatVector.fromArray(SPECIES, accX, k).div(h).intoArray(sepX, k);
+            FloatVector.fromArray(SPECIES, accY, k).div(h).intoArray(sepY, k);
+            zero.intoArray(accX, k);
+            zero.intoArray(accY, k);
+            zero.intoArray(accHits, k);
+        }
+        for (; k < n; k++) {
+            float h = Math.max(accHits[k], 1f);
+            sepX[k] = accX[k] / h;
+            sepY[k] = accY[k] / h;
+            accX[k] = 0f;
+            accY[k] = 0f;
+            accHits[k] = 0f;
+        }
+        return n;
+    }
 }

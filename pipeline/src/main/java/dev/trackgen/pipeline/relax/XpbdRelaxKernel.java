@@ -58,7 +58,11 @@ import dev.trackgen.pipeline.PipelineKernels;
  * {@code target + 2 * skin} at anchor positions, and rebuilds those sub-lists as soon as some bead
  * has moved {@code skin} (L1, {@code skin = 0.1 * target}) from its anchor. A skipped candidate
  * would have failed the {@code d < target} test, so the sums, and the results, are bit for bit
- * those of the full lists the CUDA body scans.
+ * those of the full lists the CUDA body scans. The cached pair of each bead {@code p} with bead
+ * {@code p + band + 1}, its nearest candidate along the chain (about half of the active pairs and
+ * most separation hits at the defaults, nearly all of them on circuit tracks), is kept out of the
+ * pair lists and evaluated for every bead at once, lane-wise where the bead update is
+ * ({@link #pairSeparation} shows why the sums stay in the scan's order).
  * Fusing the sweeps keeps each track's beads in cache (shared memory on CUDA) for the whole
  * solve; it computes exactly what the per-sweep launch sequence of the original implementation
  * would. Sources: M. Müller et al., "Position Based Dynamics" (2007); M. Macklin et al., "XPBD"
@@ -369,9 +373,14 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             boxes[4 * c + 2] = maxx;
             boxes[4 * c + 3] = maxy;
         }
+        float[] chainSelf = w.chainSelf;
+        float[] chainSend = w.chainSend;
         for (int i = 0; i < n; i++) {
             cacheCount[i] = 0;
+            chainSelf[i] = 0f;
+            chainSend[i] = 0f;
         }
+        w.chainOffset = band + 1;
         float r2 = radius * radius;
         int overflowing = 0;
         int[] near = w.nearChunks;
@@ -430,9 +439,14 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                             int ci2 = cacheCount[i];
                             int cj2 = cacheCount[j];
                             int flags = (ci2 < slots ? RelaxScratch.SELF : 0) | (cj2 < slots ? RelaxScratch.SEND : 0);
-                            pairLo[np] = i;
-                            pairIdx[np] = j | flags;
-                            np += flags != 0 ? 1 : 0;
+                            if (j == lo) { // the chain pair (i, i + band + 1): kept apart
+                                chainSelf[i] = ci2 < slots ? 1f : 0f;
+                                chainSend[i] = cj2 < slots ? 1f : 0f;
+                            } else {
+                                pairLo[np] = i;
+                                pairIdx[np] = j | flags;
+                                np += flags != 0 ? 1 : 0;
+                            }
                             overflowing += (ci2 == slots ? 1 : 0) + (cj2 == slots ? 1 : 0);
                             cacheCount[i] = ci2 + 1;
                             cacheCount[j] = cj2 + 1;
@@ -471,7 +485,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     private static void sweep(float[] x, float[] y, float[] ox, float[] oy, float[] px, float[] py, float omega,
                               float gamma, int n, int band, float l0, float target, float rMin, float sr, float pr,
                               float br, int mode, RelaxScratch w, BeadUpdate beads) {
-        separation(x, y, n, band, target, mode, w);
+        separation(x, y, n, band, target, mode, w, beads);
         int done = 0;
         if (beads != null) {
             float[] xq = w.padX;
@@ -494,7 +508,8 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
      * closer than {@code target} of {@code 0.5 * (target - d) / d * (x_i - x_j)}, zero without
      * any (and with {@code MODE_NONE}).
      */
-    private static void separation(float[] x, float[] y, int n, int band, float target, int mode, RelaxScratch w) {
+    private static void separation(float[] x, float[] y, int n, int band, float target, int mode, RelaxScratch w,
+                                   BeadUpdate beads) {
         float[] sepX = w.sepX;
         float[] sepY = w.sepY;
         if (mode == MODE_NONE) {
@@ -504,7 +519,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         }
         float target2 = target * target;
         if (mode == MODE_PAIRS) {
-            pairSeparation(x, y, n, target, target2, w);
+            pairSeparation(x, y, n, target, target2, w, beads);
             return;
         }
         for (int i = 0; i < n; i++) {
@@ -544,18 +559,24 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     }
 
     /**
-     * The separation pushes from the active pairs ({@link RelaxScratch#activeIdx}). A first loop
-     * over the pairs keeps those closer than the target (no branch: about a third of them, in no
-     * predictable pattern); a second one adds each kept pair {@code (i, j)}, {@code i < j}, to bead
-     * {@code i}'s sum ({@code SELF}) and subtracts it from bead {@code j}'s ({@code SEND}; bead
-     * {@code j}'s term is exactly minus bead {@code i}'s: the same d2 and weight, {@code -ddx}).
-     * The pairs are sorted by lower bead, then by higher bead, so each bead's sum receives first
-     * its lower candidates' terms in ascending order, then its higher candidates' in ascending
-     * order: the per-bead scan of its list, term by term, from {@code +0}. Then each sum is
-     * averaged over its hits ({@code x / 1} is {@code x} for every float, so one or no hit divides
-     * by 1).
+     * The separation pushes from the active pairs ({@link RelaxScratch#activeIdx}) and the chain
+     * pairs ({@link RelaxScratch#chainSelf}). A first loop over the active pairs keeps those closer
+     * than the target (no branch: about a third of them, in no predictable pattern). Pair
+     * {@code (i, j)}, {@code i < j}, adds its term to bead {@code i}'s sum ({@code SELF}) and
+     * subtracts it from bead {@code j}'s ({@code SEND}; bead {@code j}'s term is exactly minus bead
+     * {@code i}'s: the same d2 and weight, {@code -ddx}). Each bead's sum must receive its terms in
+     * the order of the per-bead scan of its candidate list, from {@code +0}: first its lower
+     * candidates' terms in ascending order, then its higher candidates'. Its lower chain pair
+     * {@code (k - band - 1, k)} is its highest lower candidate and its higher chain pair
+     * {@code (k, k + band + 1)} its lowest higher one, so the sums are built in three passes: the
+     * kept active pairs' {@code SEND} terms in pair order (the pairs are sorted by lower, then higher
+     * bead), then both chain terms of every bead ({@link #chainPairs}), then the kept active pairs'
+     * {@code SELF} terms in pair order. Adding a {@code +0} for a chain pair that is no hit leaves
+     * a sum as it is (a sum of terms from {@code +0} is never {@code -0}). Then each sum is averaged
+     * over its hits ({@code x / 1} is {@code x} for every float, so one or no hit divides by 1).
      */
-    private static void pairSeparation(float[] x, float[] y, int n, float target, float target2, RelaxScratch w) {
+    private static void pairSeparation(float[] x, float[] y, int n, float target, float target2, RelaxScratch w,
+                                       BeadUpdate beads) {
         int[] activeLo = w.activeLo;
         int[] activeIdx = w.activeIdx;
         int[] hitPairs = w.hitPairs;
@@ -571,7 +592,9 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         }
         float[] accX = w.accX;
         float[] accY = w.accY;
-        int[] accHits = w.accHits;
+        float[] accHits = w.accHits;
+        float[] termX = w.termX;
+        float[] termY = w.termY;
         for (int h = 0; h < nh; h++) {
             int s = hitPairs[h];
             int entry = activeIdx[s];
@@ -584,28 +607,121 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             float wt = 0.5f * (target - dist) / dist;
             float tx = wt * ddx;
             float ty = wt * ddy;
-            if ((entry & RelaxScratch.SELF) != 0) {
-                accX[i] += tx;
-                accY[i] += ty;
-                accHits[i]++;
-            }
+            termX[h] = tx;
+            termY[h] = ty;
             if ((entry & RelaxScratch.SEND) != 0) {
                 accX[j] -= tx;
                 accY[j] -= ty;
-                accHits[j]++;
+                accHits[j] += 1f;
             }
         }
+        int off = w.chainOffset;
+        if (off < n) {
+            int done = beads != null ? beads.chainTerms(x, y, n, off, w.chainSelf, w.chainSend, target, target2, w) : 0;
+            chainTerms(x, y, n, off, done, w.chainSelf, w.chainSend, target, target2, w);
+            if (beads == null || beads.chainApply(n, w) < n) {
+                chainApply(n, w);
+            }
+        }
+        for (int h = 0; h < nh; h++) {
+            int s = hitPairs[h];
+            int entry = activeIdx[s];
+            if ((entry & RelaxScratch.SELF) != 0) {
+                int i = activeLo[s];
+                accX[i] += termX[h];
+                accY[i] += termY[h];
+                accHits[i] += 1f;
+            }
+        }
+        if (beads == null || beads.averageSums(n, w) < n) {
+            averageSums(n, w);
+        }
+    }
+
+    /** Each bead's separation sum averaged over its hits into its push, the sums cleared. */
+    private static void averageSums(int n, RelaxScratch w) {
+        float[] accX = w.accX;
+        float[] accY = w.accY;
+        float[] accHits = w.accHits;
         float[] sepX = w.sepX;
         float[] sepY = w.sepY;
         for (int i = 0; i < n; i++) {
-            // max(hits, 1) converts to the same float as the hits-or-1 choice, as operations the
-            // compiler keeps in vectors (no branch per bead)
-            float h = (float) Math.max(accHits[i], 1);
+            // max(hits, 1) is the hits-or-1 choice (no branch per bead)
+            float h = Math.max(accHits[i], 1f);
             sepX[i] = accX[i] / h;
             sepY[i] = accY[i] / h;
             accX[i] = 0f;
             accY[i] = 0f;
-            accHits[i] = 0;
+            accHits[i] = 0f;
+        }
+    }
+
+    /**
+     * The scalar terms of chain pairs {@code (p, p + off)}, {@code p = from .. n - off - 1}, into
+     * the scratch's chain arrays ({@link BeadUpdate#chainTerms} the same, many at a time): a pair
+     * closer than the target gives {@code 0.5 * (target - d) / d * (x_p - x_{p+off})} to bead
+     * {@code p} when cached {@code SELF} and to bead {@code p + off} (to subtract) when cached
+     * {@code SEND}; every other entry is {@code +0}.
+     */
+    static void chainTerms(float[] x, float[] y, int n, int off, int from, float[] chainSelf, float[] chainSend,
+                           float target, float target2, RelaxScratch w) {
+        float[] loX = w.chainLoX;
+        float[] loY = w.chainLoY;
+        float[] loH = w.chainLoHits;
+        float[] hiX = w.chainHiX;
+        float[] hiY = w.chainHiY;
+        float[] hiH = w.chainHiHits;
+        int m = n - off;
+        for (int p = from; p < m; p++) {
+            int q = p + off;
+            float ddx = x[p] - x[q];
+            float ddy = y[p] - y[q];
+            float d2 = ddx * ddx + ddy * ddy;
+            float tx = 0f;
+            float ty = 0f;
+            boolean hit = d2 < target2;
+            if (hit) {
+                float dist = Math.max((float) Math.sqrt(d2), 1.0e-9f);
+                float wt = 0.5f * (target - dist) / dist;
+                tx = wt * ddx;
+                ty = wt * ddy;
+            }
+            boolean self = hit && chainSelf[p] != 0f;
+            boolean send = hit && chainSend[p] != 0f;
+            hiX[p] = self ? tx : 0f;
+            hiY[p] = self ? ty : 0f;
+            hiH[p] = self ? 1f : 0f;
+            loX[q] = send ? tx : 0f;
+            loY[q] = send ? ty : 0f;
+            loH[q] = send ? 1f : 0f;
+        }
+        for (int k = 0; k < off; k++) {
+            loX[k] = 0f;
+            loY[k] = 0f;
+            loH[k] = 0f;
+        }
+        for (int k = Math.max(m, 0); k < n; k++) {
+            hiX[k] = 0f;
+            hiY[k] = 0f;
+            hiH[k] = 0f;
+        }
+    }
+
+    /** Each bead's two chain terms, lower pair's subtracted first, into its separation sum. */
+    private static void chainApply(int n, RelaxScratch w) {
+        float[] accX = w.accX;
+        float[] accY = w.accY;
+        float[] accHits = w.accHits;
+        float[] loX = w.chainLoX;
+        float[] loY = w.chainLoY;
+        float[] loH = w.chainLoHits;
+        float[] hiX = w.chainHiX;
+        float[] hiY = w.chainHiY;
+        float[] hiH = w.chainHiHits;
+        for (int k = 0; k < n; k++) {
+            accX[k] = accX[k] - loX[k] + hiX[k];
+            accY[k] = accY[k] - loY[k] + hiY[k];
+            accHits[k] = accHits[k] + loH[k] + hiH[k];
         }
     }
 
