@@ -639,7 +639,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     }
 
     /** Each bead's separation sum averaged over its hits into its push, the sums cleared. */
-    private static void averageSums(int n, RelaxScratch w) {
+    static void averageSums(int n, RelaxScratch w) {
         float[] accX = w.accX;
         float[] accY = w.accY;
         float[] accHits = w.accHits;
@@ -708,7 +708,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     }
 
     /** Each bead's two chain terms, lower pair's subtracted first, into its separation sum. */
-    private static void chainApply(int n, RelaxScratch w) {
+    static void chainApply(int n, RelaxScratch w) {
         float[] accX = w.accX;
         float[] accY = w.accY;
         float[] accHits = w.accHits;

@@ -369,6 +369,80 @@ class XpbdRelaxKernelTest {
     }
 
     @Test
+    void theVectorChainPassesGiveTheScalarFloats() {
+        BeadUpdate beads = BeadUpdates.preferred();
+        boolean present = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        if (beads == null) {
+            assertTrue(!present || "false".equals(System.getProperty("trackgen.vector")));
+            return;
+        }
+        Random r = new Random(5);
+        float target = 0.23f;
+        float[] specials = {Float.NaN, Float.POSITIVE_INFINITY, -0f, 0f, target, Math.nextDown(target)};
+        RelaxScratch w = RelaxScratch.forCurrentThread(80, 16);
+        int vectorRuns = 0;
+        int hits = 0;
+        for (int n = 2; n <= 70; n++) {
+            for (int off = 1; off < Math.min(n, 7); off++) {
+                float[] x = new float[n];
+                float[] y = new float[n];
+                float step = 0.055f + 0.01f * r.nextFloat();
+                for (int i = 0; i < n; i++) {
+                    // a wavy chain: pairs off apart lie on both sides of the target
+                    x[i] = i * step;
+                    y[i] = (float) (0.08 * Math.sin(i * (0.3 + r.nextDouble())));
+                }
+                if (r.nextInt(3) == 0) {
+                    x[r.nextInt(n)] = specials[r.nextInt(specials.length)];
+                }
+                float[] self = new float[n];
+                float[] send = new float[n];
+                for (int p = 0; p < n; p++) {
+                    self[p] = r.nextInt(8) == 0 ? 0f : 1f;
+                    send[p] = r.nextInt(8) == 0 ? 0f : 1f;
+                }
+                float[][] sums = new float[3][n];
+                for (int i = 0; i < n; i++) {
+                    sums[0][i] = r.nextInt(3) == 0 ? 0f : (float) r.nextGaussian();
+                    sums[1][i] = r.nextInt(3) == 0 ? 0f : (float) r.nextGaussian();
+                    sums[2][i] = r.nextInt(4);
+                }
+                float[][] vector = chainPasses(w, x, y, n, off, self, send, target, sums, beads);
+                float[][] scalar = chainPasses(w, x, y, n, off, self, send, target, sums, null);
+                for (int a = 0; a < vector.length; a++) {
+                    assertArrayEquals(scalar[a], vector[a], "n " + n + " off " + off + " array " + a);
+                }
+                vectorRuns += n - off >= 8 ? 1 : 0;
+                for (float h : scalar[2]) {
+                    hits += h != 0f ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(vectorRuns > 100 && hits > 1000, vectorRuns + " vector runs, " + hits + " hits");
+    }
+
+    /** The chain passes of one pair sweep, vector ({@code beads}) or scalar ({@code null}). */
+    private static float[][] chainPasses(RelaxScratch w, float[] x, float[] y, int n, int off, float[] self,
+                                         float[] send, float target, float[][] sums, BeadUpdate beads) {
+        System.arraycopy(sums[0], 0, w.accX, 0, n);
+        System.arraycopy(sums[1], 0, w.accY, 0, n);
+        System.arraycopy(sums[2], 0, w.accHits, 0, n);
+        int done = beads != null ? beads.chainTerms(x, y, n, off, self, send, target, target * target, w) : 0;
+        XpbdRelaxKernel.chainTerms(x, y, n, off, done, self, send, target, target * target, w);
+        float[] hiHits = java.util.Arrays.copyOf(w.chainHiHits, n);
+        if (beads == null || beads.chainApply(n, w) < n) {
+            XpbdRelaxKernel.chainApply(n, w);
+        }
+        float[] applied = java.util.Arrays.copyOf(w.accX, n);
+        if (beads == null || beads.averageSums(n, w) < n) {
+            XpbdRelaxKernel.averageSums(n, w);
+        }
+        return new float[][] {java.util.Arrays.copyOf(w.chainLoX, n), java.util.Arrays.copyOf(w.chainHiY, n),
+                hiHits, applied, java.util.Arrays.copyOf(w.sepX, n), java.util.Arrays.copyOf(w.sepY, n),
+                java.util.Arrays.copyOf(w.accHits, n)};
+    }
+
+    @Test
     void relaxationOpensThePinch() {
         Params p = new Params(0.1f, 0.15f, 50, 20, 16, 0.5f, 8, 0.98f, 0.9f, 5, 10, 0);
         int n = 160;
