@@ -52,29 +52,29 @@ interface BeadUpdate {
     boolean withinSkin(float[] x, float[] y, float[] ax, float[] ay, int n, float skin);
 
     /**
-     * The terms of chain pairs {@code (p, p + off)}, {@code p = 0 .. d-1}, into the scratch's chain
-     * arrays ({@code chainHiX, chainHiY, chainHiHits} at {@code p}, {@code chainLoX, chainLoY,
-     * chainLoHits} at {@code p + off}), as {@code XpbdRelaxKernel.chainTerms} computes them: all of
-     * them ({@code d = n - off}) or, when fewer than one vector, none ({@code d = 0}); the caller
-     * computes pairs {@code d .. n-off-1} and the entries no pair writes.
+     * The terms of the chain pairs {@code (p, p + off)} of chain {@code c}, {@code p = 0 .. d-1},
+     * into the scratch's chain arrays of that chain ({@code chainHiX, chainHiY, chainHiHits} at
+     * {@code p}, {@code chainLoX, chainLoY, chainLoHits} at {@code p + off}), as
+     * {@code XpbdRelaxKernel.chainTerms} computes them: all of them ({@code d = n - off}) or, when
+     * fewer than one vector, none ({@code d = 0}); the caller computes pairs {@code d .. n-off-1}
+     * and the entries no pair writes.
      *
-     * @param x         bead x, {@code [n]}
-     * @param y         bead y, {@code [n]}
-     * @param n         beads
-     * @param off       chain offset ({@code band + 1}), {@code < n}
-     * @param chainSelf per pair, 1 when cached {@code SELF}, else 0, {@code [n - off]}
-     * @param chainSend per pair, 1 when cached {@code SEND}, else 0, {@code [n - off]}
-     * @param target    separation target, track units
-     * @param target2   {@code target * target}
-     * @param w         the scratch holding the chain arrays ({@code [n]} each)
+     * @param x       bead x, {@code [n]}
+     * @param y       bead y, {@code [n]}
+     * @param n       beads
+     * @param off     the chain's offset ({@code band + 1 + c})
+     * @param c       the chain, {@code < RelaxScratch.CHAINS}; its cached flags are
+     *                {@code w.chainSelf[c]} and {@code w.chainSend[c]}
+     * @param target  separation target, track units
+     * @param target2 {@code target * target}
+     * @param w       the scratch holding the chain arrays ({@code [n]} each)
      * @return {@code d}, the pairs computed
      */
-    int chainTerms(float[] x, float[] y, int n, int off, float[] chainSelf, float[] chainSend, float target,
-                   float target2, RelaxScratch w);
+    int chainTerms(float[] x, float[] y, int n, int off, int c, float target, float target2, RelaxScratch w);
 
     /**
-     * Adds each bead's chain terms to its separation sum, {@code acc = acc - lo + hi} and
-     * {@code hits = hits + loHits + hiHits} in the scratch's arrays, for beads {@code 0 .. d-1}, as
+     * Adds each bead's chain terms to its separation sum, {@code acc = acc - lo[1] - lo[0] + hi[0]
+     * + hi[1]} and the hits likewise in the scratch's arrays, for beads {@code 0 .. d-1}, as
      * {@code XpbdRelaxKernel.chainApply} does.
      *
      * @param n beads

@@ -56,29 +56,31 @@ final class RelaxScratch {
     /** {@code [nMax * slots]} the separation term of each of those pairs (lower bead's sign), x and y. */
     float[] termX;
     float[] termY;
+    /** Chain pairs per bead: offsets {@code band + 1} and {@code band + 2}. */
+    static final int CHAINS = 2;
     /**
-     * The chain pairs: pair {@code (p, p + chainOffset)}, {@code chainOffset = band + 1}, joins a
-     * bead and its nearest candidate along the chain (most cached pairs, and most separation
-     * hits, are of that kind). They are kept out of the pair lists: {@code chainSelf[p]} is 1 when
-     * bead {@code p + chainOffset} is in bead {@code p}'s candidate list ({@link #SELF}),
-     * {@code chainSend[p]} when bead {@code p} is in bead {@code p + chainOffset}'s ({@link #SEND}),
-     * else 0; {@code [nMax]}, set at each cache refresh.
+     * The chain pairs: pair {@code (p, p + chainOffset + c)}, {@code c < CHAINS},
+     * {@code chainOffset = band + 1}, joins a bead and its nearest candidates along the chain (most
+     * cached pairs, and most separation hits, are of that kind). They are kept out of the pair
+     * lists: {@code chainSelf[c][p]} is 1 when bead {@code p + chainOffset + c} is in bead
+     * {@code p}'s candidate list ({@link #SELF}), {@code chainSend[c][p]} when bead {@code p} is in
+     * that bead's ({@link #SEND}), else 0; {@code [CHAINS][nMax]}, set at each cache refresh.
      */
-    float[] chainSelf;
-    float[] chainSend;
+    final float[][] chainSelf = new float[CHAINS][];
+    final float[][] chainSend = new float[CHAINS][];
     int chainOffset;
     /**
-     * {@code [nMax]} during a pair sweep, per bead {@code k}: the chain pair terms it receives,
-     * from its lower chain pair {@code (k - chainOffset, k)} ({@code chainLoX, chainLoY}, subtracted;
-     * {@code chainLoHits} 1 or 0) and from its higher one {@code (k, k + chainOffset)}
+     * {@code [CHAINS][nMax]} during a pair sweep, per bead {@code k}: the chain pair terms it
+     * receives from its lower chain pair {@code (k - chainOffset - c, k)} ({@code chainLoX, chainLoY},
+     * subtracted; {@code chainLoHits} 1 or 0) and from its higher one {@code (k, k + chainOffset + c)}
      * ({@code chainHiX, chainHiY}, added; {@code chainHiHits}); {@code +0} where there is none.
      */
-    float[] chainLoX;
-    float[] chainLoY;
-    float[] chainLoHits;
-    float[] chainHiX;
-    float[] chainHiY;
-    float[] chainHiHits;
+    final float[][] chainLoX = new float[CHAINS][];
+    final float[][] chainLoY = new float[CHAINS][];
+    final float[][] chainLoHits = new float[CHAINS][];
+    final float[][] chainHiX = new float[CHAINS][];
+    final float[][] chainHiY = new float[CHAINS][];
+    final float[][] chainHiHits = new float[CHAINS][];
     float[] ax;
     float[] ay;
     /**
@@ -130,14 +132,16 @@ final class RelaxScratch {
             accX = new float[nMax];
             accY = new float[nMax];
             accHits = new float[nMax];
-            chainSelf = new float[nMax];
-            chainSend = new float[nMax];
-            chainLoX = new float[nMax];
-            chainLoY = new float[nMax];
-            chainLoHits = new float[nMax];
-            chainHiX = new float[nMax];
-            chainHiY = new float[nMax];
-            chainHiHits = new float[nMax];
+            for (int c = 0; c < CHAINS; c++) {
+                chainSelf[c] = new float[nMax];
+                chainSend[c] = new float[nMax];
+                chainLoX[c] = new float[nMax];
+                chainLoY[c] = new float[nMax];
+                chainLoHits[c] = new float[nMax];
+                chainHiX[c] = new float[nMax];
+                chainHiY[c] = new float[nMax];
+                chainHiHits[c] = new float[nMax];
+            }
             sepX = new float[nMax];
             sepY = new float[nMax];
             padX = new float[nMax + 2];

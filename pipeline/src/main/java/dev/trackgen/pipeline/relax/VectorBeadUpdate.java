@@ -102,8 +102,7 @@ final class VectorBeadUpdate implements BeadUpdate {
     }
 
     @Override
-    public int chainTerms(float[] x, float[] y, int n, int off, float[] chainSelf, float[] chainSend, float target,
-                          float target2, RelaxScratch w) {
+    public int chainTerms(float[] x, float[] y, int n, int off, int c, float target, float target2, RelaxScratch w) {
         int lanes = SPECIES.length();
         int m = n - off;
         if (m < lanes) {
@@ -111,12 +110,14 @@ final class VectorBeadUpdate implements BeadUpdate {
         }
         FloatVector zero = FloatVector.zero(SPECIES);
         FloatVector one = FloatVector.broadcast(SPECIES, 1f);
-        float[] loX = w.chainLoX;
-        float[] loY = w.chainLoY;
-        float[] loH = w.chainLoHits;
-        float[] hiX = w.chainHiX;
-        float[] hiY = w.chainHiY;
-        float[] hiH = w.chainHiHits;
+        float[] chainSelf = w.chainSelf[c];
+        float[] chainSend = w.chainSend[c];
+        float[] loX = w.chainLoX[c];
+        float[] loY = w.chainLoY[c];
+        float[] loH = w.chainLoHits[c];
+        float[] hiX = w.chainHiX[c];
+        float[] hiY = w.chainHiY[c];
+        float[] hiH = w.chainHiHits[c];
         // whole vectors from pair 0, the last one ending at pair m - 1 (a pair's entries depend on
         // the positions only, so writing them twice writes the same floats)
         for (int k = 0; k < m; k += lanes) {
@@ -167,19 +168,27 @@ final class VectorBeadUpdate implements BeadUpdate {
     }
 
     private static void applyChain(int k, RelaxScratch w, float[] accX, float[] accY, float[] accHits) {
-        FloatVector.fromArray(SPECIES, accX, k).sub(FloatVector.fromArray(SPECIES, w.chainLoX, k))
-                .add(FloatVector.fromArray(SPECIES, w.chainHiX, k)).intoArray(accX, k);
-        FloatVector.fromArray(SPECIES, accY, k).sub(FloatVector.fromArray(SPECIES, w.chainLoY, k))
-                .add(FloatVector.fromArray(SPECIES, w.chainHiY, k)).intoArray(accY, k);
-        FloatVector.fromArray(SPECIES, accHits, k).add(FloatVector.fromArray(SPECIES, w.chainLoHits, k))
-                .add(FloatVector.fromArray(SPECIES, w.chainHiHits, k)).intoArray(accHits, k);
+        applyChain(k, accX, w.chainLoX, w.chainHiX);
+        applyChain(k, accY, w.chainLoY, w.chainHiY);
+        FloatVector.fromArray(SPECIES, accHits, k).add(FloatVector.fromArray(SPECIES, w.chainLoHits[1], k))
+                .add(FloatVector.fromArray(SPECIES, w.chainLoHits[0], k))
+                .add(FloatVector.fromArray(SPECIES, w.chainHiHits[0], k))
+                .add(FloatVector.fromArray(SPECIES, w.chainHiHits[1], k)).intoArray(accHits, k);
+    }
+
+    /** {@code acc - lo[1] - lo[0] + hi[0] + hi[1]} for the beads of the vector at {@code k}. */
+    private static void applyChain(int k, float[] acc, float[][] lo, float[][] hi) {
+        FloatVector.fromArray(SPECIES, acc, k).sub(FloatVector.fromArray(SPECIES, lo[1], k))
+                .sub(FloatVector.fromArray(SPECIES, lo[0], k)).add(FloatVector.fromArray(SPECIES, hi[0], k))
+                .add(FloatVector.fromArray(SPECIES, hi[1], k)).intoArray(acc, k);
     }
 
     private static void applyChainTail(int from, int n, RelaxScratch w, float[] accX, float[] accY, float[] accHits) {
         for (int k = from; k < n; k++) {
-            accX[k] = accX[k] - w.chainLoX[k] + w.chainHiX[k];
-            accY[k] = accY[k] - w.chainLoY[k] + w.chainHiY[k];
-            accHits[k] = accHits[k] + w.chainLoHits[k] + w.chainHiHits[k];
+            accX[k] = accX[k] - w.chainLoX[1][k] - w.chainLoX[0][k] + w.chainHiX[0][k] + w.chainHiX[1][k];
+            accY[k] = accY[k] - w.chainLoY[1][k] - w.chainLoY[0][k] + w.chainHiY[0][k] + w.chainHiY[1][k];
+            accHits[k] = accHits[k] + w.chainLoHits[1][k] + w.chainLoHits[0][k] + w.chainHiHits[0][k]
+                    + w.chainHiHits[1][k];
         }
     }
 

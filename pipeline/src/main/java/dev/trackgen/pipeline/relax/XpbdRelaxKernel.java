@@ -373,12 +373,14 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             boxes[4 * c + 2] = maxx;
             boxes[4 * c + 3] = maxy;
         }
-        float[] chainSelf = w.chainSelf;
-        float[] chainSend = w.chainSend;
+        float[][] chainSelf = w.chainSelf;
+        float[][] chainSend = w.chainSend;
         for (int i = 0; i < n; i++) {
             cacheCount[i] = 0;
-            chainSelf[i] = 0f;
-            chainSend[i] = 0f;
+        }
+        for (int c = 0; c < RelaxScratch.CHAINS; c++) {
+            java.util.Arrays.fill(chainSelf[c], 0, n, 0f);
+            java.util.Arrays.fill(chainSend[c], 0, n, 0f);
         }
         w.chainOffset = band + 1;
         float r2 = radius * radius;
@@ -439,9 +441,10 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                             int ci2 = cacheCount[i];
                             int cj2 = cacheCount[j];
                             int flags = (ci2 < slots ? RelaxScratch.SELF : 0) | (cj2 < slots ? RelaxScratch.SEND : 0);
-                            if (j == lo) { // the chain pair (i, i + band + 1): kept apart
-                                chainSelf[i] = ci2 < slots ? 1f : 0f;
-                                chainSend[i] = cj2 < slots ? 1f : 0f;
+                            int c = j - lo;
+                            if (c < RelaxScratch.CHAINS) { // a chain pair (i, i + band + 1 + c): kept apart
+                                chainSelf[c][i] = ci2 < slots ? 1f : 0f;
+                                chainSend[c][i] = cj2 < slots ? 1f : 0f;
                             } else {
                                 pairLo[np] = i;
                                 pairIdx[np] = j | flags;
@@ -566,12 +569,13 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
      * subtracts it from bead {@code j}'s ({@code SEND}; bead {@code j}'s term is exactly minus bead
      * {@code i}'s: the same d2 and weight, {@code -ddx}). Each bead's sum must receive its terms in
      * the order of the per-bead scan of its candidate list, from {@code +0}: first its lower
-     * candidates' terms in ascending order, then its higher candidates'. Its lower chain pair
-     * {@code (k - band - 1, k)} is its highest lower candidate and its higher chain pair
-     * {@code (k, k + band + 1)} its lowest higher one, so the sums are built in three passes: the
-     * kept active pairs' {@code SEND} terms in pair order (the pairs are sorted by lower, then higher
-     * bead), then both chain terms of every bead ({@link #chainPairs}), then the kept active pairs'
-     * {@code SELF} terms in pair order. Adding a {@code +0} for a chain pair that is no hit leaves
+     * candidates' terms in ascending order, then its higher candidates'. Its lower chain pairs
+     * {@code (k - band - 2, k)} and {@code (k - band - 1, k)} are its two highest lower candidates
+     * and its higher chain pairs {@code (k, k + band + 1)} and {@code (k, k + band + 2)} its two
+     * lowest higher ones, so the sums are built in three passes: the kept active pairs'
+     * {@code SEND} terms in pair order (the pairs are sorted by lower, then higher bead), then the
+     * four chain terms of every bead in that order ({@link #chainApply}), then the kept active
+     * pairs' {@code SELF} terms in pair order. Adding a {@code +0} for a chain pair that is no hit leaves
      * a sum as it is (a sum of terms from {@code +0} is never {@code -0}). Then each sum is averaged
      * over its hits ({@code x / 1} is {@code x} for every float, so one or no hit divides by 1).
      */
@@ -615,10 +619,12 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                 accHits[j] += 1f;
             }
         }
-        int off = w.chainOffset;
-        if (off < n) {
-            int done = beads != null ? beads.chainTerms(x, y, n, off, w.chainSelf, w.chainSend, target, target2, w) : 0;
-            chainTerms(x, y, n, off, done, w.chainSelf, w.chainSend, target, target2, w);
+        if (w.chainOffset < n) {
+            for (int c = 0; c < RelaxScratch.CHAINS; c++) {
+                int off = w.chainOffset + c;
+                int done = beads != null ? beads.chainTerms(x, y, n, off, c, target, target2, w) : 0;
+                chainTerms(x, y, n, off, c, done, target, target2, w);
+            }
             if (beads == null || beads.chainApply(n, w) < n) {
                 chainApply(n, w);
             }
@@ -657,20 +663,23 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
     }
 
     /**
-     * The scalar terms of chain pairs {@code (p, p + off)}, {@code p = from .. n - off - 1}, into
-     * the scratch's chain arrays ({@link BeadUpdate#chainTerms} the same, many at a time): a pair
-     * closer than the target gives {@code 0.5 * (target - d) / d * (x_p - x_{p+off})} to bead
-     * {@code p} when cached {@code SELF} and to bead {@code p + off} (to subtract) when cached
-     * {@code SEND}; every other entry is {@code +0}.
+     * The scalar terms of the chain pairs {@code (p, p + off)} of chain {@code c}
+     * ({@code off = chainOffset + c}), {@code p = from .. n - off - 1}, into the scratch's chain
+     * arrays ({@link BeadUpdate#chainTerms} the same, many at a time): a pair closer than the
+     * target gives {@code 0.5 * (target - d) / d * (x_p - x_{p+off})} to bead {@code p} when cached
+     * {@code SELF} and to bead {@code p + off} (to subtract) when cached {@code SEND}; every other
+     * entry of the {@code n} beads is {@code +0}.
      */
-    static void chainTerms(float[] x, float[] y, int n, int off, int from, float[] chainSelf, float[] chainSend,
-                           float target, float target2, RelaxScratch w) {
-        float[] loX = w.chainLoX;
-        float[] loY = w.chainLoY;
-        float[] loH = w.chainLoHits;
-        float[] hiX = w.chainHiX;
-        float[] hiY = w.chainHiY;
-        float[] hiH = w.chainHiHits;
+    static void chainTerms(float[] x, float[] y, int n, int off, int c, int from, float target, float target2,
+                           RelaxScratch w) {
+        float[] chainSelf = w.chainSelf[c];
+        float[] chainSend = w.chainSend[c];
+        float[] loX = w.chainLoX[c];
+        float[] loY = w.chainLoY[c];
+        float[] loH = w.chainLoHits[c];
+        float[] hiX = w.chainHiX[c];
+        float[] hiY = w.chainHiY[c];
+        float[] hiH = w.chainHiHits[c];
         int m = n - off;
         for (int p = from; p < m; p++) {
             int q = p + off;
@@ -695,33 +704,40 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             loY[q] = send ? ty : 0f;
             loH[q] = send ? 1f : 0f;
         }
-        for (int k = 0; k < off; k++) {
-            loX[k] = 0f;
-            loY[k] = 0f;
-            loH[k] = 0f;
-        }
-        for (int k = Math.max(m, 0); k < n; k++) {
-            hiX[k] = 0f;
-            hiY[k] = 0f;
-            hiH[k] = 0f;
-        }
+        int loEnd = Math.min(off, n);
+        java.util.Arrays.fill(loX, 0, loEnd, 0f);
+        java.util.Arrays.fill(loY, 0, loEnd, 0f);
+        java.util.Arrays.fill(loH, 0, loEnd, 0f);
+        int hiStart = Math.max(m, 0);
+        java.util.Arrays.fill(hiX, hiStart, n, 0f);
+        java.util.Arrays.fill(hiY, hiStart, n, 0f);
+        java.util.Arrays.fill(hiH, hiStart, n, 0f);
     }
 
-    /** Each bead's two chain terms, lower pair's subtracted first, into its separation sum. */
+    /**
+     * Each bead's chain terms into its separation sum, in the order of its candidate scan: the
+     * lower chain pairs' subtracted (farthest first), then the higher ones' added (nearest first).
+     */
     static void chainApply(int n, RelaxScratch w) {
         float[] accX = w.accX;
         float[] accY = w.accY;
         float[] accHits = w.accHits;
-        float[] loX = w.chainLoX;
-        float[] loY = w.chainLoY;
-        float[] loH = w.chainLoHits;
-        float[] hiX = w.chainHiX;
-        float[] hiY = w.chainHiY;
-        float[] hiH = w.chainHiHits;
+        float[] loX0 = w.chainLoX[0];
+        float[] loY0 = w.chainLoY[0];
+        float[] loH0 = w.chainLoHits[0];
+        float[] hiX0 = w.chainHiX[0];
+        float[] hiY0 = w.chainHiY[0];
+        float[] hiH0 = w.chainHiHits[0];
+        float[] loX1 = w.chainLoX[1];
+        float[] loY1 = w.chainLoY[1];
+        float[] loH1 = w.chainLoHits[1];
+        float[] hiX1 = w.chainHiX[1];
+        float[] hiY1 = w.chainHiY[1];
+        float[] hiH1 = w.chainHiHits[1];
         for (int k = 0; k < n; k++) {
-            accX[k] = accX[k] - loX[k] + hiX[k];
-            accY[k] = accY[k] - loY[k] + hiY[k];
-            accHits[k] = accHits[k] + loH[k] + hiH[k];
+            accX[k] = accX[k] - loX1[k] - loX0[k] + hiX0[k] + hiX1[k];
+            accY[k] = accY[k] - loY1[k] - loY0[k] + hiY0[k] + hiY1[k];
+            accHits[k] = accHits[k] + loH1[k] + loH0[k] + hiH0[k] + hiH1[k];
         }
     }
 

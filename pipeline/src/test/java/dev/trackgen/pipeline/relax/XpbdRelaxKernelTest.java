@@ -395,11 +395,13 @@ class XpbdRelaxKernelTest {
                 if (r.nextInt(3) == 0) {
                     x[r.nextInt(n)] = specials[r.nextInt(specials.length)];
                 }
-                float[] self = new float[n];
-                float[] send = new float[n];
-                for (int p = 0; p < n; p++) {
-                    self[p] = r.nextInt(8) == 0 ? 0f : 1f;
-                    send[p] = r.nextInt(8) == 0 ? 0f : 1f;
+                float[][] self = new float[RelaxScratch.CHAINS][n];
+                float[][] send = new float[RelaxScratch.CHAINS][n];
+                for (int c = 0; c < RelaxScratch.CHAINS; c++) {
+                    for (int p = 0; p < n; p++) {
+                        self[c][p] = r.nextInt(8) == 0 ? 0f : 1f;
+                        send[c][p] = r.nextInt(8) == 0 ? 0f : 1f;
+                    }
                 }
                 float[][] sums = new float[3][n];
                 for (int i = 0; i < n; i++) {
@@ -422,14 +424,18 @@ class XpbdRelaxKernelTest {
     }
 
     /** The chain passes of one pair sweep, vector ({@code beads}) or scalar ({@code null}). */
-    private static float[][] chainPasses(RelaxScratch w, float[] x, float[] y, int n, int off, float[] self,
-                                         float[] send, float target, float[][] sums, BeadUpdate beads) {
+    private static float[][] chainPasses(RelaxScratch w, float[] x, float[] y, int n, int off, float[][] self,
+                                         float[][] send, float target, float[][] sums, BeadUpdate beads) {
         System.arraycopy(sums[0], 0, w.accX, 0, n);
         System.arraycopy(sums[1], 0, w.accY, 0, n);
         System.arraycopy(sums[2], 0, w.accHits, 0, n);
-        int done = beads != null ? beads.chainTerms(x, y, n, off, self, send, target, target * target, w) : 0;
-        XpbdRelaxKernel.chainTerms(x, y, n, off, done, self, send, target, target * target, w);
-        float[] hiHits = java.util.Arrays.copyOf(w.chainHiHits, n);
+        for (int c = 0; c < RelaxScratch.CHAINS; c++) {
+            System.arraycopy(self[c], 0, w.chainSelf[c], 0, n);
+            System.arraycopy(send[c], 0, w.chainSend[c], 0, n);
+            int done = beads != null ? beads.chainTerms(x, y, n, off + c, c, target, target * target, w) : 0;
+            XpbdRelaxKernel.chainTerms(x, y, n, off + c, c, done, target, target * target, w);
+        }
+        float[] hiHits = java.util.Arrays.copyOf(w.chainHiHits[1], n);
         if (beads == null || beads.chainApply(n, w) < n) {
             XpbdRelaxKernel.chainApply(n, w);
         }
@@ -437,7 +443,7 @@ class XpbdRelaxKernelTest {
         if (beads == null || beads.averageSums(n, w) < n) {
             XpbdRelaxKernel.averageSums(n, w);
         }
-        return new float[][] {java.util.Arrays.copyOf(w.chainLoX, n), java.util.Arrays.copyOf(w.chainHiY, n),
+        return new float[][] {java.util.Arrays.copyOf(w.chainLoX[0], n), java.util.Arrays.copyOf(w.chainHiY[1], n),
                 hiHits, applied, java.util.Arrays.copyOf(w.sepX, n), java.util.Arrays.copyOf(w.sepY, n),
                 java.util.Arrays.copyOf(w.accHits, n)};
     }
