@@ -75,22 +75,22 @@ interface BeadUpdate {
     /**
      * Adds each bead's chain terms to its separation sum, {@code acc = acc - lo[1] - lo[0] + hi[0]
      * + hi[1]} and the hits likewise in the scratch's arrays, for beads {@code 0 .. d-1}, as
-     * {@code XpbdRelaxKernel.chainApply} does.
+     * {@code XpbdRelaxKernel.chainApply} does; the caller does beads {@code d .. n-1}.
      *
      * @param n beads
      * @param w the scratch
-     * @return {@code d}: {@code n}, or 0 when fewer than one vector
+     * @return {@code d}: the beads in whole vectors, a multiple of the lane count
      */
     int chainApply(int n, RelaxScratch w);
 
     /**
      * Averages each bead's separation sum over its hits into the scratch's push arrays,
      * {@code sep = acc / max(hits, 1)}, and clears the sums, for beads {@code 0 .. d-1}, as
-     * {@code XpbdRelaxKernel.averageSums} does.
+     * {@code XpbdRelaxKernel.averageSums} does; the caller does beads {@code d .. n-1}.
      *
      * @param n beads
      * @param w the scratch
-     * @return {@code d}: {@code n}, or 0 when fewer than one vector
+     * @return {@code d}: the beads in whole vectors, a multiple of the lane count
      */
     int averageSums(int n, RelaxScratch w);
 }

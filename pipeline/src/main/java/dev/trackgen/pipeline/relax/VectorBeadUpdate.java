@@ -149,22 +149,13 @@ final class VectorBeadUpdate implements BeadUpdate {
     @Override
     public int chainApply(int n, RelaxScratch w) {
         int lanes = SPECIES.length();
-        if (n < lanes) {
-            return 0;
-        }
-        float[] accX = w.accX;
-        float[] accY = w.accY;
-        float[] accHits = w.accHits;
-        // disjoint whole vectors, then the last one ending at bead n - 1 over the beads not yet done
-        // (a read-modify-write: no bead may be updated twice)
+        // disjoint whole vectors only (a read-modify-write: no bead may be updated twice); the
+        // caller's scalar loop does the rest
         int k = 0;
         for (; k + lanes <= n; k += lanes) {
-            applyChain(k, w, accX, accY, accHits);
+            applyChain(k, w, w.accX, w.accY, w.accHits);
         }
-        if (k < n) {
-            applyChainTail(k, n, w, accX, accY, accHits);
-        }
-        return n;
+        return k;
     }
 
     private static void applyChain(int k, RelaxScratch w, float[] accX, float[] accY, float[] accHits) {
@@ -183,46 +174,24 @@ final class VectorBeadUpdate implements BeadUpdate {
                 .add(FloatVector.fromArray(SPECIES, hi[1], k)).intoArray(acc, k);
     }
 
-    private static void applyChainTail(int from, int n, RelaxScratch w, float[] accX, float[] accY, float[] accHits) {
-        for (int k = from; k < n; k++) {
-            accX[k] = accX[k] - w.chainLoX[1][k] - w.chainLoX[0][k] + w.chainHiX[0][k] + w.chainHiX[1][k];
-            accY[k] = accY[k] - w.chainLoY[1][k] - w.chainLoY[0][k] + w.chainHiY[0][k] + w.chainHiY[1][k];
-            accHits[k] = accHits[k] + w.chainLoHits[1][k] + w.chainLoHits[0][k] + w.chainHiHits[0][k]
-                    + w.chainHiHits[1][k];
-        }
-    }
-
     @Override
     public int averageSums(int n, RelaxScratch w) {
         int lanes = SPECIES.length();
-        if (n < lanes) {
-            return 0;
-        }
         float[] accX = w.accX;
         float[] accY = w.accY;
         float[] accHits = w.accHits;
-        float[] sepX = w.sepX;
-        float[] sepY = w.sepY;
         FloatVector zero = FloatVector.zero(SPECIES);
-        // whole vectors, the last one ending at bead n - 1: it reads the sums before it clears them,
-        // so a bead it already averaged must not be averaged again from its cleared sum
+        // disjoint whole vectors only: a bead's sums are cleared once averaged, so none may be
+        // averaged twice; the caller's scalar loop does the rest
         int k = 0;
         for (; k + lanes <= n; k += lanes) {
             FloatVector h = FloatVector.fromArray(SPECIES, accHits, k).max(1f);
-            FloatVector.fromArray(SPECIES, accX, k).div(h).intoArray(sepX, k);
-            FloatVector.fromArray(SPECIES, accY, k).div(h).intoArray(sepY, k);
+            FloatVector.fromArray(SPECIES, accX, k).div(h).intoArray(w.sepX, k);
+            FloatVector.fromArray(SPECIES, accY, k).div(h).intoArray(w.sepY, k);
             zero.intoArray(accX, k);
             zero.intoArray(accY, k);
             zero.intoArray(accHits, k);
         }
-        for (; k < n; k++) {
-            float h = Math.max(accHits[k], 1f);
-            sepX[k] = accX[k] / h;
-            sepY[k] = accY[k] / h;
-            accX[k] = 0f;
-            accY[k] = 0f;
-            accHits[k] = 0f;
-        }
-        return n;
+        return k;
     }
 }

@@ -625,9 +625,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                 int done = beads != null ? beads.chainTerms(x, y, n, off, c, target, target2, w) : 0;
                 chainTerms(x, y, n, off, c, done, target, target2, w);
             }
-            if (beads == null || beads.chainApply(n, w) < n) {
-                chainApply(n, w);
-            }
+            chainApply(n, beads != null ? beads.chainApply(n, w) : 0, w);
         }
         for (int h = 0; h < nh; h++) {
             int s = hitPairs[h];
@@ -639,19 +637,17 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                 accHits[i] += 1f;
             }
         }
-        if (beads == null || beads.averageSums(n, w) < n) {
-            averageSums(n, w);
-        }
+        averageSums(n, beads != null ? beads.averageSums(n, w) : 0, w);
     }
 
-    /** Each bead's separation sum averaged over its hits into its push, the sums cleared. */
-    static void averageSums(int n, RelaxScratch w) {
+    /** Beads {@code from .. n-1}: each separation sum averaged over its hits into its push, the sums cleared. */
+    static void averageSums(int n, int from, RelaxScratch w) {
         float[] accX = w.accX;
         float[] accY = w.accY;
         float[] accHits = w.accHits;
         float[] sepX = w.sepX;
         float[] sepY = w.sepY;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             // max(hits, 1) is the hits-or-1 choice (no branch per bead)
             float h = Math.max(accHits[i], 1f);
             sepX[i] = accX[i] / h;
@@ -718,7 +714,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
      * Each bead's chain terms into its separation sum, in the order of its candidate scan: the
      * lower chain pairs' subtracted (farthest first), then the higher ones' added (nearest first).
      */
-    static void chainApply(int n, RelaxScratch w) {
+    static void chainApply(int n, int from, RelaxScratch w) {
         float[] accX = w.accX;
         float[] accY = w.accY;
         float[] accHits = w.accHits;
@@ -734,7 +730,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         float[] hiX1 = w.chainHiX[1];
         float[] hiY1 = w.chainHiY[1];
         float[] hiH1 = w.chainHiHits[1];
-        for (int k = 0; k < n; k++) {
+        for (int k = from; k < n; k++) {
             accX[k] = accX[k] - loX1[k] - loX0[k] + hiX0[k] + hiX1[k];
             accY[k] = accY[k] - loY1[k] - loY0[k] + hiY0[k] + hiY1[k];
             accHits[k] = accHits[k] + loH1[k] + loH0[k] + hiH0[k] + hiH1[k];

@@ -436,13 +436,9 @@ class XpbdRelaxKernelTest {
             XpbdRelaxKernel.chainTerms(x, y, n, off + c, c, done, target, target * target, w);
         }
         float[] hiHits = java.util.Arrays.copyOf(w.chainHiHits[1], n);
-        if (beads == null || beads.chainApply(n, w) < n) {
-            XpbdRelaxKernel.chainApply(n, w);
-        }
+        XpbdRelaxKernel.chainApply(n, beads != null ? beads.chainApply(n, w) : 0, w);
         float[] applied = java.util.Arrays.copyOf(w.accX, n);
-        if (beads == null || beads.averageSums(n, w) < n) {
-            XpbdRelaxKernel.averageSums(n, w);
-        }
+        XpbdRelaxKernel.averageSums(n, beads != null ? beads.averageSums(n, w) : 0, w);
         return new float[][] {java.util.Arrays.copyOf(w.chainLoX[0], n), java.util.Arrays.copyOf(w.chainHiY[1], n),
                 hiHits, applied, java.util.Arrays.copyOf(w.sepX, n), java.util.Arrays.copyOf(w.sepY, n),
                 java.util.Arrays.copyOf(w.accHits, n)};
