@@ -259,7 +259,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             if (useCache) {
                 boolean refreshed = k % sepEvery == 0;
                 if (refreshed) {
-                    overflow[e] = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, w);
+                    overflow[e] = buildCache(xs[r], ys[r], n, bandE, cacheRadius, slots, beads != null, w);
                 }
                 if (refreshed || !w.activeHolds(xs[r], ys[r], n, skin, beads)) {
                     w.buildActive(xs[r], ys[r], n, keep2);
@@ -345,11 +345,17 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
      * overflowing list keeps its {@code slots} lowest indices. The lists are stored as pairs
      * ({@link RelaxScratch#pairIdx}): each pair of bead {@code i} and a higher candidate {@code j},
      * flagged {@code SELF} when {@code j} is in {@code i}'s list and {@code SEND} when {@code i} is in
-     * {@code j}'s.
+     * {@code j}'s. With {@code chains} the chain pairs {@code (i, i + band + 1 + c)},
+     * {@code c < CHAINS}, are kept apart ({@link RelaxScratch#chainSelf}) for the lane-wise chain
+     * passes; without (the scalar body) they stay in the pair lists, where only the active ones
+     * are evaluated: the same sums either way (see {@link #pairSeparation}), and on circuit
+     * tracks, whose band + 2 pairs are almost never candidates, the scalar chain passes cost about
+     * a fifth of the relaxation.
      *
      * @return the number of beads whose list overflowed
      */
-    private static int buildCache(float[] x, float[] y, int n, int band, float radius, int slots, RelaxScratch w) {
+    private static int buildCache(float[] x, float[] y, int n, int band, float radius, int slots, boolean chains,
+                                  RelaxScratch w) {
         float[] boxes = w.boxes;
         int[] cacheCount = w.cacheCount;
         int[] pairLo = w.pairLo;
@@ -378,11 +384,13 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
         for (int i = 0; i < n; i++) {
             cacheCount[i] = 0;
         }
-        for (int c = 0; c < RelaxScratch.CHAINS; c++) {
+        int chainCount = chains ? RelaxScratch.CHAINS : 0;
+        for (int c = 0; c < chainCount; c++) {
             java.util.Arrays.fill(chainSelf[c], 0, n, 0f);
             java.util.Arrays.fill(chainSend[c], 0, n, 0f);
         }
-        w.chainOffset = band + 1;
+        // without chain passes the offset lies past every track (pairSeparation skips them)
+        w.chainOffset = chains ? band + 1 : Integer.MAX_VALUE;
         float r2 = radius * radius;
         int overflowing = 0;
         int[] near = w.nearChunks;
@@ -442,7 +450,7 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                             int cj2 = cacheCount[j];
                             int flags = (ci2 < slots ? RelaxScratch.SELF : 0) | (cj2 < slots ? RelaxScratch.SEND : 0);
                             int c = j - lo;
-                            if (c < RelaxScratch.CHAINS) { // a chain pair (i, i + band + 1 + c): kept apart
+                            if (c < chainCount) { // a chain pair (i, i + band + 1 + c): kept apart
                                 chainSelf[c][i] = ci2 < slots ? 1f : 0f;
                                 chainSend[c][i] = cj2 < slots ? 1f : 0f;
                             } else {

@@ -57,14 +57,21 @@ class RelaxMemoryTest {
             long[] ids = threadIds();
             allocated(ids);
             long probe = -allocated(ids) + allocated(ids); // the probe's own cost, an empty window
-            long before = allocated(ids);
+            // Up to three windows of four calls: a late compilation (a method C2 recompiles after
+            // the warm-up, run meanwhile by code that allocates) can fall into one window, a
+            // per-call allocation falls into every one.
+            java.util.List<Long> windows = new java.util.ArrayList<>();
             int calls = 4;
-            for (int k = 0; k < calls; k++) {
-                gen.generate();
+            for (int t = 0; t < 3 && (windows.isEmpty() || windows.get(windows.size() - 1) >= 256); t++) {
+                long before = allocated(ids);
+                for (int k = 0; k < calls; k++) {
+                    gen.generate();
+                }
+                windows.add((allocated(ids) - before - probe) / calls);
             }
-            long perCall = (allocated(ids) - before - probe) / calls;
-            assertTrue(perCall < 256, "steady-state generate() allocated " + perCall + " bytes per call on "
-                    + ids.length + " threads");
+            long perCall = windows.get(windows.size() - 1);
+            assertTrue(perCall < 256, "steady-state generate() allocated " + windows + " bytes per call on "
+                    + ids.length + " threads (windows of " + calls + " calls)");
         }
     }
 
