@@ -385,10 +385,6 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
             cacheCount[i] = 0;
         }
         int chainCount = chains ? RelaxScratch.CHAINS : 0;
-        for (int c = 0; c < chainCount; c++) {
-            java.util.Arrays.fill(chainSelf[c], 0, n, 0f);
-            java.util.Arrays.fill(chainSend[c], 0, n, 0f);
-        }
         // without chain passes the offset lies past every track (pairSeparation skips them)
         w.chainOffset = chains ? band + 1 : Integer.MAX_VALUE;
         float r2 = radius * radius;
@@ -438,10 +434,34 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                 // the beads j > i outside the band: band < j - i < n - band, one range
                 int lo = i + band + 1;
                 int hi = Math.min(n, i + n - band);
+                // The chain pairs (i, lo + c), i's lowest candidates, first and without a branch on
+                // the distance (nearly all are candidates, some are not): the order of the scan
+                // below, which takes them in none of its chunks when their chunk is far (a pair in
+                // a far chunk is no candidate either: rounding is monotonic).
+                for (int c = 0; c < chainCount; c++) {
+                    int j = lo + c;
+                    float self = 0f;
+                    float send = 0f;
+                    if (j < hi) {
+                        float dx = xi - x[j];
+                        float dy = yi - y[j];
+                        int hit = dx * dx + dy * dy < r2 ? 1 : 0;
+                        int ci2 = cacheCount[i];
+                        int cj2 = cacheCount[j];
+                        self = hit != 0 & ci2 < slots ? 1f : 0f;
+                        send = hit != 0 & cj2 < slots ? 1f : 0f;
+                        overflowing += hit * ((ci2 == slots ? 1 : 0) + (cj2 == slots ? 1 : 0));
+                        cacheCount[i] = ci2 + hit;
+                        cacheCount[j] = cj2 + hit;
+                    }
+                    chainSelf[c][i] = self;
+                    chainSend[c][i] = send;
+                }
+                int scanLo = lo + chainCount;
                 for (int q = 0; q < nearCount; q++) {
                     int cj = near[q];
                     int jEnd = Math.min(hi, (cj + 1) * CHUNK);
-                    for (int j = Math.max(lo, cj * CHUNK); j < jEnd; j++) {
+                    for (int j = Math.max(scanLo, cj * CHUNK); j < jEnd; j++) {
                         float dx = xi - x[j];
                         float dy = yi - y[j];
                         if (dx * dx + dy * dy < r2) {
@@ -449,15 +469,9 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                             int ci2 = cacheCount[i];
                             int cj2 = cacheCount[j];
                             int flags = (ci2 < slots ? RelaxScratch.SELF : 0) | (cj2 < slots ? RelaxScratch.SEND : 0);
-                            int c = j - lo;
-                            if (c < chainCount) { // a chain pair (i, i + band + 1 + c): kept apart
-                                chainSelf[c][i] = ci2 < slots ? 1f : 0f;
-                                chainSend[c][i] = cj2 < slots ? 1f : 0f;
-                            } else {
-                                pairLo[np] = i;
-                                pairIdx[np] = j | flags;
-                                np += flags != 0 ? 1 : 0;
-                            }
+                            pairLo[np] = i;
+                            pairIdx[np] = j | flags;
+                            np += flags != 0 ? 1 : 0;
                             overflowing += (ci2 == slots ? 1 : 0) + (cj2 == slots ? 1 : 0);
                             cacheCount[i] = ci2 + 1;
                             cacheCount[j] = cj2 + 1;
