@@ -64,7 +64,9 @@ final class RelaxScratch {
      * cached pairs, and most separation hits, are of that kind). They are kept out of the pair
      * lists: {@code chainSelf[c][p]} is 1 when bead {@code p + chainOffset + c} is in bead
      * {@code p}'s candidate list ({@link #SELF}), {@code chainSend[c][p]} when bead {@code p} is in
-     * that bead's ({@link #SEND}), else 0; {@code [CHAINS][nMax]}, set at each cache refresh.
+     * that bead's ({@link #SEND}), else 0; {@code [CHAINS][nMax]}, set at each cache refresh of
+     * the lane-wise body. The scalar body keeps them in the pair lists and sets
+     * {@code chainOffset} to {@link Integer#MAX_VALUE} (no chain passes).
      */
     final float[][] chainSelf = new float[CHAINS][];
     final float[][] chainSend = new float[CHAINS][];

@@ -349,8 +349,8 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
      * {@code c < CHAINS}, are kept apart ({@link RelaxScratch#chainSelf}) for the lane-wise chain
      * passes; without (the scalar body) they stay in the pair lists, where only the active ones
      * are evaluated: the same sums either way (see {@link #pairSeparation}), and on circuit
-     * tracks, whose band + 2 pairs are almost never candidates, the scalar chain passes cost about
-     * a fifth of the relaxation.
+     * tracks, whose band + 2 pairs are candidates of nearly every bead but seldom active, scalar
+     * chain passes over every bead cost about a fifth of the relaxation.
      *
      * @return the number of beads whose list overflowed
      */
