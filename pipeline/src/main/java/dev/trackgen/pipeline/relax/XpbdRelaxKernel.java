@@ -437,12 +437,14 @@ public final class XpbdRelaxKernel extends XpbdRelaxKernelBase {
                 // The chain pairs (i, lo + c), i's lowest candidates, first and without a branch on
                 // the distance (nearly all are candidates, some are not): the order of the scan
                 // below, which takes them in none of its chunks when their chunk is far (a pair in
-                // a far chunk is no candidate either: rounding is monotonic).
+                // a far chunk is no candidate either: rounding is monotonic, and the radius, the
+                // target times 1 + skin, is not negative). j > i also holds off a band so large that
+                // lo overflows.
                 for (int c = 0; c < chainCount; c++) {
                     int j = lo + c;
                     float self = 0f;
                     float send = 0f;
-                    if (j < hi) {
+                    if (j > i & j < hi) {
                         float dx = xi - x[j];
                         float dy = yi - y[j];
                         int hit = dx * dx + dy * dy < r2 ? 1 : 0;

@@ -263,6 +263,8 @@ class XpbdRelaxKernelTest {
             envs[k] = pinchedLoop(counts[k], 40 + k);
         }
         float[] got = runKernel(envs, counts, nMax, p);
+        // the scalar body (chain pairs in its pair lists) and the preferred one give the same floats
+        assertArrayEquals(runKernel(envs, counts, nMax, p, null), got, "scalar vs preferred bead update");
         for (int k = 0; k < counts.length; k++) {
             float[] ref = reference(envs[k], counts[k], p);
             float[] mine = java.util.Arrays.copyOfRange(got, 2 * k * nMax, 2 * (k * nMax + counts[k]));
