@@ -6,7 +6,9 @@
  *
  * One thread per candidate (layout) or env (emit); both are sequential walks over a short piece
  * table. The closure is computed in double, as in Java, with every sum added in Java's order;
- * cos and sin are in double, as in Java, and may differ by an ulp before the rounding to float.
+ * cos and sin are in double, as in Java, and may differ by an ulp before the rounding to float; the
+ * pieces' small turns go through the same Taylor series as Java's, written with fma, which agree bit
+ * for bit.
  */
 #include "trackgen_kernel.cuh"
 /* generated from the Java declarations: the kernel prototypes and the constants shared with Java
@@ -23,57 +25,97 @@ TG_INLINE double tg_circuit_maxd(double a, double b) {
     return a >= b ? a : b;
 }
 
-TG_INLINE double tg_circuit_phi(double phi0, double k0, double c, double tau) {
-    return phi0 + k0 * tau + c * tau * tau;
+/* CircuitPieces.sinSeries: |a| <= TG_CIRCUIT_SERIES_RANGE, Taylor through a^15, explicit fma as
+ * Java's Math.fma (both correctly rounded, so the twins agree bit for bit) */
+TG_INLINE double tg_circuit_sin_series(double a) {
+    double z = a * a;
+    double p = fma(z, -1.0 / 1307674368000.0, 1.0 / 6227020800.0);
+    p = fma(z, p, -1.0 / 39916800.0);
+    p = fma(z, p, 1.0 / 362880.0);
+    p = fma(z, p, -1.0 / 5040.0);
+    p = fma(z, p, 1.0 / 120.0);
+    p = fma(z, p, -1.0 / 6.0);
+    return fma(a * z, p, a);
 }
 
-/* CircuitPieces.dx */
-TG_INLINE double tg_circuit_dx(double len, double k0, double k1, double phi0, double t) {
+/* CircuitPieces.cosm1Series: cos(a) - 1, Taylor through a^16 */
+TG_INLINE double tg_circuit_cosm1_series(double a) {
+    double z = a * a;
+    double p = fma(z, 1.0 / 20922789888000.0, -1.0 / 87178291200.0);
+    p = fma(z, p, 1.0 / 479001600.0);
+    p = fma(z, p, -1.0 / 3628800.0);
+    p = fma(z, p, 1.0 / 40320.0);
+    p = fma(z, p, -1.0 / 720.0);
+    p = fma(z, p, 1.0 / 24.0);
+    p = fma(z, p, -0.5);
+    return z * p;
+}
+
+/* CircuitPieces.sinOf, cosm1Of, cosOf */
+TG_INLINE double tg_circuit_sin_of(double a) {
+    return fabs(a) <= TG_CIRCUIT_SERIES_RANGE ? tg_circuit_sin_series(a) : sin(a);
+}
+
+TG_INLINE double tg_circuit_cosm1_of(double a) {
+    return fabs(a) <= TG_CIRCUIT_SERIES_RANGE ? tg_circuit_cosm1_series(a) : cos(a) - 1.0;
+}
+
+TG_INLINE double tg_circuit_cos_of(double a) {
+    return fabs(a) <= TG_CIRCUIT_SERIES_RANGE ? 1.0 + tg_circuit_cosm1_series(a) : cos(a);
+}
+
+/* CircuitPieces.turn */
+TG_INLINE double tg_circuit_turn(double k0, double c, double tau) {
+    return k0 * tau + c * tau * tau;
+}
+
+/* CircuitPieces.clothoidCos */
+TG_INLINE double tg_circuit_clothoid_cos(double k0, double c, double h) {
+    return TG_GL_W0 * tg_circuit_cos_of(tg_circuit_turn(k0, c, h))
+            + TG_GL_W1 * (tg_circuit_cos_of(tg_circuit_turn(k0, c, h * (1.0 - TG_GL_X1)))
+                          + tg_circuit_cos_of(tg_circuit_turn(k0, c, h * (1.0 + TG_GL_X1))))
+            + TG_GL_W2 * (tg_circuit_cos_of(tg_circuit_turn(k0, c, h * (1.0 - TG_GL_X2)))
+                          + tg_circuit_cos_of(tg_circuit_turn(k0, c, h * (1.0 + TG_GL_X2))));
+}
+
+/* CircuitPieces.clothoidSin */
+TG_INLINE double tg_circuit_clothoid_sin(double k0, double c, double h) {
+    return TG_GL_W0 * tg_circuit_sin_of(tg_circuit_turn(k0, c, h))
+            + TG_GL_W1 * (tg_circuit_sin_of(tg_circuit_turn(k0, c, h * (1.0 - TG_GL_X1)))
+                          + tg_circuit_sin_of(tg_circuit_turn(k0, c, h * (1.0 + TG_GL_X1))))
+            + TG_GL_W2 * (tg_circuit_sin_of(tg_circuit_turn(k0, c, h * (1.0 - TG_GL_X2)))
+                          + tg_circuit_sin_of(tg_circuit_turn(k0, c, h * (1.0 + TG_GL_X2))));
+}
+
+/* CircuitPieces.offset */
+TG_INLINE void tg_circuit_offset(double len, double k0, double k1, double cos0, double sin0, double t,
+                                 double* ox, double* oy) {
     if (k0 == 0.0 && k1 == 0.0) {
-        return t * cos(phi0);
+        *ox = t * cos0;
+        *oy = t * sin0;
+    } else if (k0 == k1) {
+        double theta = k0 * t;
+        double sn = tg_circuit_sin_of(theta);
+        double cm = tg_circuit_cosm1_of(theta);
+        *ox = (cos0 * sn + sin0 * cm) / k0;
+        *oy = (sin0 * sn - cos0 * cm) / k0;
+    } else {
+        double h = 0.5 * t;
+        double c = (k1 - k0) / (2.0 * len);
+        double cs = tg_circuit_clothoid_cos(k0, c, h);
+        double sn = tg_circuit_clothoid_sin(k0, c, h);
+        *ox = h * (cos0 * cs - sin0 * sn);
+        *oy = h * (sin0 * cs + cos0 * sn);
     }
-    if (k0 == k1) {
-        return (sin(phi0 + k0 * t) - sin(phi0)) / k0;
-    }
-    double h = 0.5 * t;
-    double c = (k1 - k0) / (2.0 * len);
-    double s = TG_GL_W0 * cos(tg_circuit_phi(phi0, k0, c, h))
-            + TG_GL_W1 * (cos(tg_circuit_phi(phi0, k0, c, h * (1.0 - TG_GL_X1)))
-                          + cos(tg_circuit_phi(phi0, k0, c, h * (1.0 + TG_GL_X1))))
-            + TG_GL_W2 * (cos(tg_circuit_phi(phi0, k0, c, h * (1.0 - TG_GL_X2)))
-                          + cos(tg_circuit_phi(phi0, k0, c, h * (1.0 + TG_GL_X2))));
-    return h * s;
 }
 
-/* CircuitPieces.dy */
-TG_INLINE double tg_circuit_dy(double len, double k0, double k1, double phi0, double t) {
-    if (k0 == 0.0 && k1 == 0.0) {
-        return t * sin(phi0);
-    }
-    if (k0 == k1) {
-        return (cos(phi0) - cos(phi0 + k0 * t)) / k0;
-    }
-    double h = 0.5 * t;
-    double c = (k1 - k0) / (2.0 * len);
-    double s = TG_GL_W0 * sin(tg_circuit_phi(phi0, k0, c, h))
-            + TG_GL_W1 * (sin(tg_circuit_phi(phi0, k0, c, h * (1.0 - TG_GL_X1)))
-                          + sin(tg_circuit_phi(phi0, k0, c, h * (1.0 + TG_GL_X1))))
-            + TG_GL_W2 * (sin(tg_circuit_phi(phi0, k0, c, h * (1.0 - TG_GL_X2)))
-                          + sin(tg_circuit_phi(phi0, k0, c, h * (1.0 + TG_GL_X2))));
-    return h * s;
-}
-
-/* The displacement of a whole piece q (its own length). */
-TG_INLINE double tg_circuit_piece_dx(const float* pc, int q) {
+/* The offset of a whole piece q (its own length), as CircuitLayoutKernel's displacement loop and, for
+ * a main straight (t cos, t sin of its heading), its start-point loop */
+TG_INLINE void tg_circuit_piece_offset(const float* pc, int q, double* ox, double* oy) {
     double len = static_cast<double>(pc[q]);
-    return tg_circuit_dx(len, static_cast<double>(pc[q + 1]), static_cast<double>(pc[q + 2]),
-                         static_cast<double>(pc[q + 5]), len);
-}
-
-TG_INLINE double tg_circuit_piece_dy(const float* pc, int q) {
-    double len = static_cast<double>(pc[q]);
-    return tg_circuit_dy(len, static_cast<double>(pc[q + 1]), static_cast<double>(pc[q + 2]),
-                         static_cast<double>(pc[q + 5]), len);
+    double phi0 = static_cast<double>(pc[q + 5]);
+    tg_circuit_offset(len, static_cast<double>(pc[q + 1]), static_cast<double>(pc[q + 2]), cos(phi0), sin(phi0),
+                      len, ox, oy);
 }
 
 /* CircuitPieces.sample: cos and sin of a piece's start heading once per piece */
@@ -109,12 +151,8 @@ TG_INLINE void tg_circuit_sample(const float* pc, int pb, int count, int n, floa
         if (k0 == 0.0 && k1 == 0.0) {
             ox = t * cos0;
             oy = t * sin0;
-        } else if (k0 == k1) {
-            ox = (sin(phi0 + k0 * t) - sin0) / k0;
-            oy = (cos0 - cos(phi0 + k0 * t)) / k0;
         } else {
-            ox = tg_circuit_dx(len, k0, k1, phi0, t);
-            oy = tg_circuit_dy(len, k0, k1, phi0, t);
+            tg_circuit_offset(len, k0, k1, cos0, sin0, t, &ox, &oy);
         }
         out[ob + i] = make_float2(static_cast<float>(static_cast<double>(pc[q + 3]) + ox),
                                   static_cast<float>(static_cast<double>(pc[q + 4]) + oy));
@@ -284,8 +322,11 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
     for (int p = 0; p < count; p++) {
         int q = 6 * (pb + p);
         if (p % 8 != 7 && pc[q] > 0.0f) {
-            dxs += tg_circuit_piece_dx(pc, q);
-            dys += tg_circuit_piece_dy(pc, q);
+            double ox;
+            double oy;
+            tg_circuit_piece_offset(pc, q, &ox, &oy);
+            dxs += ox;
+            dys += oy;
         }
     }
     bool solved = false;
@@ -360,8 +401,11 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
         pc[q + 3] = static_cast<float>(x);
         pc[q + 4] = static_cast<float>(y);
         if (pc[q] > 0.0f) {
-            x += tg_circuit_piece_dx(pc, q);
-            y += tg_circuit_piece_dy(pc, q);
+            double ox;
+            double oy;
+            tg_circuit_piece_offset(pc, q, &ox, &oy);
+            x += ox;
+            y += oy;
         }
     }
     ok = ok && sqrt(x * x + y * y) < 0.01 * static_cast<double>(hw);

@@ -324,18 +324,21 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
             phi += (double) pc[q] * ((double) pc[q + 1] + (double) pc[q + 2]) * 0.5;
         }
         // displacement of everything but the main straights; each piece's offsets are kept in
-        // disp for the start points below (the solve changes the main straights only)
+        // disp for the start points below (the solve changes the main straights only), a main
+        // straight's slots keep the cosine and sine of its heading
         double dxs = 0.0;
         double dys = 0.0;
         for (int p = 0; p < count; p++) {
             int q = 6 * (pb + p);
-            if (p % 8 != 7 && pc[q] > 0.0f) {
-                double ox = CircuitPieces.dx(pc[q], pc[q + 1], pc[q + 2], pc[q + 5], pc[q]);
-                double oy = CircuitPieces.dy(pc[q], pc[q + 1], pc[q + 2], pc[q + 5], pc[q]);
-                disp[2 * p] = ox;
-                disp[2 * p + 1] = oy;
-                dxs += ox;
-                dys += oy;
+            if (p % 8 == 7) {
+                disp[2 * p] = Math.cos(pc[q + 5]);
+                disp[2 * p + 1] = Math.sin(pc[q + 5]);
+            } else if (pc[q] > 0.0f) {
+                double len = pc[q];
+                double phi0 = pc[q + 5];
+                CircuitPieces.offset(len, pc[q + 1], pc[q + 2], Math.cos(phi0), Math.sin(phi0), len, disp, 2 * p);
+                dxs += disp[2 * p];
+                dys += disp[2 * p + 1];
             }
         }
         // 5. position closure: bounded active-set weighted least change of the straights
@@ -353,8 +356,8 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
             for (int j = 0; j < m; j++) {
                 int q = 6 * (pb + 8 * j + 7);
                 double w = pc[q + 4];
-                double cs = Math.cos(pc[q + 5]);
-                double sn = Math.sin(pc[q + 5]);
+                double cs = disp[2 * (8 * j + 7)];
+                double sn = disp[2 * (8 * j + 7) + 1];
                 double sl = pc[q];
                 r0 -= sl * cs;
                 r1 -= sl * sn;
@@ -384,7 +387,8 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
             for (int j = 0; j < m; j++) {
                 int q = 6 * (pb + 8 * j + 7);
                 double w = pc[q + 4];
-                if (w > 0.0 && (double) pc[q] + w * (Math.cos(pc[q + 5]) * l0 + Math.sin(pc[q + 5]) * l1 + l2) < sMin) {
+                if (w > 0.0 && (double) pc[q] + w * (disp[2 * (8 * j + 7)] * l0 + disp[2 * (8 * j + 7) + 1] * l1 + l2)
+                        < sMin) {
                     pc[q] = (float) sMin;
                     pc[q + 4] = 0.0f;
                     pinned = true;
@@ -395,7 +399,8 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
                     int q = 6 * (pb + 8 * j + 7);
                     double w = pc[q + 4];
                     if (w > 0.0) {
-                        pc[q] = (float) ((double) pc[q] + w * (Math.cos(pc[q + 5]) * l0 + Math.sin(pc[q + 5]) * l1 + l2));
+                        pc[q] = (float) ((double) pc[q]
+                                + w * (disp[2 * (8 * j + 7)] * l0 + disp[2 * (8 * j + 7) + 1] * l1 + l2));
                     }
                 }
                 solved = true;
@@ -414,8 +419,8 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
                     x += disp[2 * p];
                     y += disp[2 * p + 1];
                 } else {
-                    x += CircuitPieces.dx(pc[q], pc[q + 1], pc[q + 2], pc[q + 5], pc[q]);
-                    y += CircuitPieces.dy(pc[q], pc[q + 1], pc[q + 2], pc[q + 5], pc[q]);
+                    x += (double) pc[q] * disp[2 * p];
+                    y += (double) pc[q] * disp[2 * p + 1];
                 }
             }
         }

@@ -14,6 +14,15 @@ import dev.trackgen.api.runtime.CudaConstant;
  * integrals {@code int_0^t (cos, sin)(phi(tau)) dtau}, evaluated by five-point Gauss-Legendre
  * quadrature (exact for polynomials of degree 9; the heading of a clothoid here changes by at most
  * a sixth of its corner, at most 0.51 rad, and the error is below 1e-8 of the piece length).
+ *
+ * <p>Both are taken in the frame of the piece's start heading and then rotated by it: the cosine
+ * and sine of the heading change at each node (a clothoid's), or of the whole turn
+ * {@code theta = k0 t} (an arc's chord, {@code (sin theta, 1 - cos theta) / k0}), come from their
+ * Taylor series while the angle is at most {@link #SERIES_RANGE}, which is cheaper than the
+ * library's argument reduction and, for {@code cos - 1}, free of its cancellation; the start
+ * heading's cosine and sine are taken once per piece. Against the library's sine and cosine of the
+ * absolute heading the offsets move by a few ulps of a double, below the float rounding of the
+ * points: the batches compared when this was introduced came out bit for bit the same.
  */
 final class CircuitPieces {
     /** Gauss-Legendre nodes (+-) and weights on [-1, 1]. */
@@ -31,52 +40,122 @@ final class CircuitPieces {
     private CircuitPieces() {
     }
 
-    private static double phi(double phi0, double k0, double c, double tau) {
-        return phi0 + k0 * tau + c * tau * tau;
+    /**
+     * The largest angle magnitude (rad) that {@link #sinSeries} and {@link #cosm1Series} serve; at
+     * it the first omitted Taylor term is below 7e-17. A clothoid's heading here changes by at most
+     * 0.15 of its corner's turn from its start, so every clothoid node of a default candidate is in
+     * range; larger angles (wide arcs, turns scaled far by the heading closure) take
+     * {@link Math#sin} and {@link Math#cos}.
+     */
+    @CudaConstant("TG_CIRCUIT_SERIES_RANGE")
+    static final double SERIES_RANGE = 0.8;
+
+    /**
+     * @param a an angle (rad), {@code |a| <= SERIES_RANGE}
+     * @return {@code sin(a)} by its Taylor series through {@code a^15}, Horner's rule in {@code a^2}
+     *         with fused multiply-adds
+     */
+    static double sinSeries(double a) {
+        double z = a * a;
+        double p = Math.fma(z, -1.0 / 1307674368000.0, 1.0 / 6227020800.0);
+        p = Math.fma(z, p, -1.0 / 39916800.0);
+        p = Math.fma(z, p, 1.0 / 362880.0);
+        p = Math.fma(z, p, -1.0 / 5040.0);
+        p = Math.fma(z, p, 1.0 / 120.0);
+        p = Math.fma(z, p, -1.0 / 6.0);
+        return Math.fma(a * z, p, a);
     }
 
     /**
-     * @return the x offset from the piece's start at arc length {@code t} ({@code 0 <= t <= len})
+     * @param a an angle (rad), {@code |a| <= SERIES_RANGE}
+     * @return {@code cos(a) - 1} by its Taylor series through {@code a^16} (no cancellation near 0)
      */
-    static double dx(double len, double k0, double k1, double phi0, double t) {
-        if (k0 == 0.0 && k1 == 0.0) {
-            return t * Math.cos(phi0);
-        }
-        if (k0 == k1) {
-            return (Math.sin(phi0 + k0 * t) - Math.sin(phi0)) / k0;
-        }
-        double h = 0.5 * t;
-        double c = (k1 - k0) / (2.0 * len);
-        double s = GL_W0 * Math.cos(phi(phi0, k0, c, h))
-                + GL_W1 * (Math.cos(phi(phi0, k0, c, h * (1.0 - GL_X1))) + Math.cos(phi(phi0, k0, c, h * (1.0 + GL_X1))))
-                + GL_W2 * (Math.cos(phi(phi0, k0, c, h * (1.0 - GL_X2))) + Math.cos(phi(phi0, k0, c, h * (1.0 + GL_X2))));
-        return h * s;
+    static double cosm1Series(double a) {
+        double z = a * a;
+        double p = Math.fma(z, 1.0 / 20922789888000.0, -1.0 / 87178291200.0);
+        p = Math.fma(z, p, 1.0 / 479001600.0);
+        p = Math.fma(z, p, -1.0 / 3628800.0);
+        p = Math.fma(z, p, 1.0 / 40320.0);
+        p = Math.fma(z, p, -1.0 / 720.0);
+        p = Math.fma(z, p, 1.0 / 24.0);
+        p = Math.fma(z, p, -0.5);
+        return z * p;
+    }
+
+    /** @return {@code sin(a)}: the series in range, else {@link Math#sin} */
+    static double sinOf(double a) {
+        return Math.abs(a) <= SERIES_RANGE ? sinSeries(a) : Math.sin(a);
+    }
+
+    /** @return {@code cos(a) - 1}: the series in range, else {@link Math#cos} minus 1 */
+    static double cosm1Of(double a) {
+        return Math.abs(a) <= SERIES_RANGE ? cosm1Series(a) : Math.cos(a) - 1.0;
+    }
+
+    /** @return {@code cos(a)}: the series in range, else {@link Math#cos} */
+    static double cosOf(double a) {
+        return Math.abs(a) <= SERIES_RANGE ? 1.0 + cosm1Series(a) : Math.cos(a);
+    }
+
+    /** A clothoid's heading change from its start at arc length {@code tau}. */
+    private static double turn(double k0, double c, double tau) {
+        return k0 * tau + c * tau * tau;
     }
 
     /**
-     * @return the y offset from the piece's start at arc length {@code t} ({@code 0 <= t <= len})
+     * @param k0 the clothoid's start curvature (1/m)
+     * @param c  {@code (k1 - k0) / (2 len)}
+     * @param h  half the arc length integrated over (m)
+     * @return the Gauss-Legendre sum of {@code cos} of the heading change over the five nodes of
+     *         {@code [0, 2h]} (weights summing to 2; times {@code h} it is the integral)
      */
-    static double dy(double len, double k0, double k1, double phi0, double t) {
+    static double clothoidCos(double k0, double c, double h) {
+        return GL_W0 * cosOf(turn(k0, c, h))
+                + GL_W1 * (cosOf(turn(k0, c, h * (1.0 - GL_X1))) + cosOf(turn(k0, c, h * (1.0 + GL_X1))))
+                + GL_W2 * (cosOf(turn(k0, c, h * (1.0 - GL_X2))) + cosOf(turn(k0, c, h * (1.0 + GL_X2))));
+    }
+
+    /** @return as {@link #clothoidCos}, of {@code sin} of the heading change */
+    static double clothoidSin(double k0, double c, double h) {
+        return GL_W0 * sinOf(turn(k0, c, h))
+                + GL_W1 * (sinOf(turn(k0, c, h * (1.0 - GL_X1))) + sinOf(turn(k0, c, h * (1.0 + GL_X1))))
+                + GL_W2 * (sinOf(turn(k0, c, h * (1.0 - GL_X2))) + sinOf(turn(k0, c, h * (1.0 + GL_X2))));
+    }
+
+    /**
+     * The offset from a piece's start at arc length {@code t}, the start heading given by its cosine
+     * and sine: a straight's {@code t (cos0, sin0)}; an arc's chord, the heading change
+     * {@code theta = k0 t} rotated by the start heading; a clothoid's integrals in the frame of its
+     * start heading (the nodes' heading changes stay small, so the series serve them), rotated.
+     *
+     * @param out receives the x offset at {@code o} and the y offset at {@code o + 1} (m)
+     */
+    static void offset(double len, double k0, double k1, double cos0, double sin0, double t, double[] out, int o) {
         if (k0 == 0.0 && k1 == 0.0) {
-            return t * Math.sin(phi0);
+            out[o] = t * cos0;
+            out[o + 1] = t * sin0;
+        } else if (k0 == k1) {
+            double theta = k0 * t;
+            double sn = sinOf(theta);
+            double cm = cosm1Of(theta);
+            out[o] = (cos0 * sn + sin0 * cm) / k0;
+            out[o + 1] = (sin0 * sn - cos0 * cm) / k0;
+        } else {
+            double h = 0.5 * t;
+            double c = (k1 - k0) / (2.0 * len);
+            double cs = clothoidCos(k0, c, h);
+            double sn = clothoidSin(k0, c, h);
+            out[o] = h * (cos0 * cs - sin0 * sn);
+            out[o + 1] = h * (sin0 * cs + cos0 * sn);
         }
-        if (k0 == k1) {
-            return (Math.cos(phi0) - Math.cos(phi0 + k0 * t)) / k0;
-        }
-        double h = 0.5 * t;
-        double c = (k1 - k0) / (2.0 * len);
-        double s = GL_W0 * Math.sin(phi(phi0, k0, c, h))
-                + GL_W1 * (Math.sin(phi(phi0, k0, c, h * (1.0 - GL_X1))) + Math.sin(phi(phi0, k0, c, h * (1.0 + GL_X1))))
-                + GL_W2 * (Math.sin(phi(phi0, k0, c, h * (1.0 - GL_X2))) + Math.sin(phi(phi0, k0, c, h * (1.0 + GL_X2))));
-        return h * s;
     }
 
     /**
      * Samples {@code n} points at arc lengths {@code i * total / n} along {@code count} pieces
-     * starting at piece {@code pb}, {@code total} their summed length (added in piece order). The
-     * cosine and sine of a piece's start heading are taken once per piece (the same values
-     * {@link #dx} and {@link #dy} would compute at every point), so straights cost no trigonometry
-     * per point and arcs one call per coordinate.
+     * starting at piece {@code pb}, {@code total} their summed length (added in piece order), each
+     * point's offset as {@link #offset} computes it. The cosine and sine of a piece's start heading
+     * are taken once per piece, so straights cost no trigonometry per point, and arcs and clothoids
+     * only the series of {@link #offset} while their turn is in range.
      *
      * @param pc     the piece table ({@value dev.trackgen.generators.knobs.CircuitKnobs#PIECE_FLOATS} floats a piece)
      * @param pb     first piece
@@ -118,11 +197,18 @@ final class CircuitPieces {
                 ox = t * cos0;
                 oy = t * sin0;
             } else if (k0 == k1) {
-                ox = (Math.sin(phi0 + k0 * t) - sin0) / k0;
-                oy = (cos0 - Math.cos(phi0 + k0 * t)) / k0;
+                double theta = k0 * t;
+                double sn = sinOf(theta);
+                double cm = cosm1Of(theta);
+                ox = (cos0 * sn + sin0 * cm) / k0;
+                oy = (sin0 * sn - cos0 * cm) / k0;
             } else {
-                ox = dx(len, k0, k1, phi0, t);
-                oy = dy(len, k0, k1, phi0, t);
+                double h = 0.5 * t;
+                double c = (k1 - k0) / (2.0 * len);
+                double cs = clothoidCos(k0, c, h);
+                double sn = clothoidSin(k0, c, h);
+                ox = h * (cos0 * cs - sin0 * sn);
+                oy = h * (sin0 * cs + cos0 * sn);
             }
             out[2 * (ob + i)] = (float) ((double) pc[q + 3] + ox);
             out[2 * (ob + i) + 1] = (float) ((double) pc[q + 4] + oy);

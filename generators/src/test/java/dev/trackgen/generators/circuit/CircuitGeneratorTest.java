@@ -131,8 +131,9 @@ class CircuitGeneratorTest {
                 }
                 turn += pl * (k0 + k1) * 0.5;
                 total += pl;
-                x += CircuitPieces.dx(pl, k0, k1, l.pieces()[q + 5], pl);
-                y += CircuitPieces.dy(pl, k0, k1, l.pieces()[q + 5], pl);
+                double[] o = offset(pl, k0, k1, l.pieces()[q + 5], pl);
+                x += o[0];
+                y += o[1];
                 lastK = k1;
             }
             assertEquals(0.0, lastK, 0.0, "the lap ends on a straight");
@@ -161,12 +162,47 @@ class CircuitGeneratorTest {
                 x += Math.cos(phi) * t / steps;
                 y += Math.sin(phi) * t / steps;
             }
-            assertEquals(x, CircuitPieces.dx(len, k0, k1, phi0, t), 1e-8 * t);
-            assertEquals(y, CircuitPieces.dy(len, k0, k1, phi0, t), 1e-8 * t);
+            double[] o = offset(len, k0, k1, phi0, t);
+            assertEquals(x, o[0], 1e-8 * t);
+            assertEquals(y, o[1], 1e-8 * t);
         }
-        // an arc of a quarter circle, radius 2
-        assertEquals(2.0, CircuitPieces.dx(Math.PI, 0.5, 0.5, 0.0, Math.PI), 1e-12);
-        assertEquals(2.0, CircuitPieces.dy(Math.PI, 0.5, 0.5, 0.0, Math.PI), 1e-12);
+        // an arc of a quarter circle, radius 2 (past the series' range), and of a sixth of one (in it)
+        double[] q = offset(Math.PI, 0.5, 0.5, 0.0, Math.PI);
+        assertEquals(2.0, q[0], 1e-12);
+        assertEquals(2.0, q[1], 1e-12);
+        double[] sixth = offset(Math.PI / 3, 0.5, 0.5, 0.0, Math.PI / 3);
+        assertEquals(2.0 * Math.sin(Math.PI / 6), sixth[0], 1e-12);
+        assertEquals(2.0 * (1.0 - Math.cos(Math.PI / 6)), sixth[1], 1e-12);
+    }
+
+    /** The offset at arc length {@code t} of a piece with start heading {@code phi0}. */
+    private static double[] offset(double len, double k0, double k1, double phi0, double t) {
+        double[] o = new double[2];
+        CircuitPieces.offset(len, k0, k1, Math.cos(phi0), Math.sin(phi0), t, o, 0);
+        return o;
+    }
+
+    @Test
+    void theSeriesMatchTheLibraryOverTheirRange() {
+        double worstSin = 0.0;
+        double worstCos = 0.0;
+        int steps = 160001;
+        for (int i = 0; i < steps; i++) {
+            double a = -CircuitPieces.SERIES_RANGE + 2.0 * CircuitPieces.SERIES_RANGE * i / (steps - 1);
+            worstSin = Math.max(worstSin, Math.abs(CircuitPieces.sinSeries(a) - Math.sin(a)));
+            worstCos = Math.max(worstCos, Math.abs(CircuitPieces.cosm1Series(a) - (Math.cos(a) - 1.0)));
+        }
+        // a few ulps of 1 (Math.cos(a) - 1 itself loses up to an ulp of 1 to cancellation)
+        assertTrue(worstSin <= 4 * Math.ulp(1.0), "sin series off by " + worstSin);
+        assertTrue(worstCos <= 4 * Math.ulp(1.0), "cos - 1 series off by " + worstCos);
+        // near 0 the cos - 1 series keeps its relative accuracy, which cos(a) - 1 loses
+        double a = 1e-5;
+        assertEquals(-0.5 * a * a * (1.0 - a * a / 12.0), CircuitPieces.cosm1Series(a), 1e-15 * a * a);
+        // past the range the library takes over, continuously
+        double r = CircuitPieces.SERIES_RANGE;
+        assertEquals(Math.sin(r + 1e-9), CircuitPieces.sinOf(r + 1e-9), 0.0);
+        assertEquals(CircuitPieces.sinOf(r), CircuitPieces.sinOf(Math.nextUp(r)), 4 * Math.ulp(1.0));
+        assertEquals(CircuitPieces.cosOf(-r), CircuitPieces.cosOf(Math.nextDown(-r)), 4 * Math.ulp(1.0));
     }
 
     @Test
