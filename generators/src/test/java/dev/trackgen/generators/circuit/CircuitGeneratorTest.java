@@ -147,11 +147,25 @@ class CircuitGeneratorTest {
 
     @Test
     void clothoidOffsetsMatchAFineIntegration() {
-        // turns 0.83 rad, more than any clothoid of the grammar (at most 0.51)
-        double len = 3.0;
-        double k0 = 0.1;
-        double k1 = 0.45;
-        double phi0 = 0.7;
+        // turns 0.83 rad, more than any clothoid of the grammar (at most 0.51; the nodes stay inside
+        // the series' range), then 1.5 rad (the last nodes past it: series and library in one sum)
+        clothoidMatchesAFineIntegration(3.0, 0.1, 0.45, 0.7, 1e-8);
+        clothoidMatchesAFineIntegration(3.0, 0.1, 0.9, 0.7, 1e-6);
+        // an arc of a quarter circle, radius 2 (past the series' range), and of a sixth of one (in it)
+        double[] q = offset(Math.PI, 0.5, 0.5, 0.0, Math.PI);
+        assertEquals(2.0, q[0], 1e-12);
+        assertEquals(2.0, q[1], 1e-12);
+        double[] sixth = offset(Math.PI / 3, 0.5, 0.5, 0.0, Math.PI / 3);
+        assertEquals(2.0 * Math.sin(Math.PI / 6), sixth[0], 1e-12);
+        assertEquals(2.0 * (1.0 - Math.cos(Math.PI / 6)), sixth[1], 1e-12);
+    }
+
+    /**
+     * The clothoid's offsets against a midpoint rule of 200,000 steps (within {@code tol} of t: the
+     * five-point quadrature's own error grows with the turn) and against the same quadrature with the
+     * library's cosine and sine of the absolute headings (within a few ulps).
+     */
+    private static void clothoidMatchesAFineIntegration(double len, double k0, double k1, double phi0, double tol) {
         for (double t : new double[] {0.4, 1.7, 3.0}) {
             double x = 0;
             double y = 0;
@@ -163,16 +177,24 @@ class CircuitGeneratorTest {
                 y += Math.sin(phi) * t / steps;
             }
             double[] o = offset(len, k0, k1, phi0, t);
-            assertEquals(x, o[0], 1e-8 * t);
-            assertEquals(y, o[1], 1e-8 * t);
+            assertEquals(x, o[0], tol * t, "k1 = " + k1 + ", t = " + t);
+            assertEquals(y, o[1], tol * t, "k1 = " + k1 + ", t = " + t);
+            double h = 0.5 * t;
+            double c = (k1 - k0) / (2.0 * len);
+            double lx = 0;
+            double ly = 0;
+            double[] nodes = {1.0, 1.0 - CircuitPieces.GL_X1, 1.0 + CircuitPieces.GL_X1, 1.0 - CircuitPieces.GL_X2,
+                    1.0 + CircuitPieces.GL_X2};
+            double[] weights = {CircuitPieces.GL_W0, CircuitPieces.GL_W1, CircuitPieces.GL_W1, CircuitPieces.GL_W2,
+                    CircuitPieces.GL_W2};
+            for (int j = 0; j < 5; j++) {
+                double tau = h * nodes[j];
+                lx += weights[j] * Math.cos(phi0 + k0 * tau + c * tau * tau);
+                ly += weights[j] * Math.sin(phi0 + k0 * tau + c * tau * tau);
+            }
+            assertEquals(h * lx, o[0], 1e-14 * t, "k1 = " + k1 + ", t = " + t);
+            assertEquals(h * ly, o[1], 1e-14 * t, "k1 = " + k1 + ", t = " + t);
         }
-        // an arc of a quarter circle, radius 2 (past the series' range), and of a sixth of one (in it)
-        double[] q = offset(Math.PI, 0.5, 0.5, 0.0, Math.PI);
-        assertEquals(2.0, q[0], 1e-12);
-        assertEquals(2.0, q[1], 1e-12);
-        double[] sixth = offset(Math.PI / 3, 0.5, 0.5, 0.0, Math.PI / 3);
-        assertEquals(2.0 * Math.sin(Math.PI / 6), sixth[0], 1e-12);
-        assertEquals(2.0 * (1.0 - Math.cos(Math.PI / 6)), sixth[1], 1e-12);
     }
 
     /** The offset at arc length {@code t} of a piece with start heading {@code phi0}. */
