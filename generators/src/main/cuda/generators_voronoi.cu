@@ -3,13 +3,59 @@
  * trackgen-ptx/generators_voronoi.ptx); its curve kernels are in generators.cu. Each entry point
  * is the twin of the Java kernel of the same name in dev.trackgen.generators.voronoi; see that
  * class for semantics and shapes. Launch convention and helpers: trackgen_kernel.cuh. cos, sin and
- * atan2 are in double, as in Java, and may differ from Java by an ulp before the rounding to float.
+ * atan2 are in double, as in Java, and may differ from Java by an ulp before the rounding to float
+ * (the sites' polar angle is PolarAngle's, the same operations and table on both sides).
  */
 #include "trackgen_kernel.cuh"
 /* generated from the Java declarations: the kernel prototypes and the constants shared with Java
  * (@CudaConstant fields: stream ids, per-generator constants; TG_PI_D from api) */
 #include "trackgen_api_kernels.h"
 #include "trackgen_generators_kernels.h"
+
+/* PolarAngle.ATAN_K: atan(k / 16), k = 0..16, the doubles of the Java table */
+__device__ const double tg_voronoi_atan_k[17] = {
+    0.0,
+    0.06241880999595735,
+    0.12435499454676144,
+    0.18534794999569476,
+    0.24497866312686414,
+    0.3028848683749714,
+    0.3587706702705722,
+    0.4124104415973873,
+    0.4636476090008061,
+    0.5123894603107377,
+    0.5585993153435624,
+    0.6022873461349642,
+    0.6435011087932844,
+    0.6823165548747481,
+    0.7188299996216245,
+    0.7531512809621944,
+    0.7853981633974483,
+};
+
+/* PolarAngle.atan2 (the library's atan2 for non-finite arguments and (0, 0), as Java's Fdlibm) */
+TG_INLINE double tg_voronoi_atan2(double y, double x) {
+    double ax = fabs(x);
+    double ay = fabs(y);
+    if (!(ax <= 1.7976931348623157e308 && ay <= 1.7976931348623157e308) || (ax == 0.0 && ay == 0.0)) {
+        return atan2(y, x);
+    }
+    double t = (ax <= ay ? ax : ay) / (ax >= ay ? ax : ay);
+    int k = static_cast<int>(t * 16.0 + 0.5);
+    double c = static_cast<double>(k) * 0.0625;
+    double u = (t - c) / fma(t, c, 1.0);
+    double z = u * u;
+    double p = fma(z, -1.0 / 11.0, 1.0 / 9.0);
+    p = fma(z, p, -1.0 / 7.0);
+    p = fma(z, p, 1.0 / 5.0);
+    p = fma(z, p, -1.0 / 3.0);
+    double r = tg_voronoi_atan_k[k] + fma(u * z, p, u);
+    double fs = ay > ax ? 1.0 : 0.0;
+    r = fs * (0.5 * TG_PI_D) + (1.0 - 2.0 * fs) * r;
+    double fx = x < 0.0 ? 1.0 : 0.0;
+    r = fx * TG_PI_D + (1.0 - 2.0 * fx) * r;
+    return copysign(r, y);
+}
 
 /* VoronoiSitesKernel: one thread per site (dim = E * S). */
 extern "C" __global__ void tg_voronoi_sites(int dim, const int* seeds, int S, int layout, float box, float2* sites,
@@ -63,7 +109,7 @@ extern "C" __global__ void tg_voronoi_sites(int dim, const int* seeds, int S, in
     }
     sites[t] = make_float2(x, y);
     polar[t] = make_float2(static_cast<float>(sqrt(static_cast<double>(x * x + y * y))),
-                           static_cast<float>(atan2(static_cast<double>(y), static_cast<double>(x))));
+                           static_cast<float>(tg_voronoi_atan2(static_cast<double>(y), static_cast<double>(x))));
 }
 
 /*

@@ -1,6 +1,5 @@
 package dev.trackgen.generators.voronoi;
 
-import dev.trackgen.api.kernel.Fdlibm;
 import dev.trackgen.api.kernel.CounterRng;
 import dev.trackgen.api.runtime.CudaConstant;
 import dev.trackgen.api.runtime.I32Array;
@@ -134,6 +133,6 @@ public final class VoronoiSitesKernel extends VoronoiSitesKernelBase {
         sites[2 * t] = x;
         sites[2 * t + 1] = y;
         polar[2 * t] = (float) Math.sqrt(x * x + y * y);
-        polar[2 * t + 1] = (float) Fdlibm.atan2(y, x);
+        polar[2 * t + 1] = (float) PolarAngle.atan2(y, x);
     }
 }
