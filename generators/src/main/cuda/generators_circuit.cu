@@ -7,8 +7,8 @@
  * One thread per candidate (layout) or env (emit); both are sequential walks over a short piece
  * table. The closure is computed in double, as in Java, with every sum added in Java's order;
  * cos and sin are in double, as in Java, and may differ by an ulp before the rounding to float; the
- * pieces' small turns go through the same Taylor series as Java's, written with fma, which agree bit
- * for bit.
+ * pieces' small turns go through the same Taylor series as Java's, in the same operations (no
+ * contraction: -fmad=false), which agree bit for bit.
  */
 #include "trackgen_kernel.cuh"
 /* generated from the Java declarations: the kernel prototypes and the constants shared with Java
@@ -25,29 +25,29 @@ TG_INLINE double tg_circuit_maxd(double a, double b) {
     return a >= b ? a : b;
 }
 
-/* CircuitPieces.sinSeries: |a| <= TG_CIRCUIT_SERIES_RANGE, Taylor through a^15, explicit fma as
- * Java's Math.fma (both correctly rounded, so the twins agree bit for bit) */
+/* CircuitPieces.sinSeries: |a| <= TG_CIRCUIT_SERIES_RANGE, Taylor through a^15, Horner's rule in
+ * a^2 with the operations of the Java body (the twins agree bit for bit) */
 TG_INLINE double tg_circuit_sin_series(double a) {
     double z = a * a;
-    double p = fma(z, -1.0 / 1307674368000.0, 1.0 / 6227020800.0);
-    p = fma(z, p, -1.0 / 39916800.0);
-    p = fma(z, p, 1.0 / 362880.0);
-    p = fma(z, p, -1.0 / 5040.0);
-    p = fma(z, p, 1.0 / 120.0);
-    p = fma(z, p, -1.0 / 6.0);
-    return fma(a * z, p, a);
+    double p = z * (-1.0 / 1307674368000.0) + 1.0 / 6227020800.0;
+    p = z * p - 1.0 / 39916800.0;
+    p = z * p + 1.0 / 362880.0;
+    p = z * p - 1.0 / 5040.0;
+    p = z * p + 1.0 / 120.0;
+    p = z * p - 1.0 / 6.0;
+    return a * z * p + a;
 }
 
 /* CircuitPieces.cosm1Series: cos(a) - 1, Taylor through a^16 */
 TG_INLINE double tg_circuit_cosm1_series(double a) {
     double z = a * a;
-    double p = fma(z, 1.0 / 20922789888000.0, -1.0 / 87178291200.0);
-    p = fma(z, p, 1.0 / 479001600.0);
-    p = fma(z, p, -1.0 / 3628800.0);
-    p = fma(z, p, 1.0 / 40320.0);
-    p = fma(z, p, -1.0 / 720.0);
-    p = fma(z, p, 1.0 / 24.0);
-    p = fma(z, p, -0.5);
+    double p = z * (1.0 / 20922789888000.0) - 1.0 / 87178291200.0;
+    p = z * p + 1.0 / 479001600.0;
+    p = z * p - 1.0 / 3628800.0;
+    p = z * p + 1.0 / 40320.0;
+    p = z * p - 1.0 / 720.0;
+    p = z * p + 1.0 / 24.0;
+    p = z * p - 0.5;
     return z * p;
 }
 

@@ -53,17 +53,18 @@ final class CircuitPieces {
     /**
      * @param a an angle (rad), {@code |a| <= SERIES_RANGE}
      * @return {@code sin(a)} by its Taylor series through {@code a^15}, Horner's rule in {@code a^2}
-     *         with fused multiply-adds
+     *         (plain multiplies and adds, no fused multiply-add: Java's {@code Math.fma} is slow and
+     *         allocates where the processor has no FMA instruction)
      */
     static double sinSeries(double a) {
         double z = a * a;
-        double p = Math.fma(z, -1.0 / 1307674368000.0, 1.0 / 6227020800.0);
-        p = Math.fma(z, p, -1.0 / 39916800.0);
-        p = Math.fma(z, p, 1.0 / 362880.0);
-        p = Math.fma(z, p, -1.0 / 5040.0);
-        p = Math.fma(z, p, 1.0 / 120.0);
-        p = Math.fma(z, p, -1.0 / 6.0);
-        return Math.fma(a * z, p, a);
+        double p = z * (-1.0 / 1307674368000.0) + 1.0 / 6227020800.0;
+        p = z * p - 1.0 / 39916800.0;
+        p = z * p + 1.0 / 362880.0;
+        p = z * p - 1.0 / 5040.0;
+        p = z * p + 1.0 / 120.0;
+        p = z * p - 1.0 / 6.0;
+        return a * z * p + a;
     }
 
     /**
@@ -72,13 +73,13 @@ final class CircuitPieces {
      */
     static double cosm1Series(double a) {
         double z = a * a;
-        double p = Math.fma(z, 1.0 / 20922789888000.0, -1.0 / 87178291200.0);
-        p = Math.fma(z, p, 1.0 / 479001600.0);
-        p = Math.fma(z, p, -1.0 / 3628800.0);
-        p = Math.fma(z, p, 1.0 / 40320.0);
-        p = Math.fma(z, p, -1.0 / 720.0);
-        p = Math.fma(z, p, 1.0 / 24.0);
-        p = Math.fma(z, p, -0.5);
+        double p = z * (1.0 / 20922789888000.0) - 1.0 / 87178291200.0;
+        p = z * p + 1.0 / 479001600.0;
+        p = z * p - 1.0 / 3628800.0;
+        p = z * p + 1.0 / 40320.0;
+        p = z * p - 1.0 / 720.0;
+        p = z * p + 1.0 / 24.0;
+        p = z * p - 0.5;
         return z * p;
     }
 
