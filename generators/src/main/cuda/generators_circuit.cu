@@ -343,6 +343,7 @@ extern "C" __global__ void tg_circuit_layout(int dim, const int* seeds, int K, i
         for (int j = 0; j < m; j++) {
             int q = 6 * (pb + 8 * j + 7);
             double w = static_cast<double>(pc[q + 4]);
+            /* the Java body keeps these (and the two below) in its disp scratch: the same values */
             double cs = cos(static_cast<double>(pc[q + 5]));
             double sn = sin(static_cast<double>(pc[q + 5]));
             double sl = static_cast<double>(pc[q]);

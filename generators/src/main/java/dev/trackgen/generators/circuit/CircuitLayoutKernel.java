@@ -148,7 +148,10 @@ public final class CircuitLayoutKernel extends CircuitLayoutKernelBase {
         }
     }
 
-    /** Per-piece displacement scratch of the Java bodies ({@code 2 * 8 * S} doubles, grown as needed). */
+    /**
+     * Per-piece scratch of the Java bodies ({@code 2 * 8 * S} doubles, grown as needed): a piece's
+     * displacement, or for a main straight the cosine and sine of its heading.
+     */
     private static final ScratchPool<double[]> DISPLACEMENTS = new ScratchPool<>(() -> new double[0]);
 
     /**

@@ -12,8 +12,9 @@ import dev.trackgen.api.runtime.CudaConstant;
  * heading at arc length {@code t} is {@code phi0 + k0 t + (k1 - k0) t^2 / (2 len)}. Offsets from the
  * start point are closed-form for straights and arcs; for clothoids they are the Fresnel-type
  * integrals {@code int_0^t (cos, sin)(phi(tau)) dtau}, evaluated by five-point Gauss-Legendre
- * quadrature (exact for polynomials of degree 9; the heading of a clothoid here changes by at most
- * a sixth of its corner, at most 0.51 rad, and the error is below 1e-8 of the piece length).
+ * quadrature (exact for polynomials of degree 9; the heading of a clothoid here changes by 0.15 of
+ * its corner's turn, at most 0.51 rad for the turns of up to 3.4 rad that a candidate keeps without
+ * a penalty, and the error is below 1e-8 of the piece length).
  *
  * <p>Both are taken in the frame of the piece's start heading and then rotated by it: the cosine
  * and sine of the heading change at each node (a clothoid's), or of the whole turn
@@ -43,8 +44,8 @@ final class CircuitPieces {
     /**
      * The largest angle magnitude (rad) that {@link #sinSeries} and {@link #cosm1Series} serve; at
      * it the first omitted Taylor term is below 7e-17. A clothoid's heading here changes by at most
-     * 0.15 of its corner's turn from its start, so every clothoid node of a default candidate is in
-     * range; larger angles (wide arcs, turns scaled far by the heading closure) take
+     * 0.15 of its corner's turn from its start, so every clothoid node is in range for turns up to
+     * 5.3 rad; larger angles (wide arcs, turns scaled far by the heading closure) take
      * {@link Math#sin} and {@link Math#cos}.
      */
     @CudaConstant("TG_CIRCUIT_SERIES_RANGE")

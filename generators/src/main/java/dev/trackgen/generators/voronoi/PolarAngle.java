@@ -10,13 +10,14 @@ import dev.trackgen.api.kernel.Fdlibm;
  *
  * <p>Method: {@code t = min(|x|, |y|) / max(|x|, |y|)} in {@code [0, 1]}; with the nearest
  * {@code c = k / 16}, {@code atan t = atan c + atan u}, {@code u = (t - c) / (1 + t c)},
- * {@code |u| <= 1/32}, where {@code t - c} is exact (Sterbenz) and {@code atan u} is its Taylor
+ * {@code |u| <= 1/32}, where {@code t - c} is exact (Sterbenz; but for {@code t} just under 1/32,
+ * where {@code k} rounds up to 1 and the difference rounds once) and {@code atan u} is its Taylor
  * series through {@code u^11} (the first omitted term is below {@code 1e-19 |u|}); the seventeen
  * {@code atan(k / 16)} are {@code StrictMath.atan}'s, written out so the CUDA C twin reads the same
  * doubles. The octant is restored without a branch: {@code pi/2 - r} when {@code |y| > |x|},
  * {@code pi - r} when {@code x < 0}, each as {@code f a + (1 - 2 f) r} with {@code f} 0 or 1
  * (exact but for the one rounding of the sum), and the sign is {@code y}'s. Non-finite arguments
- * and {@code (0, 0)} (signed zeros) are {@link Fdlibm#atan2}'s. {@code VoronoiAnglesTest} bounds
+ * and {@code (0, 0)} (signed zeros) are {@link Fdlibm#atan2}'s. {@code PolarAngleTest} bounds
  * the error over random and special arguments.
  */
 final class PolarAngle {

@@ -151,13 +151,23 @@ class CircuitGeneratorTest {
         // the series' range), then 1.5 rad (the last nodes past it: series and library in one sum)
         clothoidMatchesAFineIntegration(3.0, 0.1, 0.45, 0.7, 1e-8);
         clothoidMatchesAFineIntegration(3.0, 0.1, 0.9, 0.7, 1e-6);
-        // an arc of a quarter circle, radius 2 (past the series' range), and of a sixth of one (in it)
+        // an arc of a quarter circle, radius 2 (past the series' range), and of a twelfth of one (in it)
         double[] q = offset(Math.PI, 0.5, 0.5, 0.0, Math.PI);
         assertEquals(2.0, q[0], 1e-12);
         assertEquals(2.0, q[1], 1e-12);
-        double[] sixth = offset(Math.PI / 3, 0.5, 0.5, 0.0, Math.PI / 3);
-        assertEquals(2.0 * Math.sin(Math.PI / 6), sixth[0], 1e-12);
-        assertEquals(2.0 * (1.0 - Math.cos(Math.PI / 6)), sixth[1], 1e-12);
+        double[] twelfth = offset(Math.PI / 3, 0.5, 0.5, 0.0, Math.PI / 3);
+        assertEquals(2.0 * Math.sin(Math.PI / 6), twelfth[0], 1e-12);
+        assertEquals(2.0 * (1.0 - Math.cos(Math.PI / 6)), twelfth[1], 1e-12);
+        // arcs turning either way from a start heading that is not 0, in and past the range: the chord
+        // of the rotated frame against the library's sines and cosines of the absolute headings
+        for (double k0 : new double[] {0.5, -0.5, 0.02}) {
+            for (double t : new double[] {0.3, 1.0, 2.5}) {
+                double phi0 = 2.2;
+                double[] o = offset(t, k0, k0, phi0, t);
+                assertEquals((Math.sin(phi0 + k0 * t) - Math.sin(phi0)) / k0, o[0], 1e-13 * t, "k0 " + k0 + ", t " + t);
+                assertEquals((Math.cos(phi0) - Math.cos(phi0 + k0 * t)) / k0, o[1], 1e-13 * t, "k0 " + k0 + ", t " + t);
+            }
+        }
     }
 
     /**
@@ -220,9 +230,12 @@ class CircuitGeneratorTest {
         // near 0 the cos - 1 series keeps its relative accuracy, which cos(a) - 1 loses
         double a = 1e-5;
         assertEquals(-0.5 * a * a * (1.0 - a * a / 12.0), CircuitPieces.cosm1Series(a), 1e-15 * a * a);
-        // past the range the library takes over, continuously
+        // the series serve up to the range included, the library past it, continuously
         double r = CircuitPieces.SERIES_RANGE;
-        assertEquals(Math.sin(r + 1e-9), CircuitPieces.sinOf(r + 1e-9), 0.0);
+        assertEquals(CircuitPieces.sinSeries(r), CircuitPieces.sinOf(r), 0.0);
+        assertEquals(1.0 + CircuitPieces.cosm1Series(-r), CircuitPieces.cosOf(-r), 0.0);
+        assertEquals(Math.sin(Math.nextUp(r)), CircuitPieces.sinOf(Math.nextUp(r)), 0.0);
+        assertEquals(Math.cos(Math.nextDown(-r)) - 1.0, CircuitPieces.cosm1Of(Math.nextDown(-r)), 0.0);
         assertEquals(CircuitPieces.sinOf(r), CircuitPieces.sinOf(Math.nextUp(r)), 4 * Math.ulp(1.0));
         assertEquals(CircuitPieces.cosOf(-r), CircuitPieces.cosOf(Math.nextDown(-r)), 4 * Math.ulp(1.0));
     }
